@@ -1,0 +1,142 @@
+"""Turning action dataclasses into plain dicts and back, checking every field's type.
+
+Each game declares its actions as frozen dataclasses with a `kind` class variable. The dict
+form (`{"kind": "play", "coach": "toho", ...}`) is what the event store, the match file and
+the JSON API carry; this module is the one place that converts and validates it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Literal, Protocol, get_args, get_origin, get_type_hints
+
+from domain.ruleset import JSON, MalformedAction
+
+
+class ActionType(Protocol):
+    kind: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+class ActionCodec:
+    """Converts one game's action classes to and from their dict form."""
+
+    def __init__(self, classes: Iterable[type[Any]]) -> None:
+        self._classes: dict[str, type[Any]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
+        for cls in classes:
+            kind = cls.kind
+            if kind in self._classes:
+                raise ValueError(f"two action classes share the kind {kind!r}")
+            self._classes[kind] = cls
+            self._hints[kind] = get_type_hints(cls)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self._classes)
+
+    def class_for(self, kind: str) -> type[Any]:
+        try:
+            return self._classes[kind]
+        except KeyError:
+            known = ", ".join(sorted(self._classes))
+            raise MalformedAction(f"unknown entry kind {kind!r} (known: {known})") from None
+
+    def field_names(self, kind: str) -> tuple[str, ...]:
+        """The dict keys of a kind's fields, in declaration order."""
+        return tuple(_key(f.name) for f in dataclasses.fields(self.class_for(kind)))
+
+    def to_dict(self, action: Any) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": type(action).kind}
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            data[_key(f.name)] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    def from_dict(self, data: Mapping[str, JSON]) -> Any:
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise MalformedAction("an entry needs a kind")
+        cls = self.class_for(kind)
+        hints = self._hints[kind]
+        fields = {_key(f.name): f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(fields) - {"kind"})
+        if unknown:
+            raise MalformedAction(
+                f"{kind}: unknown field(s) {', '.join(unknown)} "
+                f"(fields: {', '.join(fields) or 'none'})"
+            )
+        values: dict[str, Any] = {}
+        for name, f in fields.items():
+            if name not in data:
+                if (
+                    f.default is dataclasses.MISSING
+                    and f.default_factory is dataclasses.MISSING
+                ):
+                    raise MalformedAction(f"{kind}: missing field {name}")
+                continue
+            values[f.name] = _coerce(kind, name, hints[f.name], data[name])
+        return cls(**values)
+
+
+def _key(field_name: str) -> str:
+    # A field that would be a Python keyword is declared with a trailing underscore
+    # (`pass_`); its dict key is the plain word.
+    return field_name.rstrip("_")
+
+
+def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
+    """Check `value` against the type `hint`; accept the text forms a command line gives."""
+    origin = get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        options = get_args(hint)
+        if (value is None or value == "") and type(None) in options:
+            return None
+        problems = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _coerce(kind, name, option, value)
+            except MalformedAction as error:
+                problems.append(str(error))
+        raise MalformedAction(problems[0] if problems else f"{kind}: bad {name}")
+    if origin is Literal:
+        allowed = get_args(hint)
+        if value in allowed:
+            return value
+        raise MalformedAction(
+            f"{kind}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}"
+        )
+    if origin is tuple:
+        item = get_args(hint)[0]
+        if isinstance(value, str):
+            value = [part for part in value.split(",") if part]
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"{kind}: {name} must be a list")
+        return tuple(_coerce(kind, name, item, v) for v in value)
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in {"yes", "true", "1", "no", "false", "0"}:
+            return value.lower() in {"yes", "true", "1"}
+        raise MalformedAction(f"{kind}: {name} must be yes or no, not {value!r}")
+    if hint is int:
+        if isinstance(value, bool):
+            raise MalformedAction(f"{kind}: {name} must be a whole number, not {value!r}")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            try:
+                return int(value)
+            except ValueError:
+                pass
+        raise MalformedAction(f"{kind}: {name} must be a whole number, not {value!r}")
+    if hint is str:
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        raise MalformedAction(f"{kind}: {name} must be a non-empty text, not {value!r}")
+    raise TypeError(f"unsupported field type {hint!r} for {kind}.{name}")

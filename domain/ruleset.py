@@ -1,0 +1,163 @@
+"""The small interface every game's rules engine implements, and the values it speaks in.
+
+A ruleset is pure and deterministic. Dice values, coin flips and shuffles reach it as inputs
+inside actions; it never creates them. Validation (`check`) is separate from application
+(`apply`) so that replaying a stored log applies entries without judging them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: the rule ID and a plain sentence a coach understands.
+
+    `overridable` is False when the entry cannot even be applied in the current state (say, a
+    die roll when nobody is rolling); a table may knowingly play on through the others.
+    """
+
+    rule: str
+    message: str
+    overridable: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"rule": self.rule, "message": self.message, "overridable": self.overridable}
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """Something that followed from an entry: a goal, a change of possession, a half ending.
+
+    Consequences are stored beside their entry so that the log reads like a match report and
+    read models need no knowledge of the rules.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Expected:
+    """One kind of entry that may legally come next.
+
+    `fixed` holds the fields the situation already decides (who rolls, which die); `choices`
+    lists the legal values of enumerable fields; `random` names the fields the app may fill by
+    chance on request ("roll for me"), each drawn from its `choices`.
+    """
+
+    kind: str
+    prompt: str
+    by: str | None = None
+    fixed: Mapping[str, JSON] = field(default_factory=dict)
+    choices: Mapping[str, Sequence[JSON]] = field(default_factory=dict)
+    random: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "by": self.by,
+            "fixed": dict(self.fixed),
+            "choices": {name: list(values) for name, values in self.choices.items()},
+            "random": list(self.random),
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished match ended: sides ranked best first (ties share a place)."""
+
+    ranking: tuple[tuple[str, ...], ...]
+    scores: Mapping[str, int]
+    summary: str
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "ranking": [list(place) for place in self.ranking],
+            "scores": dict(self.scores),
+            "summary": self.summary,
+        }
+
+
+class SetupError(ValueError):
+    """Match settings that cannot start a match; `problems` lists every one of them."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+class MalformedAction(ValueError):
+    """An action that is not well formed (unknown kind, missing or mistyped field)."""
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """What `apply` returns: the new state and what followed from the entry."""
+
+    state: S
+    consequences: tuple[Consequence, ...] = ()
+
+
+class Ruleset(Protocol):
+    """A game's rules engine. Every method is pure; states and actions are immutable."""
+
+    name: str
+    title: str
+    rules_prefix: str
+
+    def make_setup(self, raw: Mapping[str, JSON]) -> Any:
+        """Validate match settings (teams, variant, options); raise SetupError listing all."""
+
+    def setup_to_dict(self, setup: Any) -> dict[str, JSON]: ...
+
+    def sides(self, setup: Any) -> tuple[str, ...]:
+        """The keys that name the sides in actions, in seating order."""
+
+    def side_labels(self, setup: Any) -> Mapping[str, str]:
+        """A display label per side, e.g. 'Toho (Bob)'."""
+
+    def initial_state(self, setup: Any) -> Any: ...
+
+    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        """Build an action from its dict form; raise MalformedAction on bad shape."""
+
+    def action_to_dict(self, action: Any) -> dict[str, JSON]: ...
+
+    def action_kinds(self) -> Mapping[str, str]:
+        """Each action kind with a one-line help text (what it records, its fields)."""
+
+    def check(self, state: Any, action: Any) -> tuple[Violation, ...]: ...
+
+    def apply(self, state: Any, action: Any) -> Outcome[Any]: ...
+
+    def expected(self, state: Any) -> tuple[Expected, ...]: ...
+
+    def result(self, state: Any) -> Result | None:
+        """The result once the match is over, else None."""
+
+    def view(self, state: Any) -> dict[str, JSON]:
+        """The public situation as plain data (score, phase, whose turn, counts, ...)."""
+
+    def render(self, state: Any) -> str:
+        """The public situation as a few lines of text for a terminal."""

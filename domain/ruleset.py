@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from domain.actions import ActionCodec
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
 
@@ -125,6 +128,7 @@ class Ruleset(Protocol):
     name: str
     title: str
     rules_prefix: str
+    codec: ActionCodec  # the game's action classes, for the one-line notation
 
     def make_setup(self, raw: Mapping[str, JSON]) -> Any:
         """Validate match settings (teams, variant, options); raise SetupError listing all."""

@@ -1,0 +1,1 @@
+"""The `touchline` command line (click)."""

@@ -1,0 +1,90 @@
+"""What every command shares: the application (opened on first use) and the scorer's name."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import socket
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import update_wrapper
+from typing import Any, TypeVar
+
+import click
+
+from domain.match import Author, NothingToUndo, RuleBroken
+from service.app import Touchline
+from service.config import settings_for_url, settings_from_environment
+from service.errors import StaleMatch, TouchlineError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Exit codes beyond click's own (2 is a usage error).
+EXIT_ERROR = 1
+EXIT_RULES = 3
+EXIT_CONFLICT = 4
+
+
+class Context:
+    def __init__(self, database: str | None, scorer: str | None) -> None:
+        self.database = database
+        self.scorer = scorer or os.environ.get("TOUCHLINE_SCORER") or _login_name()
+        self._app: Touchline | None = None
+
+    @property
+    def app(self) -> Touchline:
+        if self._app is None:
+            settings = (
+                settings_for_url(self.database) if self.database else settings_from_environment()
+            )
+            self._app = Touchline(settings)
+        return self._app
+
+    def author(self) -> Author:
+        return Author(
+            by=self.scorer,
+            at=datetime.now(UTC).isoformat(timespec="seconds"),
+            device=f"cli@{socket.gethostname()}",
+        )
+
+    def close(self) -> None:
+        if self._app is not None:
+            self._app.close()
+
+
+class Failure(click.ClickException):
+    """One clear line on standard error and a chosen exit code; never a traceback."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_ERROR) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def handle_errors(command: F) -> F:
+    """Turn the service's and the rules' refusals into one line and an exit code."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except RuleBroken as error:
+            lines = "\n".join(f"  {v}" for v in error.violations)
+            raise Failure(f"entry refused, nothing was stored:\n{lines}", EXIT_RULES) from None
+        except StaleMatch as error:
+            raise Failure(str(error), EXIT_CONFLICT) from None
+        except (TouchlineError, NothingToUndo) as error:
+            raise Failure(str(error)) from None
+
+    return update_wrapper(wrapper, command)  # type: ignore[return-value]
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+def _login_name() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "scorer"

@@ -1,0 +1,238 @@
+"""`touchline match …`: create, record, correct, show, replay, export and import matches."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cli.context import Context, Failure, handle_errors, pass_context
+from cli.output import echo_entry, echo_match, log_line
+from cli.play import play_loop
+from domain.match import Author
+from domain.registry import ruleset_names
+from schemas.matchfile import MatchFileError, dumps, loads
+from service.app import parse_entry
+from service.errors import BadInput
+
+# Written in place of a value to have the app draw it by chance: `roll toho ?`.
+ROLL_MARK = "?"
+
+
+@click.group()
+def match() -> None:
+    """Record and read matches. MATCH is a match id or a unique prefix of it."""
+
+
+def _team(value: str | None, option: str) -> dict[str, str] | None:
+    if value is None:
+        return None
+    team, colon, coach = value.partition(":")
+    if not colon or not team.strip() or not coach.strip():
+        raise click.BadParameter(f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})",
+                                 param_hint=option)
+    return {"team": team.strip(), "coach": coach.strip()}
+
+
+@match.command("new")
+@click.argument("ruleset", type=click.Choice(ruleset_names()))
+@click.option("--home", metavar="TEAM:COACH", help="Home team and its coach.")
+@click.option("--away", metavar="TEAM:COACH", help="Away team and its coach.")
+@click.option("--variant", help="Rules variant, e.g. first-match.")
+@click.option("--option", "options", multiple=True, metavar="NAME",
+              help="Advanced rule to play with (repeatable), e.g. motivation.")
+@click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
+              help="Interpretation setting (repeatable), e.g. bank-cap=none.")
+@pass_context
+@handle_errors
+def new(context: Context, ruleset: str, home: str | None, away: str | None,
+        variant: str | None, options: tuple[str, ...], settings: tuple[str, ...]) -> None:
+    """Create a match of RULESET and print its id."""
+    setup: dict[str, Any] = {}
+    for side, value in (("home", _team(home, "--home")), ("away", _team(away, "--away"))):
+        if value is not None:
+            setup[side] = value
+    if variant:
+        setup["variant"] = variant
+    if options:
+        setup["options"] = list(options)
+    if settings:
+        pairs = [s.partition("=") for s in settings]
+        if any(not eq or not name for name, eq, _ in pairs):
+            raise click.BadParameter("write settings as NAME=VALUE", param_hint="--setting")
+        setup["settings"] = {name: value for name, _, value in pairs}
+    view = context.app.create_match(ruleset, setup, context.author())
+    click.echo(f"created match {view.id}")
+    echo_match(view)
+
+
+@match.command("list")
+@pass_context
+@handle_errors
+def list_(context: Context) -> None:
+    """List every match, newest last."""
+    summaries = context.app.list_matches()
+    if not summaries:
+        click.echo("no matches yet: create one with `touchline match new`")
+    for s in summaries:
+        click.echo(f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
+                   f"{s.entries:>4} entries  {s.title}")
+
+
+@match.command("show")
+@click.argument("match_ref", metavar="MATCH")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole match as JSON.")
+@click.option("--log", "with_log", is_flag=True, help="Also print every log line.")
+@pass_context
+@handle_errors
+def show(context: Context, match_ref: str, as_json: bool, with_log: bool) -> None:
+    """Show a match: the situation now, what can come next, and optionally its log."""
+    view = context.app.get_match(match_ref)
+    if as_json:
+        click.echo(json.dumps(view.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        echo_match(view, with_log=with_log)
+
+
+@match.command("record", context_settings={"ignore_unknown_options": True})
+@click.argument("match_ref", metavar="MATCH")
+@click.argument("entry", nargs=-1, required=True)
+@click.option("--roll", is_flag=True, help="Let the app roll the dice (or flip) for this entry.")
+@click.option("--override", metavar="REASON",
+              help="Record it even though it breaks a rule; the reason stays in the log.")
+@click.option("--key", metavar="KEY", help="Idempotency key: a retried command records once.")
+@click.option("--expect-version", type=int, metavar="N",
+              help="Refuse if the match is no longer at version N (another scorer wrote).")
+@pass_context
+@handle_errors
+def record(context: Context, match_ref: str, entry: tuple[str, ...], roll: bool,
+           override: str | None, key: str | None, expect_version: int | None) -> None:
+    """Record one ENTRY, e.g. `play toho "Ken Wakashimazu" defense=4` or `roll toho 5`.
+
+    `touchline rules RULESET` lists the entries; a value written as ? is rolled by the app.
+    """
+    app = context.app
+    view = app.get_match(match_ref)
+    action = parse_entry(view.ruleset, " ".join(_quote(word) for word in entry))
+    drawn = [name for name, value in action.items() if value == ROLL_MARK]
+    for name in drawn:
+        del action[name]
+    line = app.record(view.id, action, context.author(), override=override, key=key,
+                      expected_version=expect_version, roll=roll or bool(drawn))
+    echo_entry(view.ruleset, line)
+
+
+@match.command("undo")
+@click.argument("match_ref", metavar="MATCH")
+@click.option("--key", metavar="KEY", help="Idempotency key: a retried undo retracts once.")
+@click.option("--expect-version", type=int, metavar="N",
+              help="Refuse if the match is no longer at version N.")
+@pass_context
+@handle_errors
+def undo(context: Context, match_ref: str, key: str | None, expect_version: int | None) -> None:
+    """Retract the latest entry still in force (it stays in the log, marked retracted)."""
+    app = context.app
+    line = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
+    view = app.get_match(match_ref)
+    click.echo(f"retracted entry {line['retracts']}: "
+               f"{log_line(view.ruleset, view.log[int(line['retracts']) - 1])}")
+
+
+@match.command("play")
+@click.argument("match_ref", metavar="MATCH")
+@pass_context
+@handle_errors
+def play(context: Context, match_ref: str) -> None:
+    """Score a match interactively: shows whose turn it is and what can be entered next."""
+    play_loop(context, match_ref)
+
+
+@match.command("replay")
+@click.argument("match_ref", metavar="MATCH")
+@click.option("--to", "to_step", type=int, metavar="N", help="Show the situation after step N.")
+@click.option("--step", "stepwise", is_flag=True,
+              help="Walk through the match one step at a time (Enter: next, q: quit).")
+@pass_context
+@handle_errors
+def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool) -> None:
+    """Replay a match: each step is an entry still in force, applied as it was recorded."""
+    app = context.app
+    if not stepwise:
+        view = app.replay(match_ref, to_step)
+        for number, entry in enumerate(view.entries, start=1):
+            _echo_step(view.ruleset, number, view.total, entry)
+        click.echo(view.text)
+        return
+    last = app.replay(match_ref, to_step).step
+    for step in range(0, last + 1):
+        view = app.replay(match_ref, step)
+        if view.entry is None:
+            click.echo(f"step 0/{view.total}: {view.title}")
+        else:
+            _echo_step(view.ruleset, step, view.total, view.entry)
+        click.echo(view.text)
+        if step < last:
+            answer = click.prompt("", default="", show_default=False,
+                                  prompt_suffix="[Enter] next step, q to stop: ")
+            if answer.strip().lower() == "q":
+                return
+
+
+def _echo_step(ruleset: str, step: int, total: int, entry: dict[str, Any]) -> None:
+    click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
+    for consequence in entry.get("consequences") or []:
+        click.echo(f"    → {consequence['text']}")
+
+
+@match.command("export")
+@click.argument("match_ref", metavar="MATCH")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write to this file instead of standard output.")
+@pass_context
+@handle_errors
+def export(context: Context, match_ref: str, output: str | None) -> None:
+    """Write a match as a match file (docs/match-file.md)."""
+    app = context.app
+    record_ = app.load_record(match_ref)
+    text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {len(record_.log)} entries to {output}", err=True)
+    else:
+        sys.stdout.write(text)
+
+
+@match.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@pass_context
+@handle_errors
+def import_(context: Context, file: Any) -> None:
+    """Import a match file as a new match; every entry is checked again, and a broken file
+    imports nothing."""
+    try:
+        parsed = loads(file.read())
+    except MatchFileError as error:
+        raise Failure(f"{file.name}: {error}; nothing was imported") from None
+    try:
+        view = context.app.import_log(parsed.ruleset, parsed.setup,
+                                      _created(parsed), parsed.lines)
+    except BadInput as error:
+        raise Failure(f"{file.name}: {error}; nothing was imported") from None
+    click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
+
+
+def _created(parsed: Any) -> Author:
+    return Author(parsed.created_by, parsed.created_at)
+
+
+def _quote(word: str) -> str:
+    # The shell already split the words; quote each again so the notation sees them whole.
+    name, equals, value = word.partition("=")
+    if equals and name.isidentifier():
+        return f"{name}={shlex.quote(value)}"
+    return shlex.quote(word)

@@ -1,0 +1,57 @@
+"""Text for the terminal: a match's situation, its log lines and what can come next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from domain.notation import format_action
+from domain.registry import find_ruleset
+from service.views import MatchView
+
+
+def log_line(ruleset: str, line: dict[str, Any]) -> str:
+    """One log line as a person reads it: number, entry, who and when."""
+    rules = find_ruleset(ruleset)
+    if line["type"] == "retraction":
+        text = f"undo {line['retracts']}"
+    else:
+        text = format_action(rules.codec, rules.action_from_dict(line["action"]))
+    mark = " (retracted)" if line.get("retracted") else ""
+    return f"{line['number']:>4}  {text}{mark}   [{line['by']}, {line['at']}]"
+
+
+def echo_entry(ruleset: str, line: dict[str, Any]) -> None:
+    click.echo(f"recorded {log_line(ruleset, line)}")
+    for violation in line.get("violations") or []:
+        click.echo(f"  ! overridden {violation['rule']}: {violation['message']}")
+        click.echo(f"    reason: {line.get('override')}")
+    for consequence in line.get("consequences") or []:
+        click.echo(f"  → {consequence['text']}")
+
+
+def echo_match(view: MatchView, with_log: bool = False) -> None:
+    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}]")
+    click.echo(view.text)
+    if view.result:
+        click.echo(f"Result: {view.result['summary']}")
+    if with_log:
+        click.echo("Log:")
+        for line in view.log:
+            click.echo(log_line(view.ruleset, line))
+    echo_expected(view)
+
+
+def echo_expected(view: MatchView) -> None:
+    if not view.expected:
+        return
+    click.echo("Next, one of:")
+    for expected in view.expected:
+        hint = " ".join(
+            [expected["kind"]]
+            + [f"{k}={v}" for k, v in expected["fixed"].items()]
+            + [f"{k}={'|'.join(map(str, v))}" for k, v in expected["choices"].items()
+               if k not in expected["fixed"] and len(v) <= 8]
+        )
+        click.echo(f"  - {expected['prompt']}\n      {hint}")

@@ -1,0 +1,223 @@
+"""The match record: one event-sourced aggregate per recorded game session.
+
+The aggregate keeps the log of entries exactly as they were made. It asks the game's ruleset
+whether an entry is legal before recording it (decide once) and, when its events are replayed
+from the store, applies them without judging them again (apply forever). The folded game state
+is a cache: it is never stored, and is rebuilt from the log when missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Snapshot as _Snapshot
+
+from domain.registry import find_ruleset
+from domain.ruleset import JSON, Consequence, Outcome, Result, Ruleset, Violation
+
+# Attributes that hold caches rebuilt from the log; snapshots leave them out.
+_TRANSIENT = ("_game", "_pending")
+
+
+class RuleBroken(Exception):
+    """An entry that breaks the rules and was not recorded."""
+
+    def __init__(self, violations: Sequence[Violation]) -> None:
+        super().__init__("; ".join(str(v) for v in violations))
+        self.violations = tuple(violations)
+
+
+class NothingToUndo(Exception):
+    """Undo on a match whose log holds no entry that is still in force."""
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who made an entry, when (ISO 8601 with offset) and from which device."""
+
+    by: str
+    at: str
+    device: str | None = None
+
+
+class MatchRecord(Aggregate):
+    class Snapshot(_Snapshot):
+        @classmethod
+        def take(cls, aggregate: Any) -> MatchRecord.Snapshot:
+            snapshot = super().take(aggregate)
+            for name in _TRANSIENT:
+                snapshot.state.pop(name, None)
+            return snapshot
+
+    @event("Created")
+    def __init__(
+        self, ruleset: str, setup: dict[str, JSON], created_by: str, created_at: str
+    ) -> None:
+        self.ruleset_name = ruleset
+        self.setup = setup
+        self.created_by = created_by
+        self.created_at = created_at
+        # Each line of the log is a plain dict (see `_line`), in the order it was made.
+        self.log: list[dict[str, JSON]] = []
+        self.keys: dict[str, int] = {}
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return find_ruleset(self.ruleset_name)
+
+    @property
+    def game(self) -> Any:
+        """The game state after every entry still in force."""
+        cached = getattr(self, "_game", None)
+        if cached is None:
+            cached = self.state_at(None)
+            self._game = cached
+        return cached
+
+    def effective_entries(self) -> list[dict[str, JSON]]:
+        """The entries still in force (not retracted), in order: the steps of a replay."""
+        return [line for line in self.log if line["type"] == "entry" and not line["retracted"]]
+
+    def state_at(self, step: int | None) -> Any:
+        """The game state after the first `step` entries in force (all when None)."""
+        rules = self.ruleset
+        state = rules.initial_state(rules.make_setup(self.setup))
+        entries = self.effective_entries()
+        for line in entries if step is None else entries[:step]:
+            state = rules.apply(state, rules.action_from_dict(cast(dict, line["action"]))).state
+        return state
+
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.game)
+
+    def entry_for_key(self, key: str) -> dict[str, JSON] | None:
+        number = self.keys.get(key)
+        return None if number is None else self.log[number - 1]
+
+    # -- deciding ------------------------------------------------------------------------
+
+    def judge(self, action: Mapping[str, JSON]) -> tuple[Any, tuple[Violation, ...]]:
+        """Parse an action and list the rules it would break now, without recording it."""
+        rules = self.ruleset
+        parsed = rules.action_from_dict(action)
+        return parsed, rules.check(self.game, parsed)
+
+    def record(
+        self,
+        action: Mapping[str, JSON],
+        author: Author,
+        override: str | None = None,
+        key: str | None = None,
+    ) -> dict[str, JSON]:
+        """Record an entry if it is legal, or if the table overrides its violations.
+
+        Raises RuleBroken when a rule is broken and no override reason is given, or when the
+        entry cannot be applied at all in the current state.
+        """
+        if key is not None and key in self.keys:
+            existing = self.entry_for_key(key)
+            assert existing is not None
+            return existing
+        parsed, violations = self.judge(action)
+        blocking = [v for v in violations if not v.overridable]
+        if blocking or (violations and not (override and override.strip())):
+            raise RuleBroken(blocking or violations)
+        rules = self.ruleset
+        outcome = rules.apply(self.game, parsed)
+        self._pending = outcome
+        self._record_entry(
+            action=rules.action_to_dict(parsed),
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            override=override.strip() if violations and override else None,
+            violations=[v.to_dict() for v in violations],
+            key=key,
+            consequences=[c.to_dict() for c in outcome.consequences],
+        )
+        return self.log[-1]
+
+    def undo(self, author: Author, key: str | None = None) -> dict[str, JSON]:
+        """Retract the latest entry still in force; nothing is deleted."""
+        if key is not None and key in self.keys:
+            existing = self.entry_for_key(key)
+            assert existing is not None
+            return existing
+        entries = self.effective_entries()
+        if not entries:
+            raise NothingToUndo("there is no entry to undo")
+        self._retract(
+            retracts=cast(int, entries[-1]["number"]),
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            key=key,
+        )
+        return self.log[-1]
+
+    # -- events --------------------------------------------------------------------------
+
+    @event("EntryRecorded")
+    def _record_entry(
+        self,
+        action: dict[str, JSON],
+        by: str,
+        at: str,
+        device: str | None,
+        override: str | None,
+        violations: list[dict[str, JSON]],
+        key: str | None,
+        consequences: list[dict[str, JSON]],
+    ) -> None:
+        line = self._line("entry", by, at, device, key)
+        line.update(
+            action=action, override=override, violations=violations, consequences=consequences
+        )
+        self._append(line)
+        pending: Outcome[Any] | None = getattr(self, "_pending", None)
+        self._pending = None
+        cached = getattr(self, "_game", None)
+        if pending is not None:
+            self._game = pending.state
+        elif cached is not None:
+            rules = self.ruleset
+            self._game = rules.apply(cached, rules.action_from_dict(action)).state
+
+    @event("EntryRetracted")
+    def _retract(
+        self, retracts: int, by: str, at: str, device: str | None, key: str | None
+    ) -> None:
+        line = self._line("retraction", by, at, device, key)
+        line["retracts"] = retracts
+        self.log[retracts - 1]["retracted"] = True
+        self._append(line)
+        self._game = None
+
+    def _line(
+        self, kind: str, by: str, at: str, device: str | None, key: str | None
+    ) -> dict[str, JSON]:
+        return {
+            "number": len(self.log) + 1,
+            "type": kind,
+            "by": by,
+            "at": at,
+            "device": device,
+            "key": key,
+            "retracted": False,
+        }
+
+    def _append(self, line: dict[str, JSON]) -> None:
+        self.log.append(line)
+        if line["key"] is not None:
+            self.keys[cast(str, line["key"])] = cast(int, line["number"])
+
+
+def consequences_of(line: Mapping[str, JSON]) -> tuple[Consequence, ...]:
+    """The consequences stored with an entry, as values."""
+    stored = cast(list[dict[str, Any]], line.get("consequences") or [])
+    return tuple(Consequence(c["kind"], c["text"], c.get("data", {})) for c in stored)

@@ -1,0 +1,1 @@
+"""marshmallow schemas: input validation, output rendering and the match file format."""

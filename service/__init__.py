@@ -1,0 +1,1 @@
+"""The thin service layer: one method per use case, on an eventsourcing Application."""

@@ -1,0 +1,280 @@
+"""The Touchline application: one method per use case, each load → domain → save.
+
+It owns what the domain must not: the clock, chance ("roll for me"), persistence settings,
+optimistic concurrency and idempotency keys. Every method returns plain values.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, PersistenceError
+from eventsourcing.utils import get_topic
+
+from domain.match import Author, MatchRecord, NothingToUndo, RuleBroken
+from domain.notation import parse_action
+from domain.registry import UnknownRuleset, find_ruleset
+from domain.ruleset import JSON, MalformedAction, SetupError
+from service.config import StoreSettings, settings_from_environment
+from service.errors import (
+    AmbiguousMatch,
+    BadInput,
+    DatabaseUnavailable,
+    MatchNotFound,
+    StaleMatch,
+)
+from service.views import MatchSummary, MatchView, ReplayView, match_view, summary_of
+
+T = TypeVar("T")
+
+# How often a writer that lost a race reloads the match and tries again before giving up.
+CONFLICT_RETRIES = 5
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Touchline(Application[UUID]):
+    name = "touchline"
+    snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
+
+    def __init__(self, settings: StoreSettings | None = None) -> None:
+        self.settings = settings or settings_from_environment()
+        try:
+            super().__init__(env=self.settings.env)
+        except (PersistenceError, OSError) as error:
+            raise DatabaseUnavailable(
+                f"cannot open the database at {self.settings.safe_url}: {_first_line(error)}"
+            ) from None
+
+    # -- matches -------------------------------------------------------------------------
+
+    def create_match(
+        self, ruleset: str, setup: Mapping[str, JSON], author: Author
+    ) -> MatchView:
+        try:
+            rules = find_ruleset(ruleset)
+            canonical = rules.setup_to_dict(rules.make_setup(setup))
+        except (UnknownRuleset, SetupError) as error:
+            raise BadInput(str(error)) from None
+        match = MatchRecord(ruleset, canonical, author.by, author.at)
+        with self._storage():
+            self.save(match)
+        return match_view(match)
+
+    def get_match(self, ref: str) -> MatchView:
+        return match_view(self.load_record(ref))
+
+    def load_record(self, ref: str) -> MatchRecord:
+        """The match aggregate itself, read-only, for writing it out as a match file."""
+        return self._load(self.resolve(ref))
+
+    def list_matches(self) -> list[MatchSummary]:
+        return [summary_of(self._load(match_id)) for match_id in self._match_ids()]
+
+    def replay(self, ref: str, step: int | None = None) -> ReplayView:
+        match = self._load(self.resolve(ref))
+        total = len(match.effective_entries())
+        if step is not None and not 0 <= step <= total:
+            raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
+        return ReplayView.of(match, total if step is None else step)
+
+    # -- entries -------------------------------------------------------------------------
+
+    def record(
+        self,
+        ref: str,
+        action: Mapping[str, JSON],
+        author: Author,
+        override: str | None = None,
+        key: str | None = None,
+        expected_version: int | None = None,
+        roll: bool = False,
+    ) -> dict[str, JSON]:
+        """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
+
+        def change(match: MatchRecord) -> dict[str, JSON]:
+            filled = fill_by_chance(match, action) if roll else dict(action)
+            return match.record(filled, author, override=override, key=key)
+
+        return self._change(ref, expected_version, change)
+
+    def record_text(self, ref: str, text: str, author: Author, **options: Any) -> dict[str, JSON]:
+        """Record an entry written in the one-line notation (`roll toho 5`)."""
+        match = self._load(self.resolve(ref))
+        return self.record(ref, parse_entry(match.ruleset_name, text), author, **options)
+
+    def undo(
+        self,
+        ref: str,
+        author: Author,
+        key: str | None = None,
+        expected_version: int | None = None,
+    ) -> dict[str, JSON]:
+        return self._change(ref, expected_version, lambda match: match.undo(author, key=key))
+
+    # -- import --------------------------------------------------------------------------
+
+    def import_log(
+        self,
+        ruleset: str,
+        setup: Mapping[str, JSON],
+        created: Author,
+        lines: list[tuple[int, dict[str, Any]]],
+    ) -> MatchView:
+        """Re-check and store a whole match log, or nothing if any line fails.
+
+        `lines` pairs each log line with its line number in the source file, so that a
+        refusal can name it. The match is saved once, in one transaction.
+        """
+        try:
+            rules = find_ruleset(ruleset)
+            canonical = rules.setup_to_dict(rules.make_setup(setup))
+        except (UnknownRuleset, SetupError) as error:
+            raise BadInput(f"header: {error}") from None
+        match = MatchRecord(ruleset, canonical, created.by, created.at)
+        for line_number, line in lines:
+            author = Author(line["by"], line["at"], line.get("device"))
+            try:
+                if line["type"] == "retraction":
+                    effective = match.effective_entries()
+                    if not effective or effective[-1]["number"] != line["retracts"]:
+                        raise BadInput(
+                            f"undo {line['retracts']} does not retract the latest entry in force"
+                        )
+                    match.undo(author, key=line.get("key"))
+                else:
+                    match.record(line["action"], author, line.get("override"), line.get("key"))
+            except (RuleBroken, MalformedAction, BadInput, NothingToUndo) as error:
+                raise BadInput(f"line {line_number}: {error}") from None
+        with self._storage():
+            self.save(match)
+        return match_view(match)
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def resolve(self, ref: str) -> UUID:
+        """A match by its full id or by a unique prefix of it (as `match list` shows)."""
+        ref = ref.strip().lower()
+        try:
+            return UUID(ref)
+        except ValueError:
+            pass
+        if len(ref) < 4:
+            raise MatchNotFound(f"no match {ref!r}: give at least 4 characters of its id")
+        found = [match_id for match_id in self._match_ids() if str(match_id).startswith(ref)]
+        if not found:
+            raise MatchNotFound(f"no match with id {ref!r} (see: touchline match list)")
+        if len(found) > 1:
+            raise AmbiguousMatch(f"{ref!r} names {len(found)} matches: give more of the id")
+        return found[0]
+
+    def _match_ids(self) -> list[UUID]:
+        topic = get_topic(MatchRecord.Created)
+        ids: list[UUID] = []
+        start = 1
+        with self._storage():
+            while True:
+                page = self.recorder.select_notifications(start, 500, topics=[topic])
+                ids.extend(n.originator_id for n in page)  # type: ignore[misc]
+                if len(page) < 500:
+                    return ids
+                start = page[-1].id + 1
+
+    def _load(self, match_id: UUID) -> MatchRecord:
+        try:
+            with self._storage():
+                match = self.repository.get(match_id)
+        except AggregateNotFoundError:
+            raise MatchNotFound(f"no match with id {match_id}") from None
+        if not isinstance(match, MatchRecord):
+            raise MatchNotFound(f"{match_id} is not a match")
+        return match
+
+    def _change(
+        self, ref: str, expected_version: int | None, change: Callable[[MatchRecord], T]
+    ) -> T:
+        match_id = self.resolve(ref)
+        for _ in range(CONFLICT_RETRIES):
+            match = self._load(match_id)
+            if expected_version is not None and match.version != expected_version:
+                raise StaleMatch(
+                    f"the match has changed (now at version {match.version}, you saw "
+                    f"{expected_version}): reload it and enter again",
+                    match.version,
+                )
+            try:
+                outcome = change(match)
+            except (RuleBroken, NothingToUndo):
+                raise
+            except MalformedAction as error:
+                raise BadInput(str(error)) from None
+            try:
+                with self._storage():
+                    self.save(match)
+            except IntegrityError:
+                if expected_version is not None:
+                    raise StaleMatch(
+                        "another scorer entered something at the same moment: reload the match "
+                        "and enter again",
+                        expected_version + 1,
+                    ) from None
+                continue
+            return outcome
+        raise StaleMatch(
+            f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
+        )
+
+    def draw(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The action with its chance fields filled now, to be recorded afterwards as is."""
+        return fill_by_chance(self.load_record(ref), action)
+
+    @contextmanager
+    def _storage(self) -> Iterator[None]:
+        try:
+            yield
+        except IntegrityError:
+            raise
+        except (PersistenceError, OSError) as error:
+            raise DatabaseUnavailable(
+                f"cannot use the database at {self.settings.safe_url}: {_first_line(error)}"
+            ) from None
+
+
+def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Fill the fields the rules say may be drawn by chance, with a secure generator."""
+    filled = dict(action)
+    kind = filled.get("kind")
+    rules = match.ruleset
+    candidates = [e for e in rules.expected(match.game) if e.kind == kind and e.random]
+    for expected in candidates:
+        if any(filled.get(k, v) != v for k, v in expected.fixed.items()):
+            continue
+        for name in expected.random:
+            filled[name] = secrets.choice(list(expected.choices[name]))
+        for name, value in expected.fixed.items():
+            filled.setdefault(name, value)
+        if "source" in rules.codec.field_names(str(kind)):
+            filled["source"] = "app"
+        return filled
+    raise BadInput(f"nothing can be rolled for {kind!r} now")
+
+
+def parse_entry(ruleset: str, text: str) -> dict[str, JSON]:
+    rules = find_ruleset(ruleset)
+    try:
+        return parse_action(rules.codec, text)
+    except MalformedAction as error:
+        raise BadInput(str(error)) from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]

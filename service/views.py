@@ -1,0 +1,142 @@
+"""Plain values the service returns: what a match looks like to a reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.match import MatchRecord
+from domain.ruleset import JSON
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    id: str
+    ruleset: str
+    title: str
+    status: str
+    score: str
+    entries: int
+    created_at: str
+    last_entry_at: str | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    id: str
+    version: int
+    ruleset: str
+    title: str
+    setup: dict[str, JSON]
+    labels: dict[str, str]
+    created_by: str
+    created_at: str
+    status: str
+    result: dict[str, JSON] | None
+    situation: dict[str, JSON]
+    text: str
+    expected: list[dict[str, JSON]]
+    log: list[dict[str, JSON]] = field(default_factory=list)
+
+    @property
+    def short_id(self) -> str:
+        return self.id[:8]
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "version": self.version,
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "setup": self.setup,
+            "labels": self.labels,
+            "created_by": self.created_by,
+            "created_at": self.created_at,
+            "status": self.status,
+            "result": self.result,
+            "situation": self.situation,
+            "expected": self.expected,
+            "log": self.log,
+        }
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """The state after `step` entries in force, out of `total`."""
+
+    match_id: str
+    ruleset: str
+    title: str
+    step: int
+    total: int
+    entry: dict[str, JSON] | None
+    situation: dict[str, JSON]
+    text: str
+    entries: list[dict[str, JSON]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, match: MatchRecord, step: int) -> ReplayView:
+        rules = match.ruleset
+        state = match.state_at(step)
+        entries = match.effective_entries()
+        return cls(
+            match_id=str(match.id),
+            ruleset=match.ruleset_name,
+            title=title_of(match),
+            step=step,
+            total=len(entries),
+            entry=entries[step - 1] if step else None,
+            situation=rules.view(state),
+            text=rules.render(state),
+            entries=entries[:step],
+        )
+
+
+def title_of(match: MatchRecord) -> str:
+    rules = match.ruleset
+    labels = rules.side_labels(rules.make_setup(match.setup))
+    return " vs ".join(labels.values())
+
+
+def status_of(match: MatchRecord) -> str:
+    return "finished" if match.result() is not None else "in progress"
+
+
+def score_of(match: MatchRecord) -> str:
+    scores: dict[str, Any] = match.ruleset.view(match.game).get("score", {})
+    return "–".join(str(scores[side]) for side in scores) if scores else ""
+
+
+def match_view(match: MatchRecord) -> MatchView:
+    rules = match.ruleset
+    setup = rules.make_setup(match.setup)
+    result = match.result()
+    return MatchView(
+        id=str(match.id),
+        version=match.version,
+        ruleset=match.ruleset_name,
+        title=title_of(match),
+        setup=match.setup,
+        labels=dict(rules.side_labels(setup)),
+        created_by=match.created_by,
+        created_at=match.created_at,
+        status=status_of(match),
+        result=result.to_dict() if result else None,
+        situation=rules.view(match.game),
+        text=rules.render(match.game),
+        expected=[e.to_dict() for e in rules.expected(match.game)],
+        log=list(match.log),
+    )
+
+
+def summary_of(match: MatchRecord) -> MatchSummary:
+    return MatchSummary(
+        id=str(match.id),
+        ruleset=match.ruleset_name,
+        title=title_of(match),
+        status=status_of(match),
+        score=score_of(match),
+        entries=len(match.effective_entries()),
+        created_at=match.created_at,
+        last_entry_at=str(match.log[-1]["at"]) if match.log else None,
+    )

@@ -1,0 +1,106 @@
+"""Recording, refusing, overriding and undoing entries through the service, on each store."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.match import Author, NothingToUndo, RuleBroken
+from service.app import Touchline, parse_entry
+from service.errors import BadInput, MatchNotFound
+from tests.opening import OPENING, SETUP
+
+
+def record_lines(app: Touchline, match_id: str, lines: list[str], author: Author) -> None:
+    for line in lines:
+        app.record(match_id, parse_entry("card-game", line), author)
+
+
+def test_a_recorded_opening_scores_and_is_replayable(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING, alice)
+
+    view = app.get_match(match.id)
+    assert view.version == 1 + len(OPENING)
+    assert view.situation["score"] == {"nankatsu": 0, "toho": 1}
+    kinds = [c["kind"] for line in view.log for c in line["consequences"]]
+    assert "goal" in kinds
+    assert all(line["by"] == "alice" and line["at"] for line in view.log)
+    assert app.replay(match.id, 0).situation["score"] == {"nankatsu": 0, "toho": 0}
+    assert app.replay(match.id, len(OPENING)).situation == view.situation
+
+
+def test_a_refused_entry_stores_nothing_and_names_the_rule(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING[:2], alice)
+    with pytest.raises(RuleBroken) as refused:
+        # CG-4.2: the Defending Coach (Nankatsu) drafts first.
+        app.record(match.id, parse_entry("card-game", "draft coach=toho source=pitch"), alice)
+    assert any(v.rule.startswith("CG-4.2") for v in refused.value.violations)
+    assert app.get_match(match.id).version == 3
+
+
+def test_an_override_records_the_violation_and_the_reason(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING[:9], alice)
+    line = app.record(
+        match.id, parse_entry("card-game", "roll coach=toho value=7"), alice,
+        override="the die landed on a 7-sided shelf",
+    )
+    assert line["override"] == "the die landed on a 7-sided shelf"
+    assert [v["rule"] for v in line["violations"]]
+    stored = app.get_match(match.id).log[-1]
+    assert stored["violations"] == line["violations"]
+
+
+def test_an_idempotency_key_records_a_retried_entry_once(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    first = app.record(match.id, parse_entry("card-game", OPENING[0]), alice, key="tap-1")
+    again = app.record(match.id, parse_entry("card-game", OPENING[0]), alice, key="tap-1")
+    assert first == again
+    assert len(app.get_match(match.id).log) == 1
+
+
+def test_undo_appends_a_retraction_and_keeps_the_entry(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING, alice)
+    retraction = app.undo(match.id, alice)
+    view = app.get_match(match.id)
+    assert retraction["retracts"] == len(OPENING)
+    assert len(view.log) == len(OPENING) + 1
+    assert view.log[len(OPENING) - 1]["retracted"] is True
+    assert view.situation["score"] == {"nankatsu": 0, "toho": 0}
+    record_lines(app, match.id, ["roll coach=nankatsu value=6"], alice)
+    view = app.get_match(match.id)
+    assert view.situation["score"] == {"nankatsu": 0, "toho": 1}
+    assert [line["type"] for line in view.log[-2:]] == ["retraction", "entry"]
+
+
+def test_undo_of_an_empty_match_is_refused(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    with pytest.raises(NothingToUndo):
+        app.undo(match.id, alice)
+
+
+def test_the_app_rolls_dice_on_request(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING[:9], alice)
+    line = app.record(match.id, {"kind": "roll", "coach": "toho"}, alice, roll=True)
+    assert line["action"]["source"] == "app"
+    assert 1 <= line["action"]["value"] <= 6
+
+
+def test_matches_are_found_by_id_prefix_and_listed(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    assert app.get_match(match.id[:8]).id == match.id
+    assert [s.id for s in app.list_matches()] == [match.id]
+    with pytest.raises(MatchNotFound):
+        app.get_match("ffffffff")
+
+
+def test_bad_settings_are_refused_before_anything_is_stored(app: Touchline, alice: Author) -> None:
+    with pytest.raises(BadInput):
+        app.create_match("card-game", {"home": {"team": "Toho", "coach": "A"},
+                                       "away": {"team": "Toho", "coach": "B"}}, alice)
+    with pytest.raises(BadInput):
+        app.create_match("no-such-game", SETUP, alice)
+    assert app.list_matches() == []

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
+import psycopg
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
@@ -47,6 +48,8 @@ class Touchline(Application[UUID]):
 
     def __init__(self, settings: StoreSettings | None = None) -> None:
         self.settings = settings or settings_from_environment()
+        if self.settings.is_postgres:
+            _check_postgres_answers(self.settings)
         try:
             super().__init__(env=self.settings.env)
         except (PersistenceError, OSError) as error:
@@ -56,9 +59,7 @@ class Touchline(Application[UUID]):
 
     # -- matches -------------------------------------------------------------------------
 
-    def create_match(
-        self, ruleset: str, setup: Mapping[str, JSON], author: Author
-    ) -> MatchView:
+    def create_match(self, ruleset: str, setup: Mapping[str, JSON], author: Author) -> MatchView:
         try:
             rules = find_ruleset(ruleset)
             canonical = rules.setup_to_dict(rules.make_setup(setup))
@@ -191,7 +192,7 @@ class Touchline(Application[UUID]):
     def _load(self, match_id: UUID) -> MatchRecord:
         try:
             with self._storage():
-                match = self.repository.get(match_id)
+                match: object = self.repository.get(match_id)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match with id {match_id}") from None
         if not isinstance(match, MatchRecord):
@@ -273,6 +274,24 @@ def parse_entry(ruleset: str, text: str) -> dict[str, JSON]:
         return parse_action(rules.codec, text)
     except MalformedAction as error:
         raise BadInput(str(error)) from None
+
+
+def _check_postgres_answers(settings: StoreSettings) -> None:
+    """Fail at once with one line when the server is down, rather than after pool time-outs."""
+    env = settings.env
+    try:
+        psycopg.connect(
+            host=env["POSTGRES_HOST"],
+            port=env["POSTGRES_PORT"],
+            dbname=env["POSTGRES_DBNAME"],
+            user=env["POSTGRES_USER"],
+            password=env["POSTGRES_PASSWORD"],
+            connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
+        ).close()
+    except psycopg.Error as error:
+        raise DatabaseUnavailable(
+            f"cannot reach the database at {settings.safe_url}: {_first_line(error)}"
+        ) from None
 
 
 def _first_line(error: BaseException) -> str:

@@ -17,8 +17,17 @@ def record_opening(run: Run, match_id: str, lines: list[str] = OPENING) -> None:
 
 
 def test_new_prints_the_id_and_what_comes_next(run: Run) -> None:
-    result = run("match", "new", "card-game", "--home", "Nankatsu:Alice", "--away", "Toho:Bob",
-                 "--option", "motivation")
+    result = run(
+        "match",
+        "new",
+        "card-game",
+        "--home",
+        "Nankatsu:Alice",
+        "--away",
+        "Toho:Bob",
+        "--option",
+        "motivation",
+    )
     assert result.exit_code == 0, result.output
     assert "created match" in result.output
     assert "toss" in result.output
@@ -48,9 +57,7 @@ def test_record_show_and_json(run: Run, new_match: str) -> None:
     assert "Kojiro Hyuga" in text.output
 
 
-def test_a_refused_entry_exits_3_with_the_rule_and_stores_nothing(
-    run: Run, new_match: str
-) -> None:
+def test_a_refused_entry_exits_3_with_the_rule_and_stores_nothing(run: Run, new_match: str) -> None:
     record_opening(run, new_match, OPENING[:2])
     result = run("match", "record", new_match, "draft", "coach=toho", "source=pitch")
     assert result.exit_code == 3
@@ -61,8 +68,18 @@ def test_a_refused_entry_exits_3_with_the_rule_and_stores_nothing(
 
 
 def test_override_records_the_reason(run: Run, new_match: str) -> None:
-    record_opening(run, new_match, OPENING[:9])
-    result = run("match", "record", new_match, "roll", "toho", "9", "--override", "house rule")
+    record_opening(run, new_match, OPENING[:4])
+    result = run(
+        "match",
+        "record",
+        new_match,
+        "play",
+        "toho",
+        "Yuzo Morisaki",
+        "defense=3",
+        "--override",
+        "house rule",
+    )
     assert result.exit_code == 0, result.output
     assert "overridden" in result.output and "house rule" in result.output
 
@@ -99,9 +116,7 @@ def test_replay_step_by_step_stops_on_q(run: Run, new_match: str) -> None:
     assert "step 2/11" in result.output and "step 3/11" not in result.output
 
 
-def test_export_then_import_gives_the_same_match(
-    run: Run, new_match: str, tmp_path: Path
-) -> None:
+def test_export_then_import_gives_the_same_match(run: Run, new_match: str, tmp_path: Path) -> None:
     record_opening(run, new_match)
     run("match", "undo", new_match)
     exported = tmp_path / "match.touchline"
@@ -125,8 +140,9 @@ def test_a_broken_file_imports_nothing_and_names_the_line(
     before = run("match", "list").output
     result = run("match", "import", str(broken))
     assert result.exit_code == 1
-    bad_line = next(i for i, line in enumerate(broken.read_text().splitlines(), 1)
-                    if "value=0" in line)
+    bad_line = next(
+        i for i, line in enumerate(broken.read_text().splitlines(), 1) if "value=0" in line
+    )
     assert f"line {bad_line}" in result.output and "nothing was imported" in result.output
     assert run("match", "list").output == before
 

@@ -56,8 +56,12 @@ def test_a_stale_expected_version_is_refused_with_a_conflict(
     seen = second.get_match(match_id).version
     first.record(match_id, parse_entry("card-game", "roll coach=toho value=5"), alice)
     with pytest.raises(StaleMatch):
-        second.record(match_id, parse_entry("card-game", "roll coach=nankatsu value=2"), alice,
-                      expected_version=seen)
+        second.record(
+            match_id,
+            parse_entry("card-game", "roll coach=nankatsu value=2"),
+            alice,
+            expected_version=seen,
+        )
     assert len(first.get_match(match_id).log) == 10
 
 

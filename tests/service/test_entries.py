@@ -41,13 +41,15 @@ def test_a_refused_entry_stores_nothing_and_names_the_rule(app: Touchline, alice
 
 def test_an_override_records_the_violation_and_the_reason(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
-    record_lines(app, match.id, OPENING[:9], alice)
+    record_lines(app, match.id, OPENING[:4], alice)
     line = app.record(
-        match.id, parse_entry("card-game", "roll coach=toho value=7"), alice,
-        override="the die landed on a 7-sided shelf",
+        match.id,
+        parse_entry("card-game", 'play coach=toho card="Yuzo Morisaki" defense=3'),
+        alice,
+        override="the coaches swapped a card for this friendly",
     )
-    assert line["override"] == "the die landed on a 7-sided shelf"
-    assert [v["rule"] for v in line["violations"]]
+    assert line["override"] == "the coaches swapped a card for this friendly"
+    assert [v["rule"] for v in line["violations"]] == ["CG-1.3"]
     stored = app.get_match(match.id).log[-1]
     assert stored["violations"] == line["violations"]
 
@@ -99,8 +101,11 @@ def test_matches_are_found_by_id_prefix_and_listed(app: Touchline, alice: Author
 
 def test_bad_settings_are_refused_before_anything_is_stored(app: Touchline, alice: Author) -> None:
     with pytest.raises(BadInput):
-        app.create_match("card-game", {"home": {"team": "Toho", "coach": "A"},
-                                       "away": {"team": "Toho", "coach": "B"}}, alice)
+        app.create_match(
+            "card-game",
+            {"home": {"team": "Toho", "coach": "A"}, "away": {"team": "Toho", "coach": "B"}},
+            alice,
+        )
     with pytest.raises(BadInput):
         app.create_match("no-such-game", SETUP, alice)
     assert app.list_matches() == []

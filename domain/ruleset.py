@@ -58,7 +58,9 @@ class Expected:
 
     `fixed` holds the fields the situation already decides (who rolls, which die); `choices`
     lists the legal values of enumerable fields; `random` names the fields the app may fill by
-    chance on request ("roll for me"), each drawn from its `choices`.
+    chance on request ("roll for me"), each drawn from its `choices`. `dice` names fields that
+    hold several dice at once (a list of values), each with the number of faces of every die
+    in it, e.g. `{"dice": (6, 6, 6, 8)}` for three d6 and a d8; the app may fill those too.
     """
 
     kind: str
@@ -67,6 +69,7 @@ class Expected:
     fixed: Mapping[str, JSON] = field(default_factory=dict)
     choices: Mapping[str, Sequence[JSON]] = field(default_factory=dict)
     random: tuple[str, ...] = ()
+    dice: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -76,6 +79,7 @@ class Expected:
             "fixed": dict(self.fixed),
             "choices": {name: list(values) for name, values in self.choices.items()},
             "random": list(self.random),
+            "dice": {name: list(faces) for name, faces in self.dice.items()},
         }
 
 

@@ -254,12 +254,16 @@ def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, 
     filled = dict(action)
     kind = filled.get("kind")
     rules = match.ruleset
-    candidates = [e for e in rules.expected(match.game) if e.kind == kind and e.random]
+    candidates = [
+        e for e in rules.expected(match.game) if e.kind == kind and (e.random or e.dice)
+    ]
     for expected in candidates:
         if any(filled.get(k, v) != v for k, v in expected.fixed.items()):
             continue
         for name in expected.random:
             filled[name] = secrets.choice(list(expected.choices[name]))
+        for name, faces in expected.dice.items():
+            filled[name] = [1 + secrets.randbelow(sides) for sides in faces]
         for name, value in expected.fixed.items():
             filled.setdefault(name, value)
         if "source" in rules.codec.field_names(str(kind)):

@@ -1,0 +1,300 @@
+"""What a scorer enters: coach decisions, ability effects and die rolls, one dataclass each.
+
+Field order matters: the notation fills leading values without a name in this order, so the
+coach always comes first (`play toho "Ken Wakashimazu" 0 0 4`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from domain.actions import ActionCodec
+
+Side = Literal["nankatsu", "toho"]
+Source = Literal["table", "app"]
+Point = Literal["shot", "pass", "defense"]
+
+
+@dataclass(frozen=True)
+class Toss:
+    kind: ClassVar[str] = "toss"
+    winner: Side
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Signings:
+    kind: ClassVar[str] = "signings"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Kickoff:
+    kind: ClassVar[str] = "kickoff"
+    coach: Side
+
+
+@dataclass(frozen=True)
+class Draft:
+    kind: ClassVar[str] = "draft"
+    coach: Side
+    source: Literal["pitch", "deck"]
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Play:
+    kind: ClassVar[str] = "play"
+    coach: Side
+    card: str
+    shot: int = 0
+    pass_: int = 0
+    defense: int = 0
+    via: str | None = None
+
+
+@dataclass(frozen=True)
+class Pass:
+    kind: ClassVar[str] = "pass"
+    coach: Side
+
+
+@dataclass(frozen=True)
+class Gain:
+    kind: ClassVar[str] = "gain"
+    coach: Side
+    card: str
+    points: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Eliminate:
+    kind: ClassVar[str] = "eliminate"
+    coach: Side
+    card: str
+    target: str
+    target_coach: Side | None = None
+
+
+@dataclass(frozen=True)
+class Discard:
+    kind: ClassVar[str] = "discard"
+    coach: Side
+    card: str
+    target: str
+    target_coach: Side | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    kind: ClassVar[str] = "draw"
+    coach: Side
+    card: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class EndAttack:
+    kind: ClassVar[str] = "end-attack"
+    coach: Side
+    card: str
+
+
+@dataclass(frozen=True)
+class Injury:
+    kind: ClassVar[str] = "injury"
+    coach: Side
+    card: str
+    discarded: str | None = None
+
+
+@dataclass(frozen=True)
+class Book:
+    kind: ClassVar[str] = "book"
+    coach: Side
+    card: str
+    target_coach: Side
+    shot: int = 0
+    pass_: int = 0
+    defense: int = 0
+
+
+@dataclass(frozen=True)
+class Unbook:
+    kind: ClassVar[str] = "unbook"
+    coach: Side
+    card: str
+    target_coach: Side | None = None
+
+
+@dataclass(frozen=True)
+class Fatigue:
+    kind: ClassVar[str] = "fatigue"
+    coach: Side
+    card: str
+    target_coach: Side
+    into: Literal["hand", "deck", "discard"] = "discard"
+
+
+@dataclass(frozen=True)
+class ControlAndAdvance:
+    kind: ClassVar[str] = "control-and-advance"
+    coach: Side
+    card: str
+
+
+@dataclass(frozen=True)
+class SpecialShot:
+    kind: ClassVar[str] = "special-shot"
+    coach: Side
+    card: str
+
+
+@dataclass(frozen=True)
+class SpecialReveal:
+    kind: ClassVar[str] = "special-reveal"
+    shot: str
+    defense: str
+    blocks: str | None = None
+
+
+@dataclass(frozen=True)
+class Declare:
+    kind: ClassVar[str] = "declare"
+    coach: Side
+    action: Literal["shot", "pass"]
+
+
+@dataclass(frozen=True)
+class Spend:
+    kind: ClassVar[str] = "spend"
+    coach: Side
+    points: int
+
+
+@dataclass(frozen=True)
+class Roll:
+    kind: ClassVar[str] = "roll"
+    coach: Side
+    value: int
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    kind: ClassVar[str] = "reroll"
+    coach: Side
+    card: str
+    die: Literal["nankatsu", "toho", "save"]
+    value: int
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Save:
+    kind: ClassVar[str] = "save"
+    coach: Side
+    value: int
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Resolve:
+    kind: ClassVar[str] = "resolve"
+
+
+@dataclass(frozen=True)
+class Motivate:
+    kind: ClassVar[str] = "motivate"
+    coach: Side
+    card: str
+    shot: int = 0
+    pass_: int = 0
+    defense: int = 0
+    cost: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sign:
+    kind: ClassVar[str] = "sign"
+    coach: Side
+    card: str
+    shot: int = 0
+    pass_: int = 0
+    defense: int = 0
+    cost: tuple[Point, ...] = ()
+    replaces: str | None = None
+
+
+@dataclass(frozen=True)
+class EtKickoff:
+    kind: ClassVar[str] = "et-kickoff"
+    coach: Side
+    source: Source = "table"
+
+
+ACTION_CLASSES: tuple[type, ...] = (
+    Toss,
+    Signings,
+    Kickoff,
+    Draft,
+    Play,
+    Pass,
+    Gain,
+    Eliminate,
+    Discard,
+    Draw,
+    EndAttack,
+    Injury,
+    Book,
+    Unbook,
+    Fatigue,
+    ControlAndAdvance,
+    SpecialShot,
+    SpecialReveal,
+    Declare,
+    Spend,
+    Roll,
+    Reroll,
+    Save,
+    Resolve,
+    Motivate,
+    Sign,
+    EtKickoff,
+)
+
+CODEC = ActionCodec(ACTION_CLASSES)
+
+HELP = {
+    "toss": "CG-3.1 the Possession token flip: winner [source=table|app]",
+    "signings": "CG-12.3 the 4 Signing cards shown before kick-off: cards=A,B,C,D",
+    "kickoff": "CG-3.1 the toss winner's choice of who kicks off: coach",
+    "draft": "CG-4.2 take a Match card: coach source=pitch|deck [card] (name only from the Pitch)",
+    "play": "CG-4.3 play a card from hand: coach card shot pass defense [via=card]",
+    "pass": "CG-4.3 play no card this turn (and no more this round): coach",
+    "gain": "CG-13.1 bank points by an ability: coach card points=shot,pass,defense",
+    "eliminate": "CG-13.1 return a played card to the box: coach card target [target_coach]",
+    "discard": "CG-13.1 send a played card to its owner's discard pile: coach card target "
+    "[target_coach]",
+    "draw": "CG-13.1 draw cards by an ability: coach card [count]",
+    "end-attack": "CG-4.5 end the Attack Phase by an ability: coach card",
+    "injury": "CG-10.5 discard a random card from the opponent's hand: coach card [discarded]",
+    "book": "CG-10.1 give a yellow card (a red on a second yellow): coach card target_coach "
+    "shot pass defense (the printed penalties, 0 or less)",
+    "unbook": "CG-10.1 remove a yellow card (Substitution): coach card [target_coach]",
+    "fatigue": "CG-10.2 give a Fatigue card: coach card target_coach into=hand|deck|discard",
+    "control-and-advance": "CG-10.3 the attacker keeps possession, new round: coach card",
+    "special-shot": "CG-11.1 start a Special Shot: coach card",
+    "special-reveal": "CG-11.2 the Special Shot and Special Defense shown: shot defense [blocks]",
+    "declare": "CG-5.2 the attacker declares: coach action=shot|pass",
+    "spend": "CG-5.3 spend banked points on this play: coach points",
+    "roll": "CG-5.4 a Shooting/Passing die: coach value [source]",
+    "reroll": "CG-10.6 re-roll a die of this round: coach card die=nankatsu|toho|save value "
+    "[source]",
+    "save": "CG-10.4 the goalkeeper's save roll: coach value [source]",
+    "resolve": "CG-5.5 decline the remaining re-rolls and saves and settle the phase",
+    "motivate": "CG-12.1 motivate a played player: coach card shot pass defense cost=types",
+    "sign": "CG-12.3 sign a shown player: coach card shot pass defense cost=types [replaces]",
+    "et-kickoff": "CG-9.3 who attacks first in Extra Time, chosen at random: coach [source]",
+}

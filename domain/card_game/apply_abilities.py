@@ -1,0 +1,201 @@
+"""Applying Optional Ability effects (CG-10, CG-11, CG-13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.card_game.actions import (
+    Book,
+    ControlAndAdvance,
+    Discard,
+    Draw,
+    Eliminate,
+    EndAttack,
+    Fatigue,
+    Gain,
+    Injury,
+    SpecialReveal,
+    SpecialShot,
+    Unbook,
+)
+from domain.card_game.cards import CATALOGUE
+from domain.card_game.flow import Step, finish_round
+from domain.card_game.piles import discard, discard_play_area, draw, eliminate
+from domain.card_game.state import Booking, CardGameState, other, team
+from domain.ruleset import JSON, Consequence
+
+
+def apply_gain(state: CardGameState, action: Gain) -> Step:
+    side = action.coach
+    coach = state.coach(side)
+    bank, lost = coach.bank, 0
+    cap = state.setup.bank_cap
+    for point in action.points:
+        if cap is not None and bank.get(point) >= cap:
+            lost += 1
+        else:
+            bank = bank.set(point, bank.get(point) + 1)
+    state = state.with_coach(replace(coach, bank=bank))
+    gained = ", ".join(action.points)
+    banked = {"shot": bank.shot, "pass": bank.pass_, "defense": bank.defense}
+    consequences = [
+        Consequence(
+            "points-gained",
+            f"{team(side)} bank {gained}.",
+            {"team": side, "points": list(action.points), "bank": banked},
+        )
+    ]
+    if lost:
+        consequences.append(
+            Consequence(
+                "bank-capped",
+                f"{team(side)} have no token left for {lost} point(s): they are lost "
+                f"(at most {cap} per type).",
+                {"team": side, "lost": lost, "cap": cap},
+            )
+        )
+    return state, consequences
+
+
+def apply_eliminate(state: CardGameState, action: Eliminate) -> Step:
+    side = action.target_coach or action.coach
+    coach = state.coach(side)
+    target = coach.in_area(action.target)
+    if target is None:
+        raise ValueError(f"{action.target} is not in the Play Area")
+    state = state.with_coach(eliminate(coach, target.name))
+    text = f"{target.name} ({team(side)}) is eliminated and goes back to the box."
+    return state, [Consequence("card-eliminated", text, {"team": side, "card": target.name})]
+
+
+def apply_discard(state: CardGameState, action: Discard) -> Step:
+    side = action.target_coach or action.coach
+    coach = state.coach(side)
+    target = coach.in_area(action.target)
+    if target is None:
+        raise ValueError(f"{action.target} is not in the Play Area")
+    state = state.with_coach(discard(coach, target.name))
+    text = f"{target.name} ({team(side)}) goes to the discard pile."
+    return state, [Consequence("card-discarded", text, {"team": side, "card": target.name})]
+
+
+def apply_draw(state: CardGameState, action: Draw) -> Step:
+    drawn = draw(state.coach(action.coach), action.count)
+    state = state.with_coach(drawn.coach)
+    text = f"{team(action.coach)} draw {drawn.count}."
+    data: dict[str, JSON] = {action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}}
+    return state, [Consequence("cards-drawn", text, data)]
+
+
+def apply_end_attack(state: CardGameState, action: EndAttack) -> Step:
+    state = replace(state, round=replace(state.round, ended_early=True))
+    name = CATALOGUE.canonical(action.card)
+    text = f"{name} ends the Attack Phase."
+    return state, [Consequence("attack-ended", text, {"team": action.coach, "card": name})]
+
+
+def apply_injury(state: CardGameState, action: Injury) -> Step:
+    victim = other(action.coach)
+    coach = state.coach(victim)
+    if coach.hand > 0:
+        coach = replace(coach, hand=coach.hand - 1, discard=coach.discard + 1)
+    state = state.with_coach(coach)
+    what = CATALOGUE.canonical(action.discarded) if action.discarded else "a random card"
+    text = f"Injury: {team(victim)} discard {what} from their hand."
+    data = {"team": victim, "card": what if action.discarded else None}
+    return state, [Consequence("injury", text, data)]
+
+
+def apply_book(state: CardGameState, action: Book) -> Step:
+    coach = state.coach(action.target_coach)
+    if coach.booking is not None and coach.booking.color == "red":
+        raise ValueError("a red card is permanent")
+    color = "yellow" if coach.booking is None else "red"
+    booking = Booking(color, action.shot, action.pass_, action.defense)
+    state = state.with_coach(replace(coach, booking=booking))
+    text = f"{color.title()} card for {team(action.target_coach)} "
+    text += f"(Shot {booking.shot}, Pass {booking.pass_}, Defense {booking.defense})."
+    data = {
+        "team": action.target_coach,
+        "shot": booking.shot,
+        "pass": booking.pass_,
+        "defense": booking.defense,
+    }
+    return state, [Consequence(f"{color}-card", text, data)]
+
+
+def apply_unbook(state: CardGameState, action: Unbook) -> Step:
+    target = action.target_coach or action.coach
+    coach = state.coach(target)
+    state = state.with_coach(replace(coach, booking=None))
+    text = f"{team(target)}'s yellow card is removed."
+    return state, [Consequence("yellow-removed", text, {"team": target})]
+
+
+def apply_fatigue(state: CardGameState, action: Fatigue) -> Step:
+    coach = state.coach(action.target_coach)
+    coach = replace(
+        coach,
+        owned=coach.owned + 1,
+        fatigue_received=coach.fatigue_received + 1,
+        hand=coach.hand + (action.into == "hand"),
+        deck=coach.deck + (action.into == "deck"),
+        discard=coach.discard + (action.into == "discard"),
+    )
+    state = replace(state.with_coach(coach), fatigue_supply=max(0, state.fatigue_supply - 1))
+    where = {"hand": "hand", "deck": "draw deck", "discard": "discard pile"}[action.into]
+    text = f"{team(action.target_coach)} receive a Fatigue card into their {where}."
+    return state, [Consequence("fatigue", text, {"team": action.target_coach, "into": action.into})]
+
+
+def _remove_from_match(state: CardGameState, side: str, card: str) -> tuple[CardGameState, str]:
+    coach = state.coach(side)
+    played = coach.in_area(card)
+    name = played.name if played else CATALOGUE.canonical(card)
+    return state.with_coach(eliminate(coach, name)), name
+
+
+def apply_control_and_advance(state: CardGameState, action: ControlAndAdvance) -> Step:
+    side = action.coach
+    state, name = _remove_from_match(state, side, action.card)
+    text = f"{name}: {team(side)} keep the ball after a successful Pass; a new round starts."
+    done = Consequence("control-and-advance", text, {"team": side, "card": name})
+    state, more = finish_round(state, None, state.attacker or side)
+    return state, [done, *more]
+
+
+def apply_special_shot(state: CardGameState, action: SpecialShot) -> Step:
+    side = action.coach
+    state, name = _remove_from_match(state, side, action.card)
+    for each in ("nankatsu", "toho"):
+        state = state.with_coach(discard_play_area(state.coach(each)))
+    state = replace(state, phase="special-shot", round=replace(state.round, windows=()))
+    text = f"{team(side)} go for a Special Shot with {name}!"
+    return state, [Consequence("special-shot", text, {"team": side, "card": name})]
+
+
+def apply_special_reveal(state: CardGameState, action: SpecialReveal) -> Step:
+    if state.attacker is None or state.phase != "special-shot":
+        raise ValueError("no Special Shot is being revealed")
+    attacker, defender = state.attacker, other(state.attacker)
+    shot = CATALOGUE.canonical(action.shot)
+    defense = CATALOGUE.canonical(action.defense)
+    info = CATALOGUE.special_defense(defense)
+    if info is not None and info.blocks is not None:
+        named = info.blocks
+    elif info is not None and shot in info.does_not_block:
+        named = None
+    else:
+        named = CATALOGUE.canonical(action.blocks) if action.blocks else None
+    blocked = named is not None and named.casefold() == shot.casefold()
+    att, dfn = state.coach(attacker), state.coach(defender)
+    if shot not in att.special_shots:
+        state = state.with_coach(replace(att, special_shots=(*att.special_shots, shot)))
+    if defense not in dfn.special_defenses:
+        state = state.with_coach(replace(dfn, special_defenses=(*dfn.special_defenses, defense)))
+    outcome = "blocked" if blocked else "not stopped"
+    text = f"{team(attacker)}'s {shot} against {team(defender)}'s {defense}: {outcome}."
+    data = {"attacker": attacker, "shot": shot, "defense": defense, "blocked": blocked}
+    revealed = Consequence("special-revealed", text, data)
+    state, more = finish_round(state, None if blocked else attacker, defender)
+    return state, [revealed, *more]

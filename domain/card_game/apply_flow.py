@@ -1,0 +1,72 @@
+"""Applying the entries that frame a match: signings, toss, kick-offs, drafts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.card_game.actions import Draft, EtKickoff, Kickoff, Signings, Toss
+from domain.card_game.cards import CATALOGUE
+from domain.card_game.flow import Step, after_draft, begin_period
+from domain.card_game.state import CardGameState, MatchDeck, team
+from domain.ruleset import Consequence
+
+
+def apply_signings(state: CardGameState, action: Signings) -> Step:
+    names = tuple(dict.fromkeys(CATALOGUE.canonical(name) for name in action.cards))
+    state = replace(state, shown_signings=names, phase="toss")
+    text = f"Signing cards on show: {', '.join(names)}."
+    return state, [Consequence("signings-shown", text, {"cards": list(names)})]
+
+
+def apply_toss(state: CardGameState, action: Toss) -> Step:
+    state = replace(state, toss_winner=action.winner, phase="kickoff")
+    text = f"{team(action.winner)} win the toss and choose who kicks off."
+    return state, [Consequence("toss-won", text, {"team": action.winner})]
+
+
+def apply_kickoff(state: CardGameState, action: Kickoff) -> Step:
+    state = replace(state, whistle=action.coach)
+    return begin_period(state, 1, action.coach)
+
+
+def apply_et_kickoff(state: CardGameState, action: EtKickoff) -> Step:
+    state = replace(state, et_starter=action.coach)
+    return begin_period(state, 3, action.coach)
+
+
+def apply_draft(state: CardGameState, action: Draft) -> Step:
+    if state.phase != "draft":
+        raise ValueError("no Match card draft is due")
+    deck = state.match_deck
+    if action.source == "pitch":
+        deck = MatchDeck(pitch=max(0, deck.pitch - 1), hidden=deck.hidden)
+    else:
+        deck = MatchDeck(pitch=deck.pitch, hidden=max(0, deck.hidden - 1))
+    side = action.coach
+    coach = state.coach(side)
+    # A card from the hidden deck stays secret: only a Pitch card may carry a name.
+    name = CATALOGUE.canonical(action.card) if action.card and action.source == "pitch" else None
+    coach = replace(
+        coach,
+        hand=coach.hand + 1,
+        owned=coach.owned + 1,
+        drafted=(*coach.drafted, name) if name else coach.drafted,
+    )
+    rnd = replace(state.round, drafted=(*state.round.drafted, side))
+    state = replace(state.with_coach(coach), match_deck=deck, round=rnd)
+    where = (
+        f"{name} from the Pitch"
+        if name
+        else (
+            "a card from the Pitch"
+            if action.source == "pitch"
+            else "the top card of the Match deck"
+        )
+    )
+    drafted = Consequence(
+        "drafted",
+        f"{team(side)} take {where}.",
+        {"team": side, "source": action.source, "card": name},
+    )
+    state, more = after_draft(state)
+    return state, [drafted, *more]

@@ -1,0 +1,124 @@
+"""Checks for the Attack Phase turns: play, pass, and the advanced motivate and sign."""
+
+from __future__ import annotations
+
+from domain.card_game.actions import Motivate, Pass, Play, Sign
+from domain.card_game.cards import CATALOGUE
+from domain.card_game.identity import (
+    card_violations,
+    not_now,
+    values_violations,
+    window_violations,
+)
+from domain.card_game.piles import affordable
+from domain.card_game.state import MOTIVATION_CARDS, CardGameState, team
+from domain.ruleset import Violation
+
+
+def _turn_violations(state: CardGameState, side: str) -> list[Violation]:
+    rnd = state.round
+    if side in rnd.passed:
+        return [Violation("CG-4.3", f"{team(side)} passed and play no more cards this round.")]
+    if rnd.ended_early:
+        return [Violation("CG-4.5", "an ability ended this Attack Phase.")]
+    if rnd.turn is not None and rnd.turn != side:
+        return [Violation("CG-4.3", f"it is {team(rnd.turn)}'s turn.")]
+    return []
+
+
+def _limit_violation(state: CardGameState) -> list[Violation]:
+    if state.cards_in_play >= state.card_limit:
+        return [
+            Violation(
+                "CG-4.4",
+                f"the Play Areas already hold {state.cards_in_play} cards "
+                f"(limit {state.card_limit}).",
+            )
+        ]
+    return []
+
+
+def check_play(state: CardGameState, action: Play) -> list[Violation]:
+    if state.phase != "attack":
+        return [not_now("CG-4.3", "Playing a card", state)]
+    side = action.coach
+    if state.coach(side).hand <= 0:
+        return [Violation("CG-4.3", f"{team(side)} have no card in hand.", False)]
+    found = []
+    if action.via is None:
+        found += _turn_violations(state, side)
+    else:
+        found += window_violations(state, side, action.via)
+    found += _limit_violation(state)
+    found += card_violations(state, side, action.card)
+    found += values_violations(action.shot, action.pass_, action.defense, action.card)
+    return found
+
+
+def check_pass(state: CardGameState, action: Pass) -> list[Violation]:
+    if state.phase != "attack":
+        return [not_now("CG-4.3", "Passing", state)]
+    if state.attack_over and action.coach not in state.round.passed:
+        return [Violation("CG-4.4", "the Attack Phase is over.")]
+    return _turn_violations(state, action.coach)
+
+
+def _cost_violation(state: CardGameState, side: str, cost: tuple[str, ...]) -> list[Violation]:
+    if affordable(state.coach(side).bank, cost):
+        return []
+    wanted = ", ".join(f"{cost.count(p)} {p}" for p in sorted(set(cost)))
+    return [Violation("CG-2.3", f"{team(side)} cannot pay {wanted} from their bank.")]
+
+
+def check_motivate(state: CardGameState, action: Motivate) -> list[Violation]:
+    if not state.setup.has("motivation"):
+        return [Violation("CG-12.1", "Motivation is not an option in this match.", False)]
+    if state.phase not in ("attack", "shooting"):
+        return [not_now("CG-12.1", "Motivating a player", state)]
+    side = action.coach
+    coach = state.coach(side)
+    played = coach.in_area(action.card)
+    if played is None:
+        name = CATALOGUE.canonical(action.card)
+        return [Violation("CG-12.1", f"{name} is not in {team(side)}'s Play Area.", False)]
+    found = []
+    if CATALOGUE.card_class(played.name) not in (None, "initial"):
+        found.append(Violation("CG-12.1", f"{played.name} has no Motivation card."))
+    if played.motivated:
+        found.append(Violation("CG-12.1", f"{played.name} is already motivated."))
+    if len(coach.motivated) >= MOTIVATION_CARDS:
+        found.append(Violation("CG-12.1", f"{team(side)} have used their 4 Motivation cards."))
+    found += values_violations(action.shot, action.pass_, action.defense, played.name)
+    return found + _cost_violation(state, side, action.cost)
+
+
+def check_sign(state: CardGameState, action: Sign) -> list[Violation]:
+    if not state.setup.has("signings"):
+        return [Violation("CG-12.3", "Signings are not an option in this match.", False)]
+    if state.phase != "attack":
+        return [not_now("CG-12.3", "Signing a player", state)]
+    side = action.coach
+    name = CATALOGUE.canonical(action.card)
+    if name not in state.shown_signings:
+        return [Violation("CG-12.3", f"{name} is not among the Signing cards shown.", False)]
+    if any(name in state.coach(s).signed for s in ("nankatsu", "toho")):
+        return [Violation("CG-12.3", f"{name} has already been signed.", False)]
+    found = []
+    own_window = any(s == side for s, _ in state.round.windows)
+    if not own_window and (state.round.turn != side or side in state.round.passed):
+        found.append(Violation("CG-12.3", f"{team(side)} sign only during their own turn."))
+    found += _cost_violation(state, side, action.cost)
+    found += values_violations(action.shot, action.pass_, action.defense, name)
+    if not CATALOGUE.has_role(name, "goalkeeper"):
+        if state.cards_in_play >= state.card_limit:
+            found.append(Violation("CG-12.3", f"the card limit is reached: {name} cannot join."))
+        return found
+    if action.replaces is None:
+        return [*found, Violation("CG-12.3", f"{name} must replace a goalkeeper already played.")]
+    replaced = state.coach(side).in_area(action.replaces)
+    if replaced is None:
+        message = f"{action.replaces} is not in {team(side)}'s Play Area."
+        return [*found, Violation("CG-12.3", message, False)]
+    if not CATALOGUE.has_role(replaced.name, "goalkeeper"):
+        found.append(Violation("CG-12.3", f"{replaced.name} is not a goalkeeper."))
+    return found

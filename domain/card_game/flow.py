@@ -1,0 +1,187 @@
+"""The automatic parts of a match: Draw Phase, Discard Phase, halves, Extra Time, the end.
+
+Everything here follows from an entry without a coach deciding anything, so it runs inside
+`apply` and reports what happened as consequences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.card_game.piles import discard_play_area, draw_up_to, reshuffle_all
+from domain.card_game.state import (
+    ET_ROUNDS_PER_HALF,
+    HAND_SIZE,
+    PERIOD_NAMES,
+    PITCH_SIZE,
+    CardGameState,
+    MatchDeck,
+    Round,
+    new_half_deck,
+    other,
+    team,
+)
+from domain.ruleset import Consequence
+
+Step = tuple[CardGameState, list[Consequence]]
+
+
+def score_line(state: CardGameState) -> str:
+    return f"Nankatsu {state.nankatsu.goals} – {state.toho.goals} Toho"
+
+
+def start_round(state: CardGameState, number: int) -> Step:
+    """CG-4.1 Draw Phase for both coaches, then the draft (CG-4.2) or straight to attack."""
+    attacker = state.attacker or state.setup.home
+    drafting = state.period <= 2 and not state.injury_time and state.match_deck.total > 0
+    state = replace(
+        state,
+        phase="draft" if drafting else "attack",
+        round=Round(number=number, turn=attacker),
+    )
+    consequences = [
+        Consequence(
+            "round-started",
+            f"Round {number} of the {PERIOD_NAMES[state.period]}: {team(attacker)} attack.",
+            {"period": state.period, "round": number, "attacker": attacker},
+        )
+    ]
+    counts: dict[str, dict[str, int]] = {}
+    notes = []
+    for side in (attacker, other(attacker)):
+        drawn = draw_up_to(state.coach(side), HAND_SIZE)
+        state = state.with_coach(drawn.coach)
+        counts[side] = {"drawn": drawn.count, "reshuffles": drawn.reshuffles}
+        note = f"{team(side)} draw {drawn.count}"
+        if drawn.reshuffles:
+            note += " (discard pile shuffled into a new draw deck)"
+        notes.append(note)
+    consequences.append(Consequence("cards-drawn", "; ".join(notes) + ".", counts))
+    return state, consequences
+
+
+def next_drafter(state: CardGameState) -> str | None:
+    """CG-4.2: the Defending Coach drafts first, then the Attacking Coach."""
+    if state.phase != "draft" or state.attacker is None:
+        return None
+    for side in (other(state.attacker), state.attacker):
+        if side not in state.round.drafted:
+            return side
+    return None
+
+
+def after_draft(state: CardGameState) -> Step:
+    """Once both have drafted (or nothing is left), the Attack Phase starts (CG-4.3)."""
+    if next_drafter(state) is not None and state.match_deck.total > 0:
+        return state, []
+    consequences = []
+    if state.match_deck.total == 0 and not state.injury_time:
+        state = replace(state, injury_time=True)
+        consequences.append(
+            Consequence(
+                "injury-time",
+                f"The last Match cards are drafted: Injury Time in the "
+                f"{PERIOD_NAMES[state.period]}.",
+                {"period": state.period},
+            )
+        )
+    return replace(state, phase="attack"), consequences
+
+
+def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) -> Step:
+    """CG-5.6 outcome, then the Discard Phase (CG-6), then the next round or the half's end."""
+    consequences = []
+    old_attacker = state.attacker
+    if scorer is not None:
+        scoring = state.coach(scorer)
+        state = state.with_coach(replace(scoring, goals=scoring.goals + 1))
+        consequences.append(
+            Consequence(
+                "goal",
+                f"GOAL for {team(scorer)}! {score_line(state)}.",
+                {"team": scorer, "score": state.score},
+            )
+        )
+    if new_attacker != old_attacker:
+        consequences.append(
+            Consequence(
+                "possession", f"{team(new_attacker)} have the ball.", {"team": new_attacker}
+            )
+        )
+    for side in ("nankatsu", "toho"):
+        state = state.with_coach(discard_play_area(state.coach(side)))
+    deck = state.match_deck
+    refill = min(PITCH_SIZE - deck.pitch, deck.hidden) if deck.pitch < PITCH_SIZE else 0
+    state = replace(
+        state,
+        attacker=new_attacker,
+        match_deck=MatchDeck(pitch=deck.pitch + refill, hidden=deck.hidden - refill),
+    )
+    lost = new_attacker != old_attacker
+    if state.extra_time:
+        half_over = lost and state.round.number >= ET_ROUNDS_PER_HALF
+    else:
+        half_over = lost and state.injury_time
+    if not half_over:
+        state, more = start_round(state, state.round.number + 1)
+        return state, consequences + more
+    state, more = end_period(state)
+    return state, consequences + more
+
+
+def begin_period(state: CardGameState, period: int, attacker: str) -> Step:
+    deck = new_half_deck(state.setup) if period <= 2 else MatchDeck()
+    state = replace(state, period=period, attacker=attacker, match_deck=deck, injury_time=False)
+    kickoff = Consequence(
+        "kick-off",
+        f"{team(attacker)} kick off the {PERIOD_NAMES[period]}.",
+        {"period": period, "team": attacker},
+    )
+    state, more = start_round(state, 1)
+    return state, [kickoff, *more]
+
+
+def _reshuffle_everyone(state: CardGameState) -> CardGameState:
+    for side in ("nankatsu", "toho"):
+        state = state.with_coach(reshuffle_all(state.coach(side)))
+    return state
+
+
+def end_period(state: CardGameState) -> Step:
+    """CG-7.2 / CG-8 / CG-9: halftime, the final whistle, or Extra Time."""
+    ended = Consequence(
+        "half-ended",
+        f"End of the {PERIOD_NAMES[state.period]}: {score_line(state)}.",
+        {"period": state.period, "score": state.score},
+    )
+    if state.period == 1:
+        # CG-8.1 every coach's cards go back into one deck; banks and drafted cards stay.
+        state = _reshuffle_everyone(state)
+        state, more = begin_period(state, 2, other(state.whistle or state.setup.home))
+        return state, [ended, *more]
+    if state.period == 3:
+        # Interpretation: the Extra Time 2nd half is kicked off by the other team, as CG-3.2.
+        state, more = begin_period(state, 4, other(state.et_starter or state.setup.home))
+        return state, [ended, *more]
+    if state.period == 2 and state.nankatsu.goals == state.toho.goals:
+        state = replace(_reshuffle_everyone(state), phase="et-kickoff", round=Round())
+        extra = Consequence(
+            "extra-time",
+            f"Level at {score_line(state)}: Extra Time (7-card limit, no Match cards).",
+            {"score": state.score},
+        )
+        return state, [ended, extra]
+    return end_match(state, [ended])
+
+
+def end_match(state: CardGameState, consequences: list[Consequence]) -> Step:
+    state = replace(state, phase="over", round=Round())
+    goals = state.score
+    if goals["nankatsu"] == goals["toho"]:
+        text = f"Full time, {score_line(state)}: both share the Secondary Championship."
+        winner = None
+    else:
+        winner = max(goals, key=lambda side: goals[side])
+        text = f"Full time, {score_line(state)}: {team(winner)} win."
+    ending = Consequence("match-ended", text, {"score": goals, "winner": winner})
+    return state, [*consequences, ending]

@@ -1,0 +1,104 @@
+"""May this coach put this card on the table? Deck, half, variant and uniqueness (CG-1, CG-2)."""
+
+from __future__ import annotations
+
+from domain.card_game.cards import CATALOGUE, FATIGUE, TEAM_DECKS
+from domain.card_game.state import CardGameState, Coach, team
+from domain.ruleset import Violation
+
+PHASE_TEXT = {
+    "signings": "the Signing cards are being shown",
+    "toss": "the Possession token is about to be flipped",
+    "kickoff": "the toss winner is choosing who kicks off",
+    "draft": "the Match cards are being drafted",
+    "attack": "the Attack Phase is on",
+    "shooting": "the Shooting/Passing Phase is on",
+    "special-shot": "a Special Shot is being revealed",
+    "et-kickoff": "Extra Time is about to start",
+    "over": "the match is over",
+}
+
+
+def not_now(rule: str, what: str, state: CardGameState) -> Violation:
+    return Violation(rule, f"{what} is not possible now: {PHASE_TEXT[state.phase]}.", False)
+
+
+def window_violations(state: CardGameState, side: str, card: str) -> list[Violation]:
+    """CG-4.3: a card's Optional Abilities are used in the turn it is played, not later."""
+    if state.window_open(side, card):
+        return []
+    name = CATALOGUE.canonical(card)
+    message = f"{team(side)} can use {name}'s abilities only in the turn it is played."
+    return [Violation("CG-4.3", message)]
+
+
+def _count(coaches: tuple[Coach, ...], name: str) -> tuple[int, int, int]:
+    key = name.casefold()
+    in_play = sum(1 for c in coaches for card in c.area if card.name.casefold() == key)
+    gone = sum(1 for c in coaches for n in c.gone if n.casefold() == key)
+    motivated = sum(1 for c in coaches for n in c.motivated if n.casefold() == key)
+    return in_play, gone, motivated
+
+
+def card_violations(state: CardGameState, side: str, name: str) -> list[Violation]:
+    """Why `side` cannot put `name` into its Play Area; empty when it can."""
+    found: list[Violation] = []
+    coach = state.coach(side)
+    entries = CATALOGUE.entries(name)
+    card = CATALOGUE.canonical(name)
+    if entries:
+        decks = {entry.deck for entry in entries}
+        card_class = entries[0].card_class
+        if decks <= set(TEAM_DECKS) and side not in decks:
+            owner = team(next(iter(decks)))
+            found.append(
+                Violation("CG-1.3", f"{card} is a {owner} card: {team(side)} cannot play it.")
+            )
+        if card_class == "match" and decks == {"2nd-half"} and state.period == 1:
+            found.append(
+                Violation(
+                    "CG-2.2", f"{card} is in the 2nd-half Match deck, unused in the 1st half."
+                )
+            )
+        if state.setup.first_match and CATALOGUE.has_role(card, "first-match-removed"):
+            found.append(Violation("CG-2.5", f"{card} is removed from the box in a first match."))
+        if card_class in ("special-shot", "special-defense"):
+            found.append(
+                Violation("CG-11.2", f"{card} is revealed in a Special Shot, not played from hand.")
+            )
+        if card_class == "yellow-red":
+            found.append(
+                Violation("CG-10.1", "a Yellow/Red card is given by an ability, not played.")
+            )
+        if card_class == "signing" and card.casefold() not in map(str.casefold, coach.signed):
+            found.append(Violation("CG-12.3", f"{team(side)} have not signed {card}."))
+    if card == FATIGUE:
+        return found + _fatigue_violations(state, side)
+    coaches = (state.nankatsu, state.toho) if entries else (coach,)
+    in_play, gone, motivated = _count(coaches, card)
+    allowed = (CATALOGUE.copies(card) if entries else 1) + motivated
+    if in_play + gone >= allowed:
+        if in_play:
+            found.append(Violation("CG-4.3", f"{card} is already in a Play Area."))
+        else:
+            found.append(Violation("CG-13.1", f"{card} was eliminated: it is back in the box."))
+    return found
+
+
+def _fatigue_violations(state: CardGameState, side: str) -> list[Violation]:
+    coach = state.coach(side)
+    in_play = sum(1 for card in coach.area if card.name == FATIGUE)
+    if in_play >= coach.fatigue_received:
+        return [Violation("CG-10.2", f"{team(side)} hold no Fatigue card to play.")]
+    return []
+
+
+def values_violations(shot: int, pass_: int, defense: int, card: str) -> list[Violation]:
+    found = []
+    if min(shot, pass_, defense) < 0:
+        found.append(Violation("CG-1.3", f"{card}: printed values are 0 or more."))
+    if card.casefold() == FATIGUE.casefold() and (shot or pass_ or defense):
+        found.append(
+            Violation("CG-10.2", "a Fatigue card has no values: Shot, Pass and Defense 0.")
+        )
+    return found

@@ -1,0 +1,111 @@
+"""CardGame: the Ruleset for Captain Tsubasa: The Card Game (2024), wiring the modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.card_game import actions as act
+from domain.card_game import apply_abilities as ab
+from domain.card_game import apply_flow as fl
+from domain.card_game import apply_shooting as sh
+from domain.card_game import apply_turns as tu
+from domain.card_game import check_abilities as cab
+from domain.card_game import check_flow as cfl
+from domain.card_game import check_play as cpl
+from domain.card_game import check_shooting as csh
+from domain.card_game.expected import expected
+from domain.card_game.flow import Step
+from domain.card_game.setup import TEAMS, CardGameSetup, make_setup, setup_to_dict
+from domain.card_game.state import CardGameState, initial_state
+from domain.card_game.view import match_result, render, view
+from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+
+Checker = Callable[[CardGameState, Any], list[Violation]]
+Applier = Callable[[CardGameState, Any], Step]
+
+_RULES: dict[type, tuple[Checker, Applier]] = {
+    act.Toss: (cfl.check_toss, fl.apply_toss),
+    act.Signings: (cfl.check_signings, fl.apply_signings),
+    act.Kickoff: (cfl.check_kickoff, fl.apply_kickoff),
+    act.EtKickoff: (cfl.check_et_kickoff, fl.apply_et_kickoff),
+    act.Draft: (cfl.check_draft, fl.apply_draft),
+    act.Play: (cpl.check_play, tu.apply_play),
+    act.Pass: (cpl.check_pass, tu.apply_pass),
+    act.Motivate: (cpl.check_motivate, tu.apply_motivate),
+    act.Sign: (cpl.check_sign, tu.apply_sign),
+    act.Gain: (cab.check_gain, ab.apply_gain),
+    act.Eliminate: (cab.check_eliminate, ab.apply_eliminate),
+    act.Discard: (cab.check_discard, ab.apply_discard),
+    act.Draw: (cab.check_draw, ab.apply_draw),
+    act.EndAttack: (cab.check_end_attack, ab.apply_end_attack),
+    act.Injury: (cab.check_injury, ab.apply_injury),
+    act.Book: (cab.check_book, ab.apply_book),
+    act.Unbook: (cab.check_unbook, ab.apply_unbook),
+    act.Fatigue: (cab.check_fatigue, ab.apply_fatigue),
+    act.ControlAndAdvance: (cab.check_control_and_advance, ab.apply_control_and_advance),
+    act.SpecialShot: (cab.check_special_shot, ab.apply_special_shot),
+    act.SpecialReveal: (cab.check_special_reveal, ab.apply_special_reveal),
+    act.Declare: (csh.check_declare, sh.apply_declare),
+    act.Spend: (csh.check_spend, sh.apply_spend),
+    act.Roll: (csh.check_roll, sh.apply_roll),
+    act.Reroll: (csh.check_reroll, sh.apply_reroll),
+    act.Save: (csh.check_save, sh.apply_save),
+    act.Resolve: (csh.check_resolve, sh.apply_resolve),
+}
+
+
+class CardGame:
+    name = "card-game"
+    title = "Captain Tsubasa: The Card Game"
+    rules_prefix = "CG"
+    codec = act.CODEC
+
+    def make_setup(self, raw: Mapping[str, JSON]) -> CardGameSetup:
+        return make_setup(raw)
+
+    def setup_to_dict(self, setup: CardGameSetup) -> dict[str, JSON]:
+        return setup_to_dict(setup)
+
+    def sides(self, setup: CardGameSetup) -> tuple[str, ...]:
+        return (setup.home, setup.away)
+
+    def side_labels(self, setup: CardGameSetup) -> Mapping[str, str]:
+        return {side: setup.label(side) for side in TEAMS}
+
+    def initial_state(self, setup: CardGameSetup) -> CardGameState:
+        return initial_state(setup)
+
+    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        return act.CODEC.from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, JSON]:
+        return act.CODEC.to_dict(action)
+
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(act.HELP)
+
+    def check(self, state: CardGameState, action: Any) -> tuple[Violation, ...]:
+        if state.phase == "over":
+            return (Violation("CG-8.3", "the match is over.", False),)
+        checker, _ = _RULES[type(action)]
+        return tuple(checker(state, action))
+
+    def apply(self, state: CardGameState, action: Any) -> Outcome[CardGameState]:
+        if state.phase == "over":
+            raise ValueError("the match is over")
+        _, applier = _RULES[type(action)]
+        new_state, consequences = applier(state, action)
+        return Outcome(new_state, tuple(consequences))
+
+    def expected(self, state: CardGameState) -> tuple[Expected, ...]:
+        return expected(state)
+
+    def result(self, state: CardGameState) -> Result | None:
+        return match_result(state)
+
+    def view(self, state: CardGameState) -> dict[str, JSON]:
+        return view(state)
+
+    def render(self, state: CardGameState) -> str:
+        return render(state)

@@ -1,0 +1,125 @@
+"""Match settings: who coaches which team, the variant, the advanced options, the bank cap."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.ruleset import JSON, SetupError
+
+TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
+VARIANTS = ("standard", "first-match")
+OPTIONS = ("assured-success", "motivation", "signings")
+DEFAULT_BANK_CAP = 5
+
+
+@dataclass(frozen=True)
+class CardGameSetup:
+    home: str
+    away: str
+    coaches: tuple[tuple[str, str], ...]
+    variant: str = "standard"
+    options: tuple[str, ...] = ()
+    bank_cap: int | None = DEFAULT_BANK_CAP
+
+    def coach_name(self, side: str) -> str:
+        return dict(self.coaches)[side]
+
+    def label(self, side: str) -> str:
+        return f"{TEAMS[side]} ({self.coach_name(side)})"
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+    @property
+    def first_match(self) -> bool:
+        return self.variant == "first-match"
+
+
+def _seat(raw: Any, seat: str, problems: list[str]) -> tuple[str | None, str | None]:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{seat}: give a team and a coach")
+        return None, None
+    team = raw.get("team")
+    side = team.strip().casefold() if isinstance(team, str) else None
+    if side not in TEAMS:
+        problems.append(f"{seat}: the team must be Nankatsu or Toho, not {team!r}")
+        side = None
+    coach = raw.get("coach")
+    if not isinstance(coach, str) or not coach.strip():
+        problems.append(f"{seat}: the coach needs a name")
+        return side, None
+    return side, coach.strip()
+
+
+def _bank_cap(settings: Any, problems: list[str]) -> int | None:
+    if settings is None:
+        return DEFAULT_BANK_CAP
+    if not isinstance(settings, Mapping):
+        problems.append("settings must be a table of name = value")
+        return DEFAULT_BANK_CAP
+    unknown = sorted(set(settings) - {"bank-cap"})
+    if unknown:
+        problems.append(f"unknown setting(s): {', '.join(map(str, unknown))} (known: bank-cap)")
+    value = settings.get("bank-cap", DEFAULT_BANK_CAP)
+    if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+        return None
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    problems.append(f"bank-cap must be a whole number of at least 1 or 'none', not {value!r}")
+    return DEFAULT_BANK_CAP
+
+
+def _options(raw: Any, problems: list[str]) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, str):
+        raw = [part for part in raw.split(",") if part.strip()]
+    if not isinstance(raw, list | tuple):
+        problems.append("options must be a list")
+        return ()
+    chosen = {str(option).strip().lower() for option in raw}
+    unknown = sorted(chosen - set(OPTIONS))
+    if unknown:
+        problems.append(f"unknown option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+    return tuple(option for option in OPTIONS if option in chosen)
+
+
+def make_setup(raw: Mapping[str, JSON]) -> CardGameSetup:
+    problems: list[str] = []
+    home, home_coach = _seat(raw.get("home"), "home", problems)
+    away, away_coach = _seat(raw.get("away"), "away", problems)
+    if home and away and home == away:
+        problems.append(f"both seats name {TEAMS[home]}: one coach plays Nankatsu, the other Toho")
+    variant = raw.get("variant", "standard")
+    if variant not in VARIANTS:
+        problems.append(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    options = _options(raw.get("options"), problems)
+    bank_cap = _bank_cap(raw.get("settings"), problems)
+    unknown = sorted(set(raw) - {"home", "away", "variant", "options", "settings"})
+    if unknown:
+        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+    if problems or not (home and away and home_coach and away_coach):
+        raise SetupError(problems)
+    return CardGameSetup(
+        home=home,
+        away=away,
+        coaches=((home, home_coach), (away, away_coach)),
+        variant=str(variant),
+        options=options,
+        bank_cap=bank_cap,
+    )
+
+
+def setup_to_dict(setup: CardGameSetup) -> dict[str, JSON]:
+    cap = "none" if setup.bank_cap is None else str(setup.bank_cap)
+    return {
+        "home": {"team": TEAMS[setup.home], "coach": setup.coach_name(setup.home)},
+        "away": {"team": TEAMS[setup.away], "coach": setup.coach_name(setup.away)},
+        "variant": setup.variant,
+        "options": list(setup.options),
+        "settings": {"bank-cap": cap},
+    }

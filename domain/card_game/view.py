@@ -1,0 +1,125 @@
+"""The public situation as plain data and as a few lines of text; the result once it is over."""
+
+from __future__ import annotations
+
+from domain.card_game.shooting import card_total
+from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, team
+from domain.ruleset import JSON, Result
+
+SIDES = ("nankatsu", "toho")
+
+
+def _coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
+    booking = coach.booking
+    return {
+        "label": state.label(coach.side),
+        "team": team(coach.side),
+        "coach": state.setup.coach_name(coach.side),
+        "goals": coach.goals,
+        "hand": coach.hand,
+        "deck": coach.deck,
+        "discard": coach.discard,
+        "eliminated": coach.eliminated,
+        "owned": coach.owned,
+        "play_area": [
+            {
+                "name": c.name,
+                "shot": c.shot,
+                "pass": c.pass_,
+                "defense": c.defense,
+                "motivated": c.motivated,
+                "signed": c.signed,
+            }
+            for c in coach.area
+        ],
+        "totals": {p: card_total(coach, p) for p in ("shot", "pass", "defense")},
+        "booking": None
+        if booking is None
+        else {
+            "color": booking.color,
+            "shot": booking.shot,
+            "pass": booking.pass_,
+            "defense": booking.defense,
+        },
+        "bank": {"shot": coach.bank.shot, "pass": coach.bank.pass_, "defense": coach.bank.defense},
+        "motivated": list(coach.motivated),
+        "signed": list(coach.signed),
+        "drafted": list(coach.drafted),
+        "fatigue_received": coach.fatigue_received,
+        "special_shots": list(coach.special_shots),
+        "special_defenses": list(coach.special_defenses),
+    }
+
+
+def view(state: CardGameState) -> dict[str, JSON]:
+    rnd = state.round
+    shot = rnd.shooting
+    result = match_result(state)
+    return {
+        "ruleset": "card-game",
+        "phase": state.phase,
+        "period": state.period,
+        "period_name": PERIOD_NAMES.get(state.period),
+        "round": rnd.number,
+        "injury_time": state.injury_time,
+        "extra_time": state.extra_time,
+        "score": state.score,
+        "attacker": state.attacker,
+        "defender": state.defender,
+        "toss_winner": state.toss_winner,
+        "whistle": state.whistle,
+        "et_starter": state.et_starter,
+        "turn": rnd.turn if state.phase == "attack" and not state.attack_over else None,
+        "passed": list(rnd.passed),
+        "card_limit": state.card_limit,
+        "cards_in_play": state.cards_in_play,
+        "match_deck": {"pitch": state.match_deck.pitch, "hidden": state.match_deck.hidden},
+        "fatigue_supply": state.fatigue_supply,
+        "signings": {"shown": list(state.shown_signings)},
+        "shooting": None
+        if shot is None
+        else {
+            "declared": shot.declared,
+            "spent": {"attacker": shot.attacker_spent, "defender": shot.defender_spent},
+            "rolls": {"attacker": shot.attacker_roll, "defender": shot.defender_roll},
+            "save": shot.save,
+        },
+        "coaches": {side: _coach_view(state, state.coach(side)) for side in SIDES},
+        "result": result.to_dict() if result else None,
+    }
+
+
+def render(state: CardGameState) -> str:
+    lines = [f"Nankatsu {state.nankatsu.goals} – {state.toho.goals} Toho"]
+    where = PERIOD_NAMES.get(state.period, "before kick-off")
+    extra = ", Injury Time" if state.injury_time else ""
+    attack = f"; {team(state.attacker)} attack" if state.attacker else ""
+    lines.append(f"{where}{extra}, round {state.round.number}{attack}; phase {state.phase}")
+    for side in SIDES:
+        coach = state.coach(side)
+        played = ", ".join(c.name for c in coach.area) or "-"
+        booked = f" [{coach.booking.color}]" if coach.booking else ""
+        bank = coach.bank
+        lines.append(
+            f"{state.label(side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
+            f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
+        )
+    if state.period in (1, 2):
+        deck = state.match_deck
+        lines.append(f"Pitch {deck.pitch} face up, Match deck {deck.hidden} hidden")
+    return "\n".join(lines)
+
+
+def match_result(state: CardGameState) -> Result | None:
+    if state.phase != "over":
+        return None
+    goals = state.score
+    if goals["nankatsu"] == goals["toho"]:
+        ranking: tuple[tuple[str, ...], ...] = (SIDES,)
+        summary = "Draw after Extra Time: both share the Secondary Championship."
+    else:
+        winner = max(SIDES, key=lambda side: goals[side])
+        loser = "toho" if winner == "nankatsu" else "nankatsu"
+        ranking = ((winner,), (loser,))
+        summary = f"{team(winner)} win {goals[winner]}–{goals[loser]}."
+    return Result(ranking=ranking, scores=goals, summary=summary)

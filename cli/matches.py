@@ -34,8 +34,9 @@ def _team(value: str | None, option: str) -> dict[str, str] | None:
         return None
     team, colon, coach = value.partition(":")
     if not colon or not team.strip() or not coach.strip():
-        raise click.BadParameter(f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})",
-                                 param_hint=option)
+        raise click.BadParameter(
+            f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})", param_hint=option
+        )
     return {"team": team.strip(), "coach": coach.strip()}
 
 
@@ -43,20 +44,47 @@ def _team(value: str | None, option: str) -> dict[str, str] | None:
 @click.argument("ruleset", type=click.Choice(ruleset_names()))
 @click.option("--home", metavar="TEAM:COACH", help="Home team and its coach.")
 @click.option("--away", metavar="TEAM:COACH", help="Away team and its coach.")
+@click.option(
+    "--team",
+    "teams",
+    multiple=True,
+    metavar="TEAM:COACH",
+    help="A team and its coach, in seating order (repeatable; King of the Pitch).",
+)
 @click.option("--variant", help="Rules variant, e.g. first-match.")
-@click.option("--option", "options", multiple=True, metavar="NAME",
-              help="Advanced rule to play with (repeatable), e.g. motivation.")
-@click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
-              help="Interpretation setting (repeatable), e.g. bank-cap=none.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME",
+    help="Advanced rule to play with (repeatable), e.g. motivation.",
+)
+@click.option(
+    "--setting",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Interpretation setting (repeatable), e.g. bank-cap=none.",
+)
 @pass_context
 @handle_errors
-def new(context: Context, ruleset: str, home: str | None, away: str | None,
-        variant: str | None, options: tuple[str, ...], settings: tuple[str, ...]) -> None:
+def new(
+    context: Context,
+    ruleset: str,
+    home: str | None,
+    away: str | None,
+    teams: tuple[str, ...],
+    variant: str | None,
+    options: tuple[str, ...],
+    settings: tuple[str, ...],
+) -> None:
     """Create a match of RULESET and print its id."""
     setup: dict[str, Any] = {}
     for side, value in (("home", _team(home, "--home")), ("away", _team(away, "--away"))):
         if value is not None:
             setup[side] = value
+    if teams:
+        setup["teams"] = [_team(value, "--team") for value in teams]
     if variant:
         setup["variant"] = variant
     if options:
@@ -80,8 +108,10 @@ def list_(context: Context) -> None:
     if not summaries:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
-        click.echo(f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-                   f"{s.entries:>4} entries  {s.title}")
+        click.echo(
+            f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
+            f"{s.entries:>4} entries  {s.title}"
+        )
 
 
 @match.command("show")
@@ -103,15 +133,29 @@ def show(context: Context, match_ref: str, as_json: bool, with_log: bool) -> Non
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("entry", nargs=-1, required=True)
 @click.option("--roll", is_flag=True, help="Let the app roll the dice (or flip) for this entry.")
-@click.option("--override", metavar="REASON",
-              help="Record it even though it breaks a rule; the reason stays in the log.")
+@click.option(
+    "--override",
+    metavar="REASON",
+    help="Record it even though it breaks a rule; the reason stays in the log.",
+)
 @click.option("--key", metavar="KEY", help="Idempotency key: a retried command records once.")
-@click.option("--expect-version", type=int, metavar="N",
-              help="Refuse if the match is no longer at version N (another scorer wrote).")
+@click.option(
+    "--expect-version",
+    type=int,
+    metavar="N",
+    help="Refuse if the match is no longer at version N (another scorer wrote).",
+)
 @pass_context
 @handle_errors
-def record(context: Context, match_ref: str, entry: tuple[str, ...], roll: bool,
-           override: str | None, key: str | None, expect_version: int | None) -> None:
+def record(
+    context: Context,
+    match_ref: str,
+    entry: tuple[str, ...],
+    roll: bool,
+    override: str | None,
+    key: str | None,
+    expect_version: int | None,
+) -> None:
     """Record one ENTRY, e.g. `play toho "Ken Wakashimazu" defense=4` or `roll toho 5`.
 
     `touchline rules RULESET` lists the entries; a value written as ? is rolled by the app.
@@ -122,16 +166,24 @@ def record(context: Context, match_ref: str, entry: tuple[str, ...], roll: bool,
     drawn = [name for name, value in action.items() if value == ROLL_MARK]
     for name in drawn:
         del action[name]
-    line = app.record(view.id, action, context.author(), override=override, key=key,
-                      expected_version=expect_version, roll=roll or bool(drawn))
+    line = app.record(
+        view.id,
+        action,
+        context.author(),
+        override=override,
+        key=key,
+        expected_version=expect_version,
+        roll=roll or bool(drawn),
+    )
     echo_entry(view.ruleset, line)
 
 
 @match.command("undo")
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--key", metavar="KEY", help="Idempotency key: a retried undo retracts once.")
-@click.option("--expect-version", type=int, metavar="N",
-              help="Refuse if the match is no longer at version N.")
+@click.option(
+    "--expect-version", type=int, metavar="N", help="Refuse if the match is no longer at version N."
+)
 @pass_context
 @handle_errors
 def undo(context: Context, match_ref: str, key: str | None, expect_version: int | None) -> None:
@@ -139,8 +191,10 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     app = context.app
     line = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
     view = app.get_match(match_ref)
-    click.echo(f"retracted entry {line['retracts']}: "
-               f"{log_line(view.ruleset, view.log[int(line['retracts']) - 1])}")
+    click.echo(
+        f"retracted entry {line['retracts']}: "
+        f"{log_line(view.ruleset, view.log[int(line['retracts']) - 1])}"
+    )
 
 
 @match.command("play")
@@ -155,8 +209,12 @@ def play(context: Context, match_ref: str) -> None:
 @match.command("replay")
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--to", "to_step", type=int, metavar="N", help="Show the situation after step N.")
-@click.option("--step", "stepwise", is_flag=True,
-              help="Walk through the match one step at a time (Enter: next, q: quit).")
+@click.option(
+    "--step",
+    "stepwise",
+    is_flag=True,
+    help="Walk through the match one step at a time (Enter: next, q: quit).",
+)
 @pass_context
 @handle_errors
 def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool) -> None:
@@ -177,8 +235,9 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
             _echo_step(view.ruleset, step, view.total, view.entry)
         click.echo(view.text)
         if step < last:
-            answer = click.prompt("", default="", show_default=False,
-                                  prompt_suffix="[Enter] next step, q to stop: ")
+            answer = click.prompt(
+                "", default="", show_default=False, prompt_suffix="[Enter] next step, q to stop: "
+            )
             if answer.strip().lower() == "q":
                 return
 
@@ -191,8 +250,12 @@ def _echo_step(ruleset: str, step: int, total: int, entry: dict[str, Any]) -> No
 
 @match.command("export")
 @click.argument("match_ref", metavar="MATCH")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write to this file instead of standard output.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
 @pass_context
 @handle_errors
 def export(context: Context, match_ref: str, output: str | None) -> None:
@@ -219,8 +282,7 @@ def import_(context: Context, file: Any) -> None:
     except MatchFileError as error:
         raise Failure(f"{file.name}: {error}; nothing was imported") from None
     try:
-        view = context.app.import_log(parsed.ruleset, parsed.setup,
-                                      _created(parsed), parsed.lines)
+        view = context.app.import_log(parsed.ruleset, parsed.setup, _created(parsed), parsed.lines)
     except BadInput as error:
         raise Failure(f"{file.name}: {error}; nothing was imported") from None
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")

@@ -1,0 +1,58 @@
+"""Property: any legal match, exported as a match file and imported again, is the same match
+entry for entry — including undone entries and their retractions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.match import Author, MatchRecord
+from schemas.matchfile import dumps, loads
+from service.app import Touchline
+from service.config import settings_for_url
+from tests.domain.card_game.cg_strategies import GAME, matches
+
+AUTHOR = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Touchline]:
+    path = tmp_path_factory.mktemp("store") / "touchline.sqlite3"
+    application = Touchline(settings_for_url(f"sqlite:///{path}"))
+    yield application
+    application.close()
+
+
+def _in_memory(setup: Any, entries: list[Any], undos: list[bool]) -> MatchRecord:
+    match = MatchRecord("card-game", GAME.setup_to_dict(setup), AUTHOR.by, AUTHOR.at)
+    for number, (action, undo) in enumerate(zip(entries, undos, strict=True)):
+        match.record(GAME.action_to_dict(action), AUTHOR, key=f"k{number}")
+        if undo:
+            # Retract and enter it again: the log keeps both, the game is unchanged.
+            match.undo(AUTHOR)
+            match.record(GAME.action_to_dict(action), AUTHOR)
+    return match
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(match=matches(), data=st.data())
+def test_export_then_import_is_the_same_match(app: Touchline, match: Any, data: Any) -> None:
+    setup, entries = match
+    undos = data.draw(st.lists(st.booleans(), min_size=len(entries), max_size=len(entries)))
+    original = _in_memory(setup, entries, undos)
+    text = dumps(original, "2026-11-29T23:00:00+00:00")
+    parsed = loads(text)
+    imported = app.load_record(
+        app.import_log(parsed.ruleset, parsed.setup, AUTHOR, parsed.lines).id
+    )
+    assert imported.log == original.log
+    assert imported.game == original.game
+    assert dumps(imported, "x").split("\n\n", 1)[1] == text.split("\n\n", 1)[1]

@@ -55,12 +55,18 @@ class Context:
 class Failure(click.ClickException):
     """One clear line on standard error and a chosen exit code; never a traceback."""
 
-    def __init__(self, message: str, exit_code: int = EXIT_ERROR) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
+    exit_code = EXIT_ERROR
 
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True)
+
+
+class RulesFailure(Failure):
+    exit_code = EXIT_RULES
+
+
+class ConflictFailure(Failure):
+    exit_code = EXIT_CONFLICT
 
 
 def handle_errors(command: F) -> F:
@@ -71,9 +77,9 @@ def handle_errors(command: F) -> F:
             return command(*args, **kwargs)
         except RuleBroken as error:
             lines = "\n".join(f"  {v}" for v in error.violations)
-            raise Failure(f"entry refused, nothing was stored:\n{lines}", EXIT_RULES) from None
+            raise RulesFailure(f"entry refused, nothing was stored:\n{lines}") from None
         except StaleMatch as error:
-            raise Failure(str(error), EXIT_CONFLICT) from None
+            raise ConflictFailure(str(error)) from None
         except (TouchlineError, NothingToUndo) as error:
             raise Failure(str(error)) from None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 import click
@@ -44,14 +45,31 @@ def echo_match(view: MatchView, with_log: bool = False) -> None:
 
 
 def echo_expected(view: MatchView) -> None:
+    """What can be entered next, one line per prompt, with a line ready to complete.
+
+    Entries that differ only in their kind (a card's several possible abilities) share a line,
+    so the list stays short enough to read at the table.
+    """
     if not view.expected:
         return
     click.echo("Next, one of:")
+    grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for expected in view.expected:
-        hint = " ".join(
-            [expected["kind"]]
-            + [f"{k}={v}" for k, v in expected["fixed"].items()]
-            + [f"{k}={'|'.join(map(str, v))}" for k, v in expected["choices"].items()
-               if k not in expected["fixed"] and len(v) <= 8]
-        )
-        click.echo(f"  - {expected['prompt']}\n      {hint}")
+        head, _, detail = expected["prompt"].partition(": ")
+        key = (head, _fields_hint(expected))
+        grouped.setdefault(key, []).append((expected["kind"], detail.rstrip(".")))
+    for (head, fields), entries in grouped.items():
+        details = ", ".join(detail for _, detail in entries if detail)
+        kinds = "|".join(kind for kind, _ in entries)
+        click.echo(f"  - {head}{': ' + details + '.' if details else ''}")
+        click.echo(f"      {kinds}{fields}")
+
+
+def _fields_hint(expected: dict[str, Any]) -> str:
+    fixed = [f" {k}={shlex.quote(str(v))}" for k, v in expected["fixed"].items()]
+    choices = [
+        f" {k}={'|'.join(shlex.quote(str(x)) for x in v)}"
+        for k, v in expected["choices"].items()
+        if k not in expected["fixed"] and len(v) <= 8
+    ]
+    return "".join(fixed + choices)

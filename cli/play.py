@@ -69,10 +69,12 @@ def _enter(context: Context, match_id: str, ruleset: str, version: int, line: st
             click.echo(f"    {violation}")
         if not all(v.overridable for v in error.violations):
             return
-        reason = click.prompt("Record it anyway? Give the table's reason (empty: no)",
-                              default="", show_default=False).strip()
+        reason = click.prompt(
+            "Record it anyway? Give the table's reason (empty: no)", default="", show_default=False
+        ).strip()
         if not reason:
             return
-        entry = app.record(match_id, action, context.author(), override=reason,
-                           expected_version=version)
+        entry = app.record(
+            match_id, action, context.author(), override=reason, expected_version=version
+        )
     echo_entry(ruleset, entry)

@@ -72,10 +72,7 @@ class ActionCodec:
         values: dict[str, Any] = {}
         for name, f in fields.items():
             if name not in data:
-                if (
-                    f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING
-                ):
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                     raise MalformedAction(f"{kind}: missing field {name}")
                 continue
             values[f.name] = _coerce(kind, name, hints[f.name], data[name])

@@ -89,7 +89,9 @@ class MatchRecord(Aggregate):
         state = rules.initial_state(rules.make_setup(self.setup))
         entries = self.effective_entries()
         for line in entries if step is None else entries[:step]:
-            state = rules.apply(state, rules.action_from_dict(cast(dict, line["action"]))).state
+            state = rules.apply(
+                state, rules.action_from_dict(cast(dict[str, JSON], line["action"]))
+            ).state
         return state
 
     def result(self) -> Result | None:
@@ -129,7 +131,7 @@ class MatchRecord(Aggregate):
             raise RuleBroken(blocking or violations)
         rules = self.ruleset
         outcome = rules.apply(self.game, parsed)
-        self._pending = outcome
+        self._pending: Outcome[Any] | None = outcome
         self._record_entry(
             action=rules.action_to_dict(parsed),
             by=author.by,

@@ -70,8 +70,13 @@ class EntryMetaSchema(Schema):
 
 class HeaderSchema(Schema):
     format_version = fields.Integer(
-        required=True, data_key=FORMAT, validate=validate.Equal(VERSION, error="unsupported "
-        "format version {input}; this Touchline reads version " + str(VERSION))
+        required=True,
+        data_key=FORMAT,
+        validate=validate.Equal(
+            VERSION,
+            error="unsupported "
+            "format version {input}; this Touchline reads version " + str(VERSION),
+        ),
     )
     ruleset = fields.String(required=True)
     setup = fields.Dict(required=True)
@@ -135,16 +140,26 @@ def loads(text: str) -> MatchFile:
         rules = find_ruleset(parsed["ruleset"])
     except UnknownRuleset as error:
         raise MatchFileError(f"header: {error}") from None
-    lines = [(number, _load_line(rules.codec, number, line, index))
-             for index, (number, line) in enumerate(body, start=1)]
+    lines = [
+        (number, _load_line(rules.codec, number, line, index))
+        for index, (number, line) in enumerate(body, start=1)
+    ]
     created = parsed["created"]
-    return MatchFile(parsed["ruleset"], parsed["setup"], created["by"], created["at"], lines,
-                     {k: v for k, v in header.items() if k in {"title", "source", "result"}})
+    return MatchFile(
+        parsed["ruleset"],
+        parsed["setup"],
+        created["by"],
+        created["at"],
+        lines,
+        {k: v for k, v in header.items() if k in {"title", "source", "result"}},
+    )
 
 
 def _load_header(header: dict[str, Any]) -> dict[str, Any]:
     if FORMAT not in header:
-        raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing")
+        raise MatchFileError(
+            f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing"
+        )
     raw = dict(header)
     try:
         raw["setup"] = json.loads(raw.get("setup", "null"))

@@ -254,9 +254,7 @@ def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, 
     filled = dict(action)
     kind = filled.get("kind")
     rules = match.ruleset
-    candidates = [
-        e for e in rules.expected(match.game) if e.kind == kind and (e.random or e.dice)
-    ]
+    candidates = [e for e in rules.expected(match.game) if e.kind == kind and (e.random or e.dice)]
     for expected in candidates:
         if any(filled.get(k, v) != v for k, v in expected.fixed.items()):
             continue

@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 from cg_helpers import GAME
-from cg_strategies import POINTS, pick, matches
+from cg_strategies import POINTS, matches, pick
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

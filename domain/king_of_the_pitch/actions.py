@@ -1,0 +1,146 @@
+"""What a scorer enters: each coach decision and each roll, one dataclass per kind.
+
+Field order matters: the notation fills leading values without a name in this order, so the
+team always comes first (`roll blue 6,3,1`, `take green 3`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from domain.actions import ActionCodec
+
+Colour = Literal["blue", "green", "yellow", "red", "orange"]
+CardType = Literal["player", "match", "var", "bonus", "captain-transfer"]
+Metal = Literal["gold", "silver", "bronze"]
+Source = Literal["table", "app"]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A team's whole roll: the opening d6 (KP-3.5) or its duel dice, the d8 last (KP-5.2)."""
+
+    kind: ClassVar[str] = "roll"
+    team: Colour
+    dice: tuple[int, ...]
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    kind: ClassVar[str] = "reveal"
+    card: CardType
+    colour: Metal | None = None
+    position: int | None = None
+    price: tuple[Metal, ...] = ()
+
+
+@dataclass(frozen=True)
+class Take:
+    kind: ClassVar[str] = "take"
+    team: Colour
+    slot: int
+    captain: int | None = None  # where the captain goes when the card is a CAPTAIN TRANSFER
+
+
+@dataclass(frozen=True)
+class Sign:
+    kind: ClassVar[str] = "sign"
+    team: Colour
+    colour: Metal
+    position: int
+
+
+@dataclass(frozen=True)
+class SellChip:
+    kind: ClassVar[str] = "sell-chip"
+    team: Colour
+    position: int
+
+
+@dataclass(frozen=True)
+class SellCard:
+    kind: ClassVar[str] = "sell-card"
+    team: Colour
+    colour: Metal
+    position: int
+
+
+@dataclass(frozen=True)
+class Challenge:
+    kind: ClassVar[str] = "challenge"
+    team: Colour
+
+
+@dataclass(frozen=True)
+class Transfer:
+    kind: ClassVar[str] = "transfer"
+    team: Colour
+    position: int
+
+
+@dataclass(frozen=True)
+class Declare:
+    kind: ClassVar[str] = "declare"
+    team: Colour
+    var: bool = False
+    bonus: bool = False
+
+
+@dataclass(frozen=True)
+class Reroll:
+    kind: ClassVar[str] = "reroll"
+    team: Colour
+    die: int
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Penalty:
+    kind: ClassVar[str] = "penalty"
+    team: Colour
+    die: int
+    source: Source = "table"
+
+
+@dataclass(frozen=True)
+class Pass:
+    kind: ClassVar[str] = "pass"
+    team: Colour
+
+
+CODEC = ActionCodec(
+    [
+        Roll,
+        Reveal,
+        Take,
+        Sign,
+        SellChip,
+        SellCard,
+        Challenge,
+        Transfer,
+        Declare,
+        Reroll,
+        Penalty,
+        Pass,
+    ]
+)
+
+HELP = {
+    "roll": "KP-3.5/KP-5.3 a team's roll, every die at once (the d8 last): team dice=6,3,1 "
+    "[source]",
+    "reveal": "KP-3.6/KP-4.1 the card turned face up into the line: card=player|match|var|bonus|"
+    "captain-transfer [colour=gold|silver|bronze position=1-11] [price=cubes, e.g. silver,bronze]",
+    "take": "KP-4.1 take the card in a slot of the line (slot 1, the end, is free): team slot "
+    "[captain=position for a CAPTAIN TRANSFER card]",
+    "sign": "KP-4.3 exchange a player card for a chip on its position: team colour position",
+    "sell-chip": "KP-4.4 exchange a player chip for a cube of its colour: team position",
+    "sell-card": "KP-4.5 exchange a player card for a cube of its colour: team colour position",
+    "challenge": "KP-4.6 play a MATCH card against the King of the Pitch: team",
+    "transfer": "KP-8.3 pay 2 gold cubes to place the captain chip: team position",
+    "declare": "KP-6 V.A.R. and BONUS declared before the duel: team var=yes|no bonus=yes|no",
+    "reroll": "KP-6.1 the V.A.R. re-roll of the lowest die: team die [source]",
+    "penalty": "KP-5.4 a penalty shoot-out d6: team die [source]",
+    "pass": "KP-4 a team with no possible action lets its turn go: team",
+}

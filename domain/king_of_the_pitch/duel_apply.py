@@ -1,0 +1,188 @@
+"""Playing a match against the King (KP-4.6, KP-5, KP-6): from the challenge to the crown."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.king_of_the_pitch.actions import Challenge, Declare, Penalty, Reroll, Roll
+from domain.king_of_the_pitch.dice import compare, lowest_die
+from domain.king_of_the_pitch.flow import Step, end_turn
+from domain.king_of_the_pitch.state import Duel, KingState, Team
+from domain.king_of_the_pitch.values import LEVEL_DICE, level_of
+from domain.ruleset import Consequence
+
+
+def team_level(state: KingState, team: Team, bonus: bool = False) -> str:
+    """KP-5.1: the lower column sets the level; a BONUS plays the higher one (KP-6.2)."""
+    height = max(team.defense, team.attack) if bonus else min(team.defense, team.attack)
+    return level_of(height, state.setup.levels)
+
+
+def _holds_extras(team: Team) -> bool:
+    return team.var > 0 or team.bonus > 0
+
+
+def apply_challenge(state: KingState, action: Challenge) -> Step:
+    king_colour = state.king
+    assert king_colour is not None
+    challenger = state.team(action.team)
+    # The MATCH card is spent: it goes to the discard pile (KP-4.6).
+    state = state.with_team(replace(challenger, match=max(0, challenger.match - 1)))
+    state = replace(state, discard=state.discard + 1)
+    king = state.team(king_colour)
+    declaring = tuple(t.colour for t in (challenger, king) if _holds_extras(t))
+    duel = Duel(challenger=action.team, king=king.colour, to_declare=declaring)
+    text = (
+        f"{state.label(action.team)} play a MATCH card against the King of the Pitch, "
+        f"{state.label(king.colour)}: {team_level(state, challenger)} level against "
+        f"{team_level(state, king)}."
+    )
+    data = {
+        "challenger": action.team,
+        "king": king.colour,
+        "levels": {t.colour: team_level(state, t) for t in (challenger, king)},
+    }
+    state = replace(state, duel=duel, phase="declare")
+    consequences = [Consequence("duel-started", text, data)]
+    if not declaring:
+        state, more = _to_rolls(state, duel)
+        consequences += more
+    return state, consequences
+
+
+def apply_declare(state: KingState, action: Declare) -> Step:
+    assert state.duel is not None
+    team = state.team(action.team)
+    # Declared cards are spent on this match whether or not they change it (KP-6).
+    team = replace(team, var=max(0, team.var - action.var), bonus=max(0, team.bonus - action.bonus))
+    state = replace(state.with_team(team), discard=state.discard + action.var + action.bonus)
+    duel = state.duel
+    assert duel is not None
+    duel = replace(
+        duel,
+        to_declare=duel.to_declare[1:],
+        var=duel.var + ((action.team,) if action.var else ()),
+        bonus=duel.bonus + ((action.team,) if action.bonus else ()),
+    )
+    played = [name for name, used in (("V.A.R.", action.var), ("BONUS", action.bonus)) if used]
+    text = f"{state.label(action.team)}: {' and '.join(played) or 'no V.A.R. or BONUS'}"
+    text += "" if text.endswith(".") else "."
+    data = {"team": action.team, "var": action.var, "bonus": action.bonus}
+    consequences = [Consequence("declared", text, data)]
+    state = replace(state, duel=duel)
+    if not duel.to_declare:
+        state, more = _to_rolls(state, duel)
+        consequences += more
+    return state, consequences
+
+
+def _to_rolls(state: KingState, duel: Duel) -> Step:
+    faces = tuple(
+        (colour, LEVEL_DICE[team_level(state, state.team(colour), colour in duel.bonus)])
+        for colour in duel.teams
+    )
+    return replace(state, phase="roll", duel=replace(duel, faces=faces)), []
+
+
+def apply_duel_roll(state: KingState, action: Roll) -> Step:
+    duel = state.duel
+    assert duel is not None
+    duel = replace(duel, dice=(*duel.dice, (action.team, action.dice)))
+    state = replace(state, duel=duel)
+    if len(duel.dice) < 2:
+        return state, []
+    return _judge(state, duel)
+
+
+def _judge(state: KingState, duel: Duel) -> Step:
+    """KP-5.3 compare; then a V.A.R. re-roll (KP-6.1), a shoot-out (KP-5.4) or the winner."""
+    challenger, king = duel.teams
+    mine, theirs = duel.dice_of(challenger) or (), duel.dice_of(king) or ()
+    result = compare(mine, theirs)
+    shown = f"{challenger} {'-'.join(map(str, mine))} against {king} {'-'.join(map(str, theirs))}"
+    cancelled = f", {len(result.cancelled)} pair(s) cancelled" if result.cancelled else ""
+    data = {
+        "dice": {challenger: list(mine), king: list(theirs)},
+        "cancelled": list(result.cancelled),
+        "score": {challenger: result.score[0], king: result.score[1]},
+        "winner": None if result.winner is None else duel.teams[result.winner],
+    }
+    if result.winner is None:
+        text = f"{shown}{cancelled}: no winner, penalty shoot-out."
+        compared = Consequence("dice-compared", text, data)
+        state = replace(state, phase="shoot-out", duel=replace(duel, var_due=None))
+        shootout = Consequence("shoot-out", "Penalty shoot-out: each team rolls 1d6.", {})
+        return state, [compared, shootout]
+    winner = duel.teams[result.winner]
+    text = f"{shown}{cancelled}: {result.text()}, {winner} ahead."
+    compared = Consequence("dice-compared", text, data)
+    loser = duel.rival(winner)
+    if loser in duel.var and loser not in duel.rerolled:
+        state = replace(state, phase="var", duel=replace(duel, var_due=loser))
+        return state, [compared]
+    state, more = _finish(state, winner)
+    return state, [compared, *more]
+
+
+def apply_reroll(state: KingState, action: Reroll) -> Step:
+    duel = state.duel
+    assert duel is not None
+    dice = list(duel.dice_of(action.team) or ())
+    faces = duel.faces_of(action.team)
+    index = lowest_die(dice, faces)
+    old = dice[index]
+    dice[index] = action.die
+    rolls = tuple((c, tuple(dice) if c == action.team else d) for c, d in duel.dice)
+    duel = replace(duel, dice=rolls, rerolled=(*duel.rerolled, action.team), var_due=None)
+    text = (
+        f"V.A.R.: {state.label(action.team)} re-roll their lowest die, {old}, and get {action.die}."
+    )
+    data = {"team": action.team, "old": old, "new": action.die, "dice": dice}
+    state, more = _judge(replace(state, duel=duel), duel)
+    return state, [Consequence("var-reroll", text, data), *more]
+
+
+def apply_penalty(state: KingState, action: Penalty) -> Step:
+    duel = state.duel
+    assert duel is not None
+    duel = replace(duel, penalties=(*duel.penalties, (action.team, action.die)))
+    if len(duel.penalties) < 2:
+        return replace(state, duel=duel), []
+    kicks = dict(duel.penalties)
+    challenger, king = duel.teams
+    number = duel.shootout_round + 1
+    data = {"round": number, "dice": kicks}
+    if kicks[challenger] == kicks[king]:
+        text = f"Penalty round {number}: {kicks[challenger]} each; again."
+        duel = replace(duel, penalties=(), shootout_round=number)
+        return replace(state, duel=duel), [Consequence("shoot-out", text, data)]
+    winner = challenger if kicks[challenger] > kicks[king] else king
+    text = f"Penalty round {number}: {challenger} {kicks[challenger]}, {king} {kicks[king]}; "
+    text += f"{winner} win the shoot-out."
+    state, more = _finish(replace(state, duel=duel), winner)
+    return state, [Consequence("shoot-out", text, {**data, "winner": winner}), *more]
+
+
+def _finish(state: KingState, winner: str) -> Step:
+    """KP-5.6: the winner is (or stays) King and places a crown; KP-7.1 the crown target."""
+    duel = state.duel
+    assert duel is not None
+    loser = duel.rival(winner)
+    team = state.team(winner)
+    team = replace(team, crowns=team.crowns + 1)
+    state = state.with_team(team)
+    won = f"{state.label(winner)} beat {state.label(loser)}."
+    consequences = [Consequence("duel-won", won, {"winner": winner, "loser": loser})]
+    if state.king != winner:
+        text = f"{state.label(winner)} is the new King of the Pitch."
+        consequences.append(Consequence("king", text, {"team": winner}))
+    state = replace(state, king=winner)
+    text = f"{state.label(winner)} place crown {team.crowns} of {state.setup.crowns}."
+    consequences.append(Consequence("crown", text, {"team": winner, "crowns": team.crowns}))
+    if team.crowns >= state.setup.crowns:
+        state = replace(state, phase="over", winner=winner, duel=None, turn=None)
+        text = f"{state.label(winner)} place their last crown and win the game."
+        data = {"winner": winner, "score": state.score}
+        return state, [*consequences, Consequence("game-ended", text, data)]
+    state, more = end_turn(state)
+    return state, consequences + more

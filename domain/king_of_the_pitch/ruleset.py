@@ -1,0 +1,116 @@
+"""KingOfThePitch: the Ruleset for King of the Pitch (2 to 5 teams), wiring the modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.king_of_the_pitch import actions as act
+from domain.king_of_the_pitch import captains as cap
+from domain.king_of_the_pitch import duel_apply as da
+from domain.king_of_the_pitch import duel_checks as dc
+from domain.king_of_the_pitch import table as tb
+from domain.king_of_the_pitch import turn_apply as ta
+from domain.king_of_the_pitch import turn_checks as tc
+from domain.king_of_the_pitch.common import not_now
+from domain.king_of_the_pitch.expected import expected
+from domain.king_of_the_pitch.flow import Step
+from domain.king_of_the_pitch.options import check_pass
+from domain.king_of_the_pitch.setup import KingSetup, make_setup, setup_to_dict
+from domain.king_of_the_pitch.state import KingState, initial_state
+from domain.king_of_the_pitch.view import match_result, render, view
+from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+
+Checker = Callable[[KingState, Any], list[Violation]]
+Applier = Callable[[KingState, Any], Step]
+
+_RULES: dict[type, tuple[Checker, Applier]] = {
+    act.Reveal: (tb.check_reveal, tb.apply_reveal),
+    act.Take: (tc.check_take, ta.apply_take),
+    act.Sign: (tc.check_sign, ta.apply_sign),
+    act.SellChip: (tc.check_sell_chip, ta.apply_sell_chip),
+    act.SellCard: (tc.check_sell_card, ta.apply_sell_card),
+    act.Challenge: (tc.check_challenge, da.apply_challenge),
+    act.Transfer: (cap.check_transfer, cap.apply_transfer),
+    act.Pass: (check_pass, ta.apply_pass),
+    act.Declare: (dc.check_declare, da.apply_declare),
+    act.Reroll: (dc.check_reroll, da.apply_reroll),
+    act.Penalty: (dc.check_penalty, da.apply_penalty),
+}
+
+
+def _check_roll(state: KingState, action: act.Roll) -> list[Violation]:
+    # One kind for every roll of several dice: the phase says which roll it is.
+    if state.phase == "opening":
+        return tb.check_opening_roll(state, action)
+    if state.phase == "roll":
+        return dc.check_duel_roll(state, action)
+    return [not_now("KP-5.3", "A roll", state)]
+
+
+def _apply_roll(state: KingState, action: act.Roll) -> Step:
+    if state.phase == "opening":
+        return tb.apply_opening_roll(state, action)
+    return da.apply_duel_roll(state, action)
+
+
+_RULES[act.Roll] = (_check_roll, _apply_roll)
+
+
+class KingOfThePitch:
+    name = "king-of-the-pitch"
+    title = "King of the Pitch"
+    rules_prefix = "KP"
+    codec = act.CODEC
+
+    def make_setup(self, raw: Mapping[str, JSON]) -> KingSetup:
+        return make_setup(raw)
+
+    def setup_to_dict(self, setup: KingSetup) -> dict[str, JSON]:
+        return setup_to_dict(setup)
+
+    def sides(self, setup: KingSetup) -> tuple[str, ...]:
+        return setup.colours
+
+    def side_labels(self, setup: KingSetup) -> Mapping[str, str]:
+        return {colour: setup.label(colour) for colour in setup.colours}
+
+    def initial_state(self, setup: KingSetup) -> KingState:
+        return initial_state(setup)
+
+    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        return act.CODEC.from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, JSON]:
+        return act.CODEC.to_dict(action)
+
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(act.HELP)
+
+    def check(self, state: KingState, action: Any) -> tuple[Violation, ...]:
+        if state.phase == "over":
+            return (Violation("KP-7.1", "the game is over.", False),)
+        team = getattr(action, "team", None)
+        if team is not None and team not in state.setup.colours:
+            return (Violation("KP-3", f"{team} is not playing in this game.", False),)
+        checker, _ = _RULES[type(action)]
+        return tuple(checker(state, action))
+
+    def apply(self, state: KingState, action: Any) -> Outcome[KingState]:
+        if state.phase == "over":
+            raise ValueError("the game is over")
+        _, applier = _RULES[type(action)]
+        new_state, consequences = applier(state, action)
+        return Outcome(new_state, tuple(consequences))
+
+    def expected(self, state: KingState) -> tuple[Expected, ...]:
+        return expected(state)
+
+    def result(self, state: KingState) -> Result | None:
+        return match_result(state)
+
+    def view(self, state: KingState) -> dict[str, JSON]:
+        return view(state)
+
+    def render(self, state: KingState) -> str:
+        return render(state)

@@ -1,0 +1,149 @@
+"""Match settings: the teams in seating order, the captains option, the open rules' settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.king_of_the_pitch.values import COLOURS
+from domain.ruleset import JSON, SetupError
+
+OPTIONS = ("captains",)
+TIE_BREAKS = ("shared", "clockwise")
+DEFAULT_CROWNS = 5
+# KP-5.1 names five levels but the source prints no column heights for them: these are the
+# heights at which bronze, silver, gold and crown start, a setting each table can change.
+DEFAULT_LEVELS = (3, 6, 9, 12)
+SETTINGS = ("crowns", "levels", "tie-break")
+
+
+@dataclass(frozen=True)
+class KingSetup:
+    teams: tuple[tuple[str, str], ...]  # (colour, coach) clockwise from the first seat
+    captains: bool = False
+    crowns: int = DEFAULT_CROWNS
+    levels: tuple[int, ...] = DEFAULT_LEVELS
+    tie_break: str = "shared"
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return tuple(colour for colour, _ in self.teams)
+
+    def coach(self, colour: str) -> str:
+        return dict(self.teams)[colour]
+
+    def label(self, colour: str) -> str:
+        return f"{colour.title()} ({self.coach(colour)})"
+
+
+def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, list | tuple):
+        problems.append("teams must be a list of {team, coach}")
+        return ()
+    if not 2 <= len(raw) <= 5:
+        problems.append(f"King of the Pitch needs 2 to 5 teams, not {len(raw)}")
+    seats: list[tuple[str, str]] = []
+    for number, seat in enumerate(raw, start=1):
+        if not isinstance(seat, Mapping):
+            problems.append(f"seat {number}: give a team and a coach")
+            continue
+        team = seat.get("team")
+        colour = team.strip().casefold() if isinstance(team, str) else ""
+        if colour not in COLOURS:
+            problems.append(f"seat {number}: the team must be one of {', '.join(COLOURS)}")
+        elif colour in dict(seats):
+            problems.append(f"seat {number}: {colour} is already seated")
+            colour = ""
+        coach = seat.get("coach")
+        if not isinstance(coach, str) or not coach.strip():
+            problems.append(f"seat {number}: the coach needs a name")
+        elif colour in COLOURS:
+            seats.append((colour, coach.strip()))
+    return tuple(seats)
+
+
+def _options(raw: Any, problems: list[str]) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, str):
+        raw = [part for part in raw.split(",") if part.strip()]
+    if not isinstance(raw, list | tuple):
+        problems.append("options must be a list")
+        return ()
+    chosen = {str(option).strip().lower() for option in raw}
+    unknown = sorted(chosen - set(OPTIONS))
+    if unknown:
+        problems.append(f"unknown option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+    return tuple(option for option in OPTIONS if option in chosen)
+
+
+def _number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _levels(value: Any, problems: list[str]) -> tuple[int, ...]:
+    parts = value.split(",") if isinstance(value, str) else value
+    numbers = [_number(part) for part in parts] if isinstance(parts, list | tuple) else []
+    found = tuple(n for n in numbers if n is not None)
+    if len(found) == 4 == len(numbers) and 0 < found[0] <= found[1] <= found[2] <= found[3]:
+        return found
+    problems.append(
+        "levels must be four rising column heights at which bronze, silver, gold and crown "
+        f"start (e.g. 3,6,9,12), not {value!r}"
+    )
+    return DEFAULT_LEVELS
+
+
+def _settings(raw: Any, problems: list[str]) -> tuple[int, tuple[int, ...], str]:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        problems.append("settings must be a table of name = value")
+        raw = {}
+    unknown = sorted(set(map(str, raw)) - set(SETTINGS))
+    if unknown:
+        problems.append(f"unknown setting(s): {', '.join(unknown)} (known: {', '.join(SETTINGS)})")
+    crowns = _number(raw.get("crowns", DEFAULT_CROWNS))
+    if crowns is None or not 1 <= crowns <= 5:
+        problems.append(f"crowns must be a whole number from 1 to 5, not {raw.get('crowns')!r}")
+        crowns = DEFAULT_CROWNS
+    levels = _levels(raw.get("levels", DEFAULT_LEVELS), problems)
+    tie_break = str(raw.get("tie-break", "shared")).strip().lower()
+    if tie_break not in TIE_BREAKS:
+        problems.append(f"tie-break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
+        tie_break = "shared"
+    return crowns, levels, tie_break
+
+
+def make_setup(raw: Mapping[str, JSON]) -> KingSetup:
+    problems: list[str] = []
+    teams = _teams(raw.get("teams"), problems)
+    options = _options(raw.get("options"), problems)
+    if "captains" in options and not 4 <= len(teams) <= 5:
+        problems.append(f"the captains option needs 4 or 5 teams (KP-3.3), not {len(teams)}")
+    crowns, levels, tie_break = _settings(raw.get("settings"), problems)
+    unknown = sorted(set(raw) - {"teams", "options", "settings"})
+    if unknown:
+        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+    if problems:
+        raise SetupError(problems)
+    return KingSetup(teams, "captains" in options, crowns, levels, tie_break)
+
+
+def setup_to_dict(setup: KingSetup) -> dict[str, JSON]:
+    return {
+        "teams": [{"team": colour, "coach": coach} for colour, coach in setup.teams],
+        "options": ["captains"] if setup.captains else [],
+        "settings": {
+            "crowns": str(setup.crowns),
+            "levels": ",".join(map(str, setup.levels)),
+            "tie-break": setup.tie_break,
+        },
+    }

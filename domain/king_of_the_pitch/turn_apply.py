@@ -1,0 +1,111 @@
+"""Applying a turn's action (KP-4): the team's board changes, then the turn passes on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.king_of_the_pitch.actions import Pass, SellCard, SellChip, Sign, Take
+from domain.king_of_the_pitch.board import put_chip, with_card, without_card
+from domain.king_of_the_pitch.captains import place_captain
+from domain.king_of_the_pitch.flow import Step, end_turn
+from domain.king_of_the_pitch.state import Card, KingState, Team
+from domain.ruleset import JSON, Consequence
+
+
+def _pay(team: Team, price: tuple[str, ...]) -> Team:
+    cubes = team.cubes
+    for colour in price:
+        cubes = cubes.add(colour, -1)
+    return replace(team, cubes=cubes)
+
+
+def _receive(state: KingState, colour: str, card: Card) -> tuple[KingState, str]:
+    """Where a taken card goes (KP-4.1); returns the new state and where it went."""
+    team = state.team(colour)
+    if card.type == "player":
+        return state.with_team(with_card(team, card)), "into the hand"
+    if card.type == "match":
+        return state.with_team(replace(team, match=team.match + 1)), "by the board"
+    if card.type == "var":
+        return state.with_team(replace(team, var=team.var + 1)), "by the board"
+    if card.type == "bonus":
+        return state.with_team(replace(team, bonus=team.bonus + 1)), "by the board"
+    return replace(state, discard=state.discard + 1), "used at once and discarded"
+
+
+def apply_take(state: KingState, action: Take) -> Step:
+    card = state.line[action.slot - 1]
+    team = state.team(action.team)
+    already_placed = team.captain is not None or not state.setup.captains
+    # KP-8.3: a team whose captain is already placed gets a CAPTAIN TRANSFER card only for free.
+    pays = action.slot > 1 and not (card.type == "captain-transfer" and already_placed)
+    paid = card.price if pays else ()
+    state = state.with_team(_pay(team, paid))
+    state = replace(state, line=state.line[: action.slot - 1] + state.line[action.slot :])
+    state, where = _receive(state, action.team, card)
+    cost = f"paying {', '.join(paid)}" if paid else "for free"
+    text = f"{state.label(action.team)} take the {card.describe()} from slot {action.slot} {cost}"
+    data: dict[str, JSON] = {"team": action.team, "slot": action.slot, "card": card.type}
+    data |= {"colour": card.colour, "position": card.position, "paid": list(paid)}
+    consequences = [Consequence("card-taken", f"{text}, {where}.", data)]
+    if card.type == "captain-transfer" and not already_placed and action.captain is not None:
+        state, placed = place_captain(state, action.team, action.captain)
+        consequences.append(placed)
+    state, more = end_turn(state)
+    return state, consequences + more
+
+
+def apply_sign(state: KingState, action: Sign) -> Step:
+    team = without_card(state.team(action.team), action.colour, action.position)
+    replaced = team.chip(action.position)
+    team = put_chip(team, action.position, action.colour)
+    state = replace(state.with_team(team), discard=state.discard + 1)
+    text = f"{state.label(action.team)} sign a {action.colour} player on position {action.position}"
+    text += f", replacing a {replaced} chip" if replaced != "white" else ""
+    text += f": defense {team.defense}, attack {team.attack}."
+    data = {
+        "team": action.team,
+        "colour": action.colour,
+        "position": action.position,
+        "replaced": replaced,
+        "defense": team.defense,
+        "attack": team.attack,
+    }
+    state, more = end_turn(state)
+    return state, [Consequence("player-signed", text, data), *more]
+
+
+def apply_sell_chip(state: KingState, action: SellChip) -> Step:
+    team = state.team(action.team)
+    chip = team.chip(action.position)
+    team = put_chip(team, action.position, "white")
+    if chip in ("gold", "silver", "bronze"):
+        team = replace(team, cubes=team.cubes.add(chip, 1))
+    state = state.with_team(team)
+    text = (
+        f"{state.label(action.team)} sell the {chip} chip on position {action.position} for a "
+        f"{chip} cube: defense {team.defense}, attack {team.attack}."
+    )
+    data = {"team": action.team, "position": action.position, "colour": chip}
+    data |= {"defense": team.defense, "attack": team.attack}
+    state, more = end_turn(state)
+    return state, [Consequence("chip-sold", text, data), *more]
+
+
+def apply_sell_card(state: KingState, action: SellCard) -> Step:
+    team = without_card(state.team(action.team), action.colour, action.position)
+    team = replace(team, cubes=team.cubes.add(action.colour, 1))
+    state = replace(state.with_team(team), discard=state.discard + 1)
+    text = (
+        f"{state.label(action.team)} sell a {action.colour} player no. {action.position} card "
+        f"for a {action.colour} cube."
+    )
+    data = {"team": action.team, "colour": action.colour, "position": action.position}
+    state, more = end_turn(state)
+    return state, [Consequence("card-sold", text, data), *more]
+
+
+def apply_pass(state: KingState, action: Pass) -> Step:
+    text = f"{state.label(action.team)} cannot act and let the turn go."
+    state, more = end_turn(state)
+    return state, [Consequence("turn-passed", text, {"team": action.team}), *more]

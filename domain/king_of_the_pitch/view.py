@@ -1,0 +1,144 @@
+"""The public situation as plain data and as a few lines of text; the result once it is over."""
+
+from __future__ import annotations
+
+from domain.king_of_the_pitch.duel_apply import team_level
+from domain.king_of_the_pitch.state import Card, KingState, Team
+from domain.king_of_the_pitch.values import LEVEL_DICE, POSITIONS, role
+from domain.ruleset import JSON, Result
+
+
+def _card(card: Card) -> dict[str, JSON]:
+    return {
+        "type": card.type,
+        "colour": card.colour,
+        "position": card.position,
+        "price": list(card.price),
+    }
+
+
+def _team(state: KingState, team: Team) -> dict[str, JSON]:
+    level = team_level(state, team)
+    return {
+        "label": state.label(team.colour),
+        "coach": state.setup.coach(team.colour),
+        "crowns": team.crowns,
+        "board": [{"position": p, "role": role(p), "chip": team.chip(p)} for p in POSITIONS],
+        "defense": team.defense,
+        "attack": team.attack,
+        "level": level,
+        "dice": list(LEVEL_DICE[level]),
+        "cubes": {
+            "gold": team.cubes.gold,
+            "silver": team.cubes.silver,
+            "bronze": team.cubes.bronze,
+        },
+        "hand": len(team.hand),
+        "hand_cards": [_card(card) for card in team.hand],
+        "match": team.match,
+        "var": team.var,
+        "bonus": team.bonus,
+        "captain": team.captain,
+    }
+
+
+def _duel(state: KingState) -> dict[str, JSON] | None:
+    duel = state.duel
+    if duel is None:
+        return None
+    return {
+        "challenger": duel.challenger,
+        "king": duel.king,
+        "to_declare": list(duel.to_declare),
+        "var": list(duel.var),
+        "bonus": list(duel.bonus),
+        "faces": {colour: list(faces) for colour, faces in duel.faces},
+        "dice": {colour: list(dice) for colour, dice in duel.dice},
+        "rerolled": list(duel.rerolled),
+        "var_due": duel.var_due,
+        "penalties": dict(duel.penalties),
+        "shootout_round": duel.shootout_round,
+    }
+
+
+def view(state: KingState) -> dict[str, JSON]:
+    result = match_result(state)
+    deck = state.deck
+    return {
+        "ruleset": "king-of-the-pitch",
+        "phase": state.phase,
+        "score": state.score,
+        "crowns_to_win": state.setup.crowns,
+        "seating": list(state.setup.colours),
+        "king": state.king,
+        "turn": state.turn if state.phase != "over" else None,
+        "turns": state.turns,
+        "opening": {"contenders": list(state.contenders), "rolls": dict(state.opening_rolls)},
+        "line": [_card(card) for card in state.line],
+        "deck": {
+            "total": deck.total,
+            "gold": deck.gold,
+            "silver": deck.silver,
+            "bronze": deck.bronze,
+            "match": deck.match,
+            "var": deck.var,
+            "bonus": deck.bonus,
+            "captain-transfer": deck.transfer,
+        },
+        "discard": state.discard,
+        "teams": {team.colour: _team(state, team) for team in state.teams},
+        "duel": _duel(state),
+        "result": result.to_dict() if result else None,
+    }
+
+
+def _board_line(state: KingState, team: Team) -> str:
+    chips = " ".join(
+        f"{p}:{team.chip(p)[0].upper() if team.chip(p) != 'white' else '.'}" for p in POSITIONS
+    )
+    hand = len(team.hand)
+    crown = " KING" if state.king == team.colour else ""
+    return (
+        f"{state.label(team.colour)}{crown}: crowns {team.crowns}/{state.setup.crowns}; "
+        f"D{team.defense} A{team.attack} ({team_level(state, team)}); cubes "
+        f"G{team.cubes.gold} S{team.cubes.silver} B{team.cubes.bronze}; hand {hand}, "
+        f"MATCH {team.match}, V.A.R. {team.var}, BONUS {team.bonus}\n    {chips}"
+    )
+
+
+def render(state: KingState) -> str:
+    lines = [" – ".join(f"{colour} {crowns}" for colour, crowns in state.score.items())]
+    king = state.label(state.king) if state.king else "not yet decided"
+    turn = state.label(state.turn) if state.turn and state.phase != "over" else "-"
+    lines.append(f"King of the Pitch: {king}; turn: {turn}; phase {state.phase}")
+    for team in state.teams:
+        lines.append(_board_line(state, team))
+    cards = ", ".join(f"{slot}: {card.describe()}" for slot, card in enumerate(state.line, 1))
+    lines.append(f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}")
+    result = match_result(state)
+    if result:
+        lines.append(result.summary)
+    return "\n".join(lines)
+
+
+def match_result(state: KingState) -> Result | None:
+    """Ranking by crowns; equal crowns share a place, or go clockwise from the winner."""
+    if state.phase != "over" or state.winner is None:
+        return None
+    score = state.score
+    seats = state.setup.colours
+    start = seats.index(state.winner)
+    # Shared places list their teams in seating order; "clockwise" ranks them from the winner.
+    order = seats[start:] + seats[:start] if state.setup.tie_break == "clockwise" else seats
+    ordered = sorted(order, key=lambda colour: -score[colour])
+    places: list[tuple[str, ...]] = []
+    for colour in ordered:
+        shares = state.setup.tie_break == "shared" and places
+        if shares and score[places[-1][0]] == score[colour]:
+            places[-1] = (*places[-1], colour)
+        else:
+            places.append((colour,))
+    summary = (
+        f"{state.label(state.winner)} win as King of the Pitch with {score[state.winner]} crowns."
+    )
+    return Result(ranking=tuple(places), scores=score, summary=summary)

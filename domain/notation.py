@@ -48,8 +48,9 @@ def format_action(codec: ActionCodec, action: Any) -> str:
     """The canonical line for an action: its kind, then each non-default field as name=value."""
     data = codec.to_dict(action)
     words = [str(data.pop("kind"))]
+    # Compared in their dict form, where a tuple default reads as a list.
     defaults = {
-        f.name.rstrip("_"): f.default
+        f.name.rstrip("_"): list(f.default) if isinstance(f.default, tuple) else f.default
         for f in dataclasses.fields(action)
         if f.default is not dataclasses.MISSING
     }

@@ -39,5 +39,7 @@ def _load_builtin() -> None:
     # Imported lazily so that a game's package can import this module without a cycle.
     if "card-game" not in _FACTORIES:
         from domain.card_game.ruleset import CardGame
+        from domain.king_of_the_pitch.ruleset import KingOfThePitch
 
         register("card-game", CardGame)
+        register("king-of-the-pitch", KingOfThePitch)

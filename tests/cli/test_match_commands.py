@@ -161,3 +161,34 @@ def test_unknown_match_is_one_line(run: Run) -> None:
     result = run("match", "show", "deadbeef")
     assert result.exit_code == 1
     assert result.output.startswith("error: no match")
+
+
+def test_a_king_of_the_pitch_game_with_three_teams(run: Run) -> None:
+    created = run(
+        "match",
+        "new",
+        "king-of-the-pitch",
+        "--team",
+        "blue:Alice",
+        "--team",
+        "green:Bob",
+        "--team",
+        "red:Chen",
+        "--setting",
+        "crowns=3",
+    )
+    assert created.exit_code == 0, created.output
+    match_id = created.output.split()[2]
+    for entry in (["roll", "blue", "2"], ["roll", "green", "?"], ["roll", "red", "dice=9"]):
+        run("match", "record", match_id, *entry)
+    refused = run("match", "record", match_id, "roll", "red", "dice=9")
+    assert refused.exit_code == 3 and "KP-" in refused.output
+    data = json.loads(run("match", "show", match_id, "--json").output)
+    assert [line["action"]["team"] for line in data["log"]] == ["blue", "green"]
+    assert data["log"][1]["action"]["source"] == "app"
+    assert set(data["situation"]["score"]) == {"blue", "green", "red"}
+
+
+def test_too_few_teams_are_refused(run: Run) -> None:
+    result = run("match", "new", "king-of-the-pitch", "--team", "blue:Alice")
+    assert result.exit_code == 1 and "error:" in result.output

@@ -11,7 +11,7 @@ from domain.match import Author
 from schemas.matchfile import dumps, loads
 from service.app import Touchline, parse_entry
 
-GOLDEN = Path(__file__).parent.parent / "domain" / "card_game" / "golden"
+DOMAIN_TESTS = Path(__file__).parent.parent / "domain"
 
 FULL_MATCH = {
     "home": {"team": "Nankatsu", "coach": "Alice"},
@@ -23,24 +23,74 @@ FIRST_MATCH = {
     "away": {"team": "Nankatsu", "coach": "Alice"},
     "variant": "first-match",
 }
+COACHES = {"blue": "Alice", "green": "Bob", "yellow": "Chen", "red": "Dana", "orange": "Emil"}
+
+
+def kp_setup(teams: list[str], options: list[str], crowns: str) -> dict:
+    return {
+        "teams": [{"team": team, "coach": COACHES[team]} for team in teams],
+        "options": options,
+        "settings": {"crowns": crowns},
+    }
+
+
 CASES = [
-    ("full_match.txt", FULL_MATCH, [["nankatsu"], ["toho"]], {"nankatsu": 3, "toho": 2}),
-    ("first_match.txt", FIRST_MATCH, [["toho"], ["nankatsu"]], {"nankatsu": 1, "toho": 2}),
+    (
+        "card-game",
+        "card_game/golden/full_match.txt",
+        FULL_MATCH,
+        [["nankatsu"], ["toho"]],
+        {"nankatsu": 3, "toho": 2},
+    ),
+    (
+        "card-game",
+        "card_game/golden/first_match.txt",
+        FIRST_MATCH,
+        [["toho"], ["nankatsu"]],
+        {"nankatsu": 1, "toho": 2},
+    ),
+    (
+        "king-of-the-pitch",
+        "king_of_the_pitch/golden/two_teams.txt",
+        kp_setup(["blue", "green"], [], "5"),
+        [["green"], ["blue"]],
+        {"blue": 4, "green": 5},
+    ),
+    (
+        "king-of-the-pitch",
+        "king_of_the_pitch/golden/three_teams.txt",
+        kp_setup(["blue", "green", "yellow"], [], "4"),
+        [["blue"], ["yellow"], ["green"]],
+        {"blue": 4, "green": 1, "yellow": 3},
+    ),
+    (
+        "king-of-the-pitch",
+        "king_of_the_pitch/golden/five_teams_captains.txt",
+        kp_setup(["blue", "green", "yellow", "red", "orange"], ["captains"], "3"),
+        [["red"], ["yellow"], ["blue", "green"], ["orange"]],
+        {"blue": 1, "green": 1, "yellow": 2, "red": 3, "orange": 0},
+    ),
 ]
 
 
 def golden_lines(name: str) -> list[str]:
-    text = (GOLDEN / name).read_text(encoding="utf-8")
+    text = (DOMAIN_TESTS / name).read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
-@pytest.mark.parametrize(("name", "setup", "ranking", "scores"), CASES)
+@pytest.mark.parametrize(("ruleset", "name", "setup", "ranking", "scores"), CASES)
 def test_a_golden_match_recorded_exported_and_imported(
-    app: Touchline, alice: Author, name: str, setup: dict, ranking: list, scores: dict
+    app: Touchline,
+    alice: Author,
+    ruleset: str,
+    name: str,
+    setup: dict,
+    ranking: list,
+    scores: dict,
 ) -> None:
-    match = app.create_match("card-game", setup, alice)
+    match = app.create_match(ruleset, setup, alice)
     for line in golden_lines(name):
-        app.record(match.id, parse_entry("card-game", line), alice)
+        app.record(match.id, parse_entry(ruleset, line), alice)
     view = app.get_match(match.id)
     assert view.status == "finished"
     assert view.result is not None

@@ -11,10 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.match import Author, MatchRecord
+from domain.registry import find_ruleset
 from schemas.matchfile import dumps, loads
 from service.app import Touchline
 from service.config import settings_for_url
-from tests.domain.card_game.cg_strategies import GAME, matches
+from tests.domain.card_game.cg_strategies import matches as card_games
+from tests.domain.king_of_the_pitch.kp_strategies import games as king_games
 
 AUTHOR = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
 
@@ -27,14 +29,15 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Touchline]:
     application.close()
 
 
-def _in_memory(setup: Any, entries: list[Any], undos: list[bool]) -> MatchRecord:
-    match = MatchRecord("card-game", GAME.setup_to_dict(setup), AUTHOR.by, AUTHOR.at)
+def _in_memory(ruleset: str, setup: Any, entries: list[Any], undos: list[bool]) -> MatchRecord:
+    rules = find_ruleset(ruleset)
+    match = MatchRecord(ruleset, rules.setup_to_dict(setup), AUTHOR.by, AUTHOR.at)
     for number, (action, undo) in enumerate(zip(entries, undos, strict=True)):
-        match.record(GAME.action_to_dict(action), AUTHOR, key=f"k{number}")
+        match.record(rules.action_to_dict(action), AUTHOR, key=f"k{number}")
         if undo:
             # Retract and enter it again: the log keeps both, the game is unchanged.
             match.undo(AUTHOR)
-            match.record(GAME.action_to_dict(action), AUTHOR)
+            match.record(rules.action_to_dict(action), AUTHOR)
     return match
 
 
@@ -43,11 +46,16 @@ def _in_memory(setup: Any, entries: list[Any], undos: list[bool]) -> MatchRecord
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(match=matches(), data=st.data())
-def test_export_then_import_is_the_same_match(app: Touchline, match: Any, data: Any) -> None:
-    setup, entries = match
+@given(data=st.data())
+@pytest.mark.parametrize(
+    ("ruleset", "strategy"), [("card-game", card_games), ("king-of-the-pitch", king_games)]
+)
+def test_export_then_import_is_the_same_match(
+    app: Touchline, ruleset: str, strategy: Any, data: Any
+) -> None:
+    setup, entries = data.draw(strategy())
     undos = data.draw(st.lists(st.booleans(), min_size=len(entries), max_size=len(entries)))
-    original = _in_memory(setup, entries, undos)
+    original = _in_memory(ruleset, setup, entries, undos)
     text = dumps(original, "2026-11-29T23:00:00+00:00")
     parsed = loads(text)
     imported = app.load_record(

@@ -1,0 +1,213 @@
+"""The Battle Phase steps (TCG-7.1-7.5): reverse flips, battle cards, support.
+
+A battle moves on by itself past steps nobody can take (no set reverse card, an empty hand),
+so the scorer is only asked for real decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.ruleset import Consequence, Violation
+from domain.tcg import actions as act
+from domain.tcg import guards
+from domain.tcg.flow import Step
+from domain.tcg.judge import judge
+from domain.tcg.state import Battle, TcgState
+
+
+def can_flip(state: TcgState, side: str) -> bool:
+    """TCG-7.2 / TCG-8.7: a set reverse card and none flipped yet this turn."""
+    return bool(state.side(side).reverse) and side not in state.turn.reverse_flipped
+
+
+def flipper(state: TcgState) -> str | None:
+    battle = state.battle
+    if battle is None:
+        return None
+    return next(
+        (s for s in (battle.challenger, battle.receiver) if s not in battle.decided_flip), None
+    )
+
+
+def card_setter(state: TcgState) -> str | None:
+    battle = state.battle
+    if battle is None:
+        return None
+    if battle.challenger_card is None:
+        return battle.challenger
+    return battle.receiver if battle.receiver_card is None else None
+
+
+def begin_battle(state: TcgState, battle: Battle) -> Step:
+    challenger = state.label(battle.challenger)
+    text = (
+        f"Battle: {challenger}'s {battle.challenger_player} against "
+        f"{battle.receiver_player} ({battle.kind})."
+    )
+    started = Consequence(
+        "battle-started",
+        text,
+        {
+            "kind": battle.kind,
+            "challenger": battle.challenger,
+            "challenger_player": battle.challenger_player,
+            "receiver_player": battle.receiver_player,
+        },
+    )
+    state, rest = advance(replace(state, battle=battle))
+    return state, [started, *rest]
+
+
+def advance(state: TcgState) -> Step:
+    """Skip the steps nobody can take; stop where an entry is needed, or judge."""
+    battle = state.battle
+    assert battle is not None
+    while (side := flipper(state)) is not None:
+        if can_flip(state, side):
+            return replace(state, phase="reverse"), []
+        battle = replace(battle, decided_flip=(*battle.decided_flip, side))
+        state = replace(state, battle=battle)
+    while (side := card_setter(state)) is not None:
+        if state.side(side).hand > 0:
+            return replace(state, phase="battle-card"), []
+        state = _set_card(state, side, 0)
+        battle = state.battle
+        assert battle is not None
+    if battle.support is None and not one_beats_eight(battle):
+        return replace(state, phase="support"), []
+    return judge(state)
+
+
+def one_beats_eight(battle: Battle) -> bool:
+    """TCG-7.4: a 1 against an 8 wins outright; no support or effects are counted."""
+    return {battle.challenger_card, battle.receiver_card} == {1, 8}
+
+
+def _set_card(state: TcgState, side: str, point: int) -> TcgState:
+    battle = state.battle
+    assert battle is not None
+    if side == battle.challenger:
+        battle = replace(battle, challenger_card=point)
+    else:
+        battle = replace(battle, receiver_card=point)
+    return replace(state, battle=battle)
+
+
+def _due(state: TcgState, side: str, due: str | None, rule: str) -> list[Violation]:
+    if due == side:
+        return []
+    who = state.label(due) if due else "nobody"
+    return [Violation(rule, f"it is {who}'s turn to decide", False)]
+
+
+def check_flip(state: TcgState, action: act.Flip) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-7.2", "reverse")
+    problems += _due(state, action.side, flipper(state), "TCG-7.2") if not problems else []
+    if problems:
+        return problems
+    slots = state.side(action.side).reverse
+    if not 1 <= action.slot <= len(slots):
+        return [Violation("TCG-8.7", f"there is no set reverse card in slot {action.slot}", False)]
+    card = guards.deck_card(
+        state, action.side, action.card, "reverse", "TCG-8.7", problems, from_hand=False
+    )
+    if card and card.wait and slots[action.slot - 1].set_turn == state.turn.number:
+        problems.append(
+            Violation("TCG-8.7", f"{card.name} has the wait icon and was set this turn")
+        )
+    return problems
+
+
+def apply_flip(state: TcgState, action: act.Flip) -> Step:
+    battle = state.battle
+    assert battle is not None
+    side = state.side(action.side)
+    card = state.setup.team(action.side).deck_card(action.card)
+    name = card.name if card else action.card
+    reverse = side.reverse[: action.slot - 1] + side.reverse[action.slot :]
+    side = replace(side, reverse=reverse, trash=side.trash + 1, used=(*side.used, name))
+    state = state.with_side(action.side, side)
+    if action.side == battle.challenger:
+        battle = replace(battle, challenger_bonus=battle.challenger_bonus + action.bonus)
+    else:
+        battle = replace(battle, receiver_bonus=battle.receiver_bonus + action.bonus)
+    battle = replace(battle, decided_flip=(*battle.decided_flip, action.side))
+    turn = replace(state.turn, reverse_flipped=(*state.turn.reverse_flipped, action.side))
+    state = replace(state, battle=battle, turn=turn)
+    text = f"{state.label(action.side)} flip {name} ({action.bonus:+d})."
+    flipped = Consequence(
+        "reverse-flipped", text, {"side": action.side, "card": name, "bonus": action.bonus}
+    )
+    state, rest = advance(state)
+    return state, [flipped, *rest]
+
+
+def check_no_flip(state: TcgState, action: act.NoFlip) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-7.2", "reverse")
+    return problems or _due(state, action.side, flipper(state), "TCG-7.2")
+
+
+def apply_no_flip(state: TcgState, action: act.NoFlip) -> Step:
+    battle = state.battle
+    assert battle is not None
+    battle = replace(battle, decided_flip=(*battle.decided_flip, action.side))
+    return advance(replace(state, battle=battle))
+
+
+def check_battle_card(state: TcgState, action: act.BattleCard) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-7.3", "battle-card")
+    problems += _due(state, action.side, card_setter(state), "TCG-7.3") if not problems else []
+    if problems:
+        return problems
+    card = state.setup.team(action.side).deck_card(action.card)
+    card_type = card.type if card else "player"
+    guards.deck_card(state, action.side, action.card, card_type, "TCG-7.3", problems)
+    return problems
+
+
+def apply_battle_card(state: TcgState, action: act.BattleCard) -> Step:
+    card = state.setup.team(action.side).deck_card(action.card)
+    assert card is not None
+    side = state.side(action.side)
+    side = replace(
+        side, hand=max(0, side.hand - 1), trash=side.trash + 1, used=(*side.used, card.name)
+    )
+    state = _set_card(state.with_side(action.side, side), action.side, card.battle_point)
+    text = f"{state.label(action.side)} set {card.name} (Battle Point {card.battle_point})."
+    data = {"side": action.side, "card": card.name, "battle_point": card.battle_point}
+    state, rest = advance(state)
+    return state, [Consequence("battle-card", text, data), *rest]
+
+
+def check_support(state: TcgState, action: act.Support) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-7.5", "support")
+    battle = state.battle
+    if problems or battle is None:
+        return problems
+    if action.side != battle.receiver:
+        return [Violation("TCG-7.5", "only the receiver of the battle is supported", False)]
+    seen: set[str] = set()
+    for label in action.players:
+        player = guards.find_player(state, action.side, label, "TCG-7.5", problems)
+        if player is None:
+            continue
+        if player.label == battle.receiver_player:
+            problems.append(Violation("TCG-7.5", f"{player.label} is in the battle already"))
+        if player.label in seen:
+            problems.append(Violation("TCG-7.5", f"{player.label} is named twice"))
+        seen.add(player.label)
+        guards.must_be_active(state, player, problems)
+    return problems
+
+
+def apply_support(state: TcgState, action: act.Support) -> Step:
+    battle = state.battle
+    assert battle is not None
+    battle = replace(battle, support=len(action.players))
+    state = replace(state, battle=battle)
+    names = ", ".join(action.players) or "nobody"
+    text = f"{state.label(action.side)} support with {names} (+{len(action.players)})."
+    supported = Consequence("support", text, {"side": action.side, "players": list(action.players)})
+    state, rest = judge(state)
+    return state, [supported, *rest]

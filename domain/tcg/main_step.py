@@ -1,0 +1,247 @@
+"""The main steps' field actions with their prices (TCG-5.3, TCG-5.4, TCG-6.2).
+
+Move: 1 cost an area, at most 2 areas per player per phase (moving the ball holder dribbles).
+Pass: the distance, 1 within an area. Shot: the distance into the goal mouth. Tackle and pass
+cut: the reach to the ball holder's (receiver's) area + 1; the player moves there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.ruleset import Consequence, Violation
+from domain.tcg import actions as act
+from domain.tcg import guards
+from domain.tcg.battle import begin_battle
+from domain.tcg.field import GOAL, PLACES, shot_distance
+from domain.tcg.flow import Step, end_turn, start_phase
+from domain.tcg.setup import other
+from domain.tcg.state import MOVE_LIMIT, Battle, FieldPlayer, TcgState
+
+
+def _acting(state: TcgState, side: str, rule: str, *phases: str) -> list[Violation]:
+    problems = guards.in_phase(state, rule, *phases)
+    return problems or guards.phase_player(state, side, rule)
+
+
+def _holder(state: TcgState, side: str, rule: str, problems: list[Violation]) -> FieldPlayer:
+    holder = state.holder()
+    if holder is None or state.ball_side != side:
+        problems.append(Violation(rule, f"{state.label(side)} do not have the ball", False))
+        return FieldPlayer("?", state.setup.team(side).coach, "c5", "c5")
+    guards.must_be_active(state, holder, problems)
+    return holder
+
+
+def _spend(state: TcgState, price: int, label: str | None = None, areas: int = 0) -> TcgState:
+    turn = state.turn
+    moved = (*turn.moved, (label, areas)) if label and areas else turn.moved
+    return replace(state, turn=replace(turn, cost=max(0, turn.cost - price), moved=moved))
+
+
+def move_price(state: TcgState, side: str, player: FieldPlayer, to: str) -> int:
+    return guards.distance(state, side, player.area, side, to)
+
+
+def check_move(state: TcgState, action: act.Move) -> list[Violation]:
+    problems = _acting(state, action.side, "TCG-6.2", "attack", "defense")
+    if problems:
+        return problems
+    player = guards.find_player(state, action.side, action.player, "TCG-6.2", problems)
+    if action.to not in PLACES:
+        problems.append(
+            Violation("TCG-11.1", f"{action.to!r} is not an area (a1..e9, goal)", False)
+        )
+    if player is None or problems:
+        return problems
+    guards.must_be_active(state, player, problems)
+    areas = move_price(state, action.side, player, action.to)
+    if areas == 0:
+        problems.append(Violation("TCG-6.2", f"{player.label} is in {action.to} already"))
+    if state.turn.moved_by(player.label) + areas > MOVE_LIMIT:
+        problems.append(
+            Violation("TCG-6.2", f"{player.label} may move at most {MOVE_LIMIT} areas a phase")
+        )
+    guards.afford(state, f"moving {areas} area(s)", areas, problems)
+    guards.capacity(state, action.side, action.to, player, problems)
+    return problems
+
+
+def apply_move(state: TcgState, action: act.Move) -> Step:
+    side = state.side(action.side)
+    player = side.player(action.player)
+    assert player is not None
+    areas = move_price(state, action.side, player, action.to)
+    state = _spend(state, areas, player.label, areas)
+    state = state.with_side(action.side, side.with_player(replace(player, area=action.to)))
+    dribble = state.ball_side == action.side and state.ball == player.label
+    if dribble and areas:
+        state = replace(state, turn=replace(state.turn, ball_moved=True))
+    verb = "dribbles" if dribble else "moves"
+    text = f"{player.label} {verb} from {player.area} to {action.to} ({areas} cost)."
+    data = {"side": action.side, "player": player.label, "from": player.area, "to": action.to}
+    return state, [Consequence("moved", text, {**data, "cost": areas, "dribble": dribble})]
+
+
+def check_pass(state: TcgState, action: act.Pass) -> list[Violation]:
+    problems = _acting(state, action.side, "TCG-5.3", "attack")
+    if problems:
+        return problems
+    holder = _holder(state, action.side, "TCG-5.3", problems)
+    receiver = guards.find_player(state, action.side, action.receiver, "TCG-6.2", problems)
+    if receiver is None or any(not v.overridable for v in problems):
+        return problems
+    if receiver.label == holder.label:
+        problems.append(Violation("TCG-6.2", f"{holder.label} cannot pass to himself"))
+    guards.must_be_active(state, receiver, problems)
+    guards.afford(state, "the pass", pass_price(state, action.side, holder, receiver), problems)
+    return problems
+
+
+def pass_price(state: TcgState, side: str, holder: FieldPlayer, receiver: FieldPlayer) -> int:
+    return max(1, guards.distance(state, side, holder.area, side, receiver.area))
+
+
+def apply_pass(state: TcgState, action: act.Pass) -> Step:
+    holder = state.holder()
+    receiver = state.side(action.side).player(action.receiver)
+    assert holder is not None and receiver is not None
+    price = pass_price(state, action.side, holder, receiver)
+    state = _spend(state, price)
+    turn = replace(
+        state.turn,
+        receiver=receiver.label,
+        ball_moved=state.turn.ball_moved or holder.area != receiver.area,
+    )
+    state = replace(state, ball=receiver.label, turn=turn)
+    text = f"{holder.label} passes to {receiver.label} in {receiver.area} ({price} cost)."
+    data = {"side": action.side, "from": holder.label, "to": receiver.label, "cost": price}
+    return state, [Consequence("passed", text, data)]
+
+
+def check_shoot(state: TcgState, action: act.Shoot) -> list[Violation]:
+    problems = _acting(state, action.side, "TCG-5.3", "attack")
+    if problems:
+        return problems
+    holder = _holder(state, action.side, "TCG-5.3", problems)
+    if not problems or all(v.overridable for v in problems):
+        price = shot_distance(holder.area, action.side, state.setup.distance)
+        guards.afford(state, "the shot", price, problems)
+        if state.side(other(action.side)).keeper() is None:
+            problems.append(Violation("TCG-8.4", "the opponents have no goalkeeper", False))
+    return problems
+
+
+def apply_shoot(state: TcgState, action: act.Shoot) -> Step:
+    holder = state.holder()
+    assert holder is not None
+    price = shot_distance(holder.area, action.side, state.setup.distance)
+    state = _spend(state, price)
+    state = replace(state, turn=replace(state.turn, shot=True, ball_moved=True))
+    text = f"{holder.label} shoots from {holder.area} ({price} cost)."
+    shot = Consequence("shot", text, {"side": action.side, "player": holder.label, "cost": price})
+    # TCG-5.3: the shot ends the attack phase; the defender still has a defense phase.
+    state, rest = start_phase(state, other(action.side))
+    return state, [shot, *rest]
+
+
+def check_end(state: TcgState, action: act.EndPhase) -> list[Violation]:
+    problems = _acting(state, action.side, "TCG-5.3", "attack", "defense")
+    if (
+        not problems
+        and state.phase == "attack"
+        and not state.turn.ball_moved
+        and ball_can_move(state)
+    ):
+        problems.append(
+            Violation("TCG-5.3", "the attacker must move the ball at least one area first")
+        )
+    return problems
+
+
+def ball_can_move(state: TcgState) -> bool:
+    """Whether a dribble, a pass to another area or a shot is still legal this phase.
+
+    TCG-5.3 demands the ball move before the attack phase ends; when the cost is spent or no
+    move is possible, the phase may still end, or the match could not go on.
+    """
+    holder = state.holder()
+    side = state.ball_side
+    if holder is None or side is None or side != state.turn.phase_side:
+        return False
+    if not check_shoot(state, act.Shoot(side)):  # type: ignore[arg-type]
+        return True
+    for other_player in state.side(side).players:
+        if other_player.area != holder.area and not check_pass(
+            state,
+            act.Pass(side, other_player.label),  # type: ignore[arg-type]
+        ):
+            return True
+    return any(
+        not check_move(state, act.Move(side, holder.label, to))  # type: ignore[arg-type]
+        for to in PLACES
+    )
+
+
+def apply_end(state: TcgState, action: act.EndPhase) -> Step:
+    if state.phase == "attack":
+        return start_phase(state, other(action.side))
+    if state.turn.shot:
+        shooter = state.holder()
+        keeper = state.side(action.side).keeper()
+        assert shooter is not None and keeper is not None
+        battle = Battle("shot", other(action.side), shooter.label, keeper.label)
+        return begin_battle(state, battle)
+    return end_turn(state)
+
+
+def _target(state: TcgState, kind: str) -> FieldPlayer | None:
+    holder = state.holder()
+    if kind == "pass-cut" and (holder is None or holder.label != state.turn.receiver):
+        return None
+    return holder
+
+
+def check_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> list[Violation]:
+    problems = _acting(state, action.side, "TCG-5.4", "defense")
+    if problems:
+        return problems
+    if state.turn.shot:
+        return [Violation("TCG-5.4", "the ball is on its way to goal", False)]
+    target = _target(state, action.kind)
+    if target is None or state.ball_side != other(action.side):
+        what = "a pass receiver holding the ball" if action.kind == "pass-cut" else "a ball holder"
+        return [Violation("TCG-5.4", f"there is no {what} to challenge", False)]
+    if target.area == GOAL:
+        # Nobody but the keeper stands in a goal mouth, so nobody can reach him there.
+        return [Violation("TCG-8.4", f"{target.label} is in the goal mouth, out of reach", False)]
+    player = guards.find_player(state, action.side, action.player, "TCG-5.4", problems)
+    if player is None:
+        return problems
+    guards.must_be_active(state, player, problems)
+    reach = guards.distance(state, action.side, player.area, other(action.side), target.area)
+    if state.turn.moved_by(player.label) + reach > MOVE_LIMIT:
+        problems.append(
+            Violation("TCG-6.2", f"{player.label} cannot reach {target.area} (2 areas a phase)")
+        )
+    guards.afford(state, f"the {action.kind}", reach + 1, problems)
+    if reach:
+        guards.capacity(state, action.side, target.area, player, problems)
+    return problems
+
+
+def apply_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> Step:
+    target = state.holder()
+    side = state.side(action.side)
+    player = side.player(action.player)
+    assert target is not None and player is not None
+    area = target.area
+    reach = guards.distance(state, action.side, player.area, other(action.side), area)
+    state = _spend(state, reach + 1, player.label, reach)
+    state = state.with_side(action.side, side.with_player(replace(player, area=area)))
+    verb = "tackles" if action.kind == "tackle" else "cuts the pass to"
+    text = f"{player.label} {verb} {target.label} in {area} ({reach + 1} cost)."
+    data = {"side": action.side, "player": player.label, "target": target.label}
+    declared = Consequence(f"{action.kind}-declared", text, {**data, "cost": reach + 1})
+    state, rest = begin_battle(state, Battle(action.kind, action.side, player.label, target.label))
+    return state, [declared, *rest]

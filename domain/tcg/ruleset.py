@@ -1,0 +1,67 @@
+"""Tcg: the Ruleset for the Captain Tsubasa Trading Card Game (Konami 2002), wiring the modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+from domain.tcg import actions as act
+from domain.tcg import rules
+from domain.tcg.expected import expected
+from domain.tcg.setup import SIDES, TcgSetup, make_setup, setup_to_dict
+from domain.tcg.state import TcgState, initial_state
+from domain.tcg.view import match_result, render, view
+
+
+class Tcg:
+    name = "tcg"
+    title = "Captain Tsubasa TCG (2002)"
+    rules_prefix = "TCG"
+    codec = act.CODEC
+
+    def make_setup(self, raw: Mapping[str, JSON]) -> TcgSetup:
+        return make_setup(raw)
+
+    def setup_to_dict(self, setup: TcgSetup) -> dict[str, JSON]:
+        return setup_to_dict(setup)
+
+    def sides(self, setup: TcgSetup) -> tuple[str, ...]:
+        return SIDES
+
+    def side_labels(self, setup: TcgSetup) -> Mapping[str, str]:
+        return {side: setup.label(side) for side in SIDES}
+
+    def initial_state(self, setup: TcgSetup) -> TcgState:
+        return initial_state(setup)
+
+    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        return act.CODEC.from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, JSON]:
+        return act.CODEC.to_dict(action)
+
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(act.HELP)
+
+    def check(self, state: TcgState, action: Any) -> tuple[Violation, ...]:
+        return rules.check(state, action)
+
+    def apply(self, state: TcgState, action: Any) -> Outcome[TcgState]:
+        if state.phase == "over":
+            raise ValueError("the match is over")
+        _, applier = rules.RULES[type(action)]
+        new_state, consequences = applier(state, action)
+        return Outcome(new_state, tuple(consequences))
+
+    def expected(self, state: TcgState) -> tuple[Expected, ...]:
+        return expected(state)
+
+    def result(self, state: TcgState) -> Result | None:
+        return match_result(state)
+
+    def view(self, state: TcgState) -> dict[str, JSON]:
+        return view(state)
+
+    def render(self, state: TcgState) -> str:
+        return render(state)

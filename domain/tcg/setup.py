@@ -1,0 +1,115 @@
+"""Match settings: each side's coach and team list, and the table's choices on open points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.ruleset import JSON, SetupError
+from domain.tcg.field import DISTANCES
+from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
+from domain.tcg.team_list import TeamList, TeamListError, parse_team_list, team_list_to_dict
+
+SIDES = ("home", "away")
+DICE_TABLES = ("high-roll", "single-die")
+DEFAULTS = {"name-limits": "whole-team", "dice-table": "high-roll", "distance": "king"}
+CHOICES = {"name-limits": NAME_LIMIT_SCOPES, "dice-table": DICE_TABLES, "distance": DISTANCES}
+
+
+@dataclass(frozen=True)
+class TcgSetup:
+    home: TeamList
+    away: TeamList
+    coaches: tuple[str, str]
+    name_limits: str = "whole-team"
+    dice_table: str = "high-roll"
+    distance: str = "king"
+
+    def team(self, side: str) -> TeamList:
+        return self.home if side == "home" else self.away
+
+    def coach(self, side: str) -> str:
+        return self.coaches[0] if side == "home" else self.coaches[1]
+
+    def label(self, side: str) -> str:
+        return f"{self.team(side).name} ({self.coach(side)})"
+
+
+def other(side: str) -> str:
+    return "away" if side == "home" else "home"
+
+
+def _settings(raw: Any, problems: list[str]) -> dict[str, str]:
+    chosen = dict(DEFAULTS)
+    if raw is None:
+        return chosen
+    if not isinstance(raw, Mapping):
+        problems.append("settings must be a table of name = value")
+        return chosen
+    unknown = sorted(set(raw) - set(DEFAULTS))
+    if unknown:
+        problems.append(
+            f"unknown setting(s): {', '.join(map(str, unknown))} (known: {', '.join(DEFAULTS)})"
+        )
+    for key, allowed in CHOICES.items():
+        value = raw.get(key, DEFAULTS[key])
+        value = value.strip().lower() if isinstance(value, str) else value
+        if value in allowed:
+            chosen[key] = str(value)
+        else:
+            problems.append(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+    return chosen
+
+
+def _seat(
+    raw: Any, side: str, team_settings: TeamSettings, problems: list[str]
+) -> tuple[TeamList | None, str | None]:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{side}: give a coach and a team list")
+        return None, None
+    coach = raw.get("coach")
+    if not isinstance(coach, str) or not coach.strip():
+        problems.append(f"{side}: the coach needs a name")
+        coach = None
+    try:
+        team = parse_team_list(raw.get("team") or {})
+    except TeamListError as error:
+        problems += [f"{side}: {problem}" for problem in error.problems]
+        return None, coach
+    problems += [f"{side}: {v}" for v in check_team(team, team_settings)]
+    return team, coach.strip() if coach else None
+
+
+def make_setup(raw: Mapping[str, JSON]) -> TcgSetup:
+    problems: list[str] = []
+    unknown = sorted(set(raw) - {"home", "away", "settings"})
+    if unknown:
+        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+    chosen = _settings(raw.get("settings"), problems)
+    team_settings = TeamSettings(name_limits=chosen["name-limits"])
+    home, home_coach = _seat(raw.get("home"), "home", team_settings, problems)
+    away, away_coach = _seat(raw.get("away"), "away", team_settings, problems)
+    if problems or not (home and away and home_coach and away_coach):
+        raise SetupError(problems)
+    return TcgSetup(
+        home=home,
+        away=away,
+        coaches=(home_coach, away_coach),
+        name_limits=chosen["name-limits"],
+        dice_table=chosen["dice-table"],
+        distance=chosen["distance"],
+    )
+
+
+def setup_to_dict(setup: TcgSetup) -> dict[str, JSON]:
+    return {
+        side: {"coach": setup.coach(side), "team": team_list_to_dict(setup.team(side))}
+        for side in SIDES
+    } | {
+        "settings": {
+            "name-limits": setup.name_limits,
+            "dice-table": setup.dice_table,
+            "distance": setup.distance,
+        }
+    }

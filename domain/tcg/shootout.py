@@ -1,0 +1,105 @@
+"""The penalty shoot-out (TCG-9): 5 kickers each, Shot + d6 against the keeper's Defense + d6.
+
+All 5 kicks each are taken (the source names no early end); level after them, kicks go on in
+pairs, the kickers taking turns again in the same order, until one side scores and the other
+does not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.ruleset import Consequence, Violation
+from domain.tcg import actions as act
+from domain.tcg import guards
+from domain.tcg.flow import Step, finish
+from domain.tcg.judge import DIE_FACES
+from domain.tcg.setup import other
+from domain.tcg.state import KICKERS, FieldPlayer, ShootOut, TcgState
+
+
+def _shoot_out(state: TcgState) -> ShootOut:
+    assert state.shoot_out is not None
+    return state.shoot_out
+
+
+def check_kickers(state: TcgState, action: act.Kickers) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-9.1", "kickers")
+    if problems:
+        return problems
+    if _shoot_out(state).kickers_of(action.side):
+        return [Violation("TCG-9.1", f"{state.label(action.side)} have chosen already", False)]
+    if not action.players:
+        return [Violation("TCG-9.1", f"name {KICKERS} field players", False)]
+    for label in action.players:
+        guards.find_player(state, action.side, label, "TCG-9.1", problems)
+    if len(action.players) != KICKERS:
+        problems.append(
+            Violation("TCG-9.1", f"{KICKERS} kickers are needed, not {len(action.players)}")
+        )
+    if len({label.casefold() for label in action.players}) != len(action.players):
+        problems.append(Violation("TCG-9.1", "a kicker is named twice"))
+    return problems
+
+
+def apply_kickers(state: TcgState, action: act.Kickers) -> Step:
+    side = state.side(action.side)
+    labels = tuple(p.label for name in action.players if (p := side.player(name)) is not None)
+    shoot = _shoot_out(state)
+    shoot = replace(shoot, kickers=(*shoot.kickers, (action.side, labels)))
+    phase = "penalties" if len(shoot.kickers) == 2 else "kickers"
+    state = replace(state, shoot_out=shoot, phase=phase)
+    text = f"{state.label(action.side)} penalty takers: {', '.join(labels)}."
+    return state, [Consequence("kickers", text, {"side": action.side, "players": list(labels)})]
+
+
+def next_kicker(state: TcgState, side: str) -> FieldPlayer:
+    shoot = _shoot_out(state)
+    labels = shoot.kickers_of(side)
+    player = state.side(side).player(labels[shoot.taken(side) % len(labels)])
+    assert player is not None
+    return player
+
+
+def check_penalty(state: TcgState, action: act.Penalty) -> list[Violation]:
+    problems = guards.in_phase(state, "TCG-9.2", "penalties")
+    if problems:
+        return problems
+    due = _shoot_out(state).next_side
+    if action.side != due:
+        return [Violation("TCG-9.2", f"it is {state.label(due)}'s kick", False)]
+    if len(action.dice) != 2:
+        return [Violation("TCG-9.2", "a kick needs two dice: the kicker's and the keeper's", False)]
+    if not all(1 <= value <= DIE_FACES for value in action.dice):
+        return [Violation("TCG-2.5", f"a die shows 1 to {DIE_FACES}", False)]
+    if state.side(other(action.side)).keeper() is None:
+        return [Violation("TCG-8.4", "the opponents have no goalkeeper", False)]
+    return []
+
+
+def apply_penalty(state: TcgState, action: act.Penalty) -> Step:
+    kicker = next_kicker(state, action.side)
+    keeper = state.side(other(action.side)).keeper()
+    assert keeper is not None
+    attack = kicker.card.shot + action.dice[0]
+    defense = keeper.card.defense + action.dice[1]
+    scored = attack > defense
+    shoot = _shoot_out(state)
+    shoot = replace(shoot, kicks=(*shoot.kicks, (action.side, scored)))
+    state = replace(state, shoot_out=shoot)
+    verdict = "scores" if scored else "fails"
+    text = f"Penalty: {kicker.label} {verdict} ({attack} against {keeper.label}'s {defense})."
+    data = {
+        "side": action.side,
+        "kicker": kicker.label,
+        "scored": scored,
+        "dice": list(action.dice),
+        "source": action.source,
+        "penalties": {"home": shoot.scored("home"), "away": shoot.scored("away")},
+    }
+    consequences = [Consequence("shoot-out-kick", text, data)]
+    taken = shoot.taken("home")
+    level = shoot.scored("home") == shoot.scored("away")
+    if taken == shoot.taken("away") and taken >= KICKERS and not level:
+        return finish(state, consequences)
+    return state, consequences

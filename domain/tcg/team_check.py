@@ -1,0 +1,105 @@
+"""The team check (TCG-2): every breach of team construction, reported at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from domain.ruleset import Violation
+from domain.tcg.team_list import Card, TeamList
+
+TEAM_SIZE = 60
+STARTERS = 11
+DECK_SIZE = 48
+NAME_LIMIT = 3
+HIGH_POINT_LIMIT = 6
+STARTER_POINT_LIMIT = 6
+NAME_LIMIT_SCOPES = ("whole-team", "deck")
+
+
+@dataclass(frozen=True)
+class TeamSettings:
+    """TCG-2.2 (open): whether the limits count the whole 60 cards or only the 48-card deck."""
+
+    name_limits: str = "whole-team"
+
+
+def _counted(team: TeamList, settings: TeamSettings) -> Iterable[Card]:
+    if settings.name_limits == "deck":
+        return team.deck
+    return (team.coach, *team.starters, *team.deck)
+
+
+def check_team(team: TeamList, settings: TeamSettings) -> tuple[Violation, ...]:
+    problems: list[Violation] = []
+    deck_size = team.deck_size
+    total = 1 + len(team.starters) + deck_size
+    if len(team.starters) != STARTERS:
+        problems.append(
+            Violation("TCG-2.1", f"the team has {len(team.starters)} starters, not {STARTERS}")
+        )
+    if deck_size != DECK_SIZE:
+        problems.append(Violation("TCG-2.1", f"the deck has {deck_size} cards, not {DECK_SIZE}"))
+    if total != TEAM_SIZE:
+        problems.append(Violation("TCG-2.1", f"the team has {total} cards, not {TEAM_SIZE}"))
+    problems += _limits(team, settings)
+    problems += _starters(team)
+    for card in team.deck:
+        if card.type == "coach":
+            problems.append(Violation("TCG-2.4", f"{card.name} is a coach card in the deck"))
+    return tuple(problems)
+
+
+def _limits(team: TeamList, settings: TeamSettings) -> list[Violation]:
+    where = "in the deck" if settings.name_limits == "deck" else "in the team"
+    names: Counter[str] = Counter()
+    spelled: dict[str, str] = {}
+    points: Counter[int] = Counter()
+    for card in _counted(team, settings):
+        key = card.name.casefold()
+        names[key] += card.count
+        spelled.setdefault(key, card.name)
+        points[card.battle_point] += card.count
+    problems = [
+        Violation("TCG-2.2", f"{count} cards named {spelled[key]} {where}; at most {NAME_LIMIT}")
+        for key, count in names.items()
+        if count > NAME_LIMIT
+    ]
+    for point in (7, 8):
+        if points[point] > HIGH_POINT_LIMIT:
+            problems.append(
+                Violation(
+                    "TCG-2.2",
+                    f"{points[point]} cards of Battle Point {point} {where}; "
+                    f"at most {HIGH_POINT_LIMIT}",
+                )
+            )
+    return problems
+
+
+def _starters(team: TeamList) -> list[Violation]:
+    problems: list[Violation] = []
+    for card in team.starters:
+        if card.type != "player":
+            problems.append(Violation("TCG-2.3", f"starter {card.name} is not a player card"))
+        elif card.battle_point > STARTER_POINT_LIMIT:
+            problems.append(
+                Violation(
+                    "TCG-2.3",
+                    f"starter {card.name} has Battle Point {card.battle_point}; "
+                    f"starters need {STARTER_POINT_LIMIT} or less",
+                )
+            )
+    positions = Counter(card.position for card in team.starters if card.type == "player")
+    wanted = team.formation.counts()
+    for position, count in wanted.items():
+        if positions[position] != count:
+            problems.append(
+                Violation(
+                    "TCG-2.3",
+                    f"the formation {team.formation} needs {count} {position} among the "
+                    f"starters, not {positions[position]}",
+                )
+            )
+    return problems

@@ -1,0 +1,249 @@
+"""A team list: the 60 cards a coach brings, each described once by what is printed on it.
+
+The card pool (344 + 50 cards) is not in our hands, so a team list names every card and gives
+its printed values; the match then refers to cards by name. The list arrives as the parsed TOML
+(a plain mapping); reading the file is the caller's business. See docs/team-list.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+POSITIONS = ("GK", "DF", "MF", "FW")
+CARD_TYPES = ("player", "supporter", "tactics", "reverse", "coach")
+STAT_FIELDS = ("shot", "keep", "defense")
+
+
+class TeamListError(ValueError):
+    """A team list that cannot be read; `problems` names each card and field at fault."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed card. `count` is how many copies the list holds."""
+
+    name: str
+    type: str
+    battle_point: int
+    count: int = 1
+    position: str | None = None
+    shot: int = 0
+    keep: int = 0
+    defense: int = 0
+    cost: int = 0
+    gain: int = 0
+    wait: bool = False
+
+
+@dataclass(frozen=True)
+class Formation:
+    """DF-MF-FW counts as printed on the coach card; one goalkeeper is implied."""
+
+    df: int
+    mf: int
+    fw: int
+
+    def counts(self) -> dict[str, int]:
+        return {"GK": 1, "DF": self.df, "MF": self.mf, "FW": self.fw}
+
+    def __str__(self) -> str:
+        return f"{self.df}-{self.mf}-{self.fw}"
+
+
+@dataclass(frozen=True)
+class TeamList:
+    name: str
+    coach: Card
+    formation: Formation
+    starters: tuple[Card, ...]
+    deck: tuple[Card, ...]
+
+    def deck_card(self, name: str) -> Card | None:
+        key = name.casefold()
+        return next((card for card in self.deck if card.name.casefold() == key), None)
+
+    def deck_names(self, card_type: str | None = None) -> tuple[str, ...]:
+        return tuple(c.name for c in self.deck if card_type is None or c.type == card_type)
+
+    @property
+    def deck_size(self) -> int:
+        return sum(card.count for card in self.deck)
+
+
+def parse_formation(text: Any) -> Formation | None:
+    if not isinstance(text, str):
+        return None
+    parts = text.strip().split("-")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        return None
+    df, mf, fw = (int(part) for part in parts)
+    if df + mf + fw != 10:
+        return None
+    return Formation(df, mf, fw)
+
+
+class _Reader:
+    """Collects every problem instead of stopping at the first, so one run fixes a list."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def text(self, data: Mapping[str, Any], key: str, where: str) -> str:
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        self.problems.append(f"{where}: {key} must be a non-empty text, not {value!r}")
+        return "?"
+
+    def number(
+        self, data: Mapping[str, Any], key: str, where: str, low: int, high: int, default: int
+    ) -> int:
+        value = data.get(key, default)
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        self.problems.append(
+            f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}"
+        )
+        return default
+
+    def card(self, data: Any, where: str, starter: bool) -> Card | None:
+        if not isinstance(data, Mapping):
+            self.problems.append(f"{where}: each card must be a table of name = value")
+            return None
+        name = self.text(data, "name", where)
+        where = f"{where} ({name})"
+        card_type = data.get("type", "player" if starter else None)
+        if card_type not in CARD_TYPES:
+            self.problems.append(
+                f"{where}: type must be one of {', '.join(CARD_TYPES)}, not {card_type!r}"
+            )
+            return None
+        allowed = {"name", "type", "battle-point", "count", *_FIELDS_BY_TYPE[card_type]}
+        unknown = sorted(set(data) - allowed)
+        if unknown:
+            self.problems.append(f"{where}: unknown field(s) {', '.join(map(str, unknown))}")
+        values: dict[str, Any] = {
+            "name": name,
+            "type": card_type,
+            "battle_point": self.number(data, "battle-point", where, 1, 8, 1)
+            if "battle-point" in data
+            else self._missing(where, "battle-point"),
+            "count": self.number(data, "count", where, 1, 60, 1),
+        }
+        if card_type == "player":
+            position = data.get("position")
+            if position not in POSITIONS:
+                self.problems.append(
+                    f"{where}: position must be one of {', '.join(POSITIONS)}, not {position!r}"
+                )
+                position = "MF"
+            values["position"] = position
+            for stat in STAT_FIELDS:
+                if stat not in data:
+                    values[stat] = self._missing(where, stat)
+                else:
+                    values[stat] = self.number(data, stat, where, 0, 99, 0)
+            values["cost"] = self.number(data, "cost", where, 0, 6, 0)
+        elif card_type in ("tactics", "reverse"):
+            values["cost"] = self.number(data, "cost", where, 0, 6, 0)
+        if card_type == "supporter":
+            values["gain"] = self.number(data, "gain", where, 0, 6, 0)
+        if card_type == "reverse":
+            wait = data.get("wait", False)
+            if not isinstance(wait, bool):
+                self.problems.append(f"{where}: wait must be true or false, not {wait!r}")
+                wait = False
+            values["wait"] = wait
+        return Card(**values)
+
+    def _missing(self, where: str, key: str) -> int:
+        self.problems.append(f"{where}: {key} is missing")
+        return 0
+
+
+_FIELDS_BY_TYPE: dict[str, tuple[str, ...]] = {
+    "player": ("position", "shot", "keep", "defense", "cost"),
+    "supporter": ("gain",),
+    "tactics": ("cost",),
+    "reverse": ("cost", "wait"),
+    "coach": ("formation",),
+}
+
+
+def _cards(reader: _Reader, data: Mapping[str, Any], key: str, starter: bool) -> tuple[Card, ...]:
+    raw = data.get(key)
+    if not isinstance(raw, list):
+        reader.problems.append(f"{key} must be a list of cards ([[{key}]] tables)")
+        return ()
+    cards = (reader.card(entry, f"{key} card {number}", starter) for number, entry in
+             enumerate(raw, 1))  # fmt: skip
+    return tuple(card for card in cards if card is not None)
+
+
+def parse_team_list(data: Mapping[str, Any]) -> TeamList:
+    """Build a TeamList from parsed TOML; raise TeamListError naming every bad card and field."""
+    reader = _Reader()
+    if not isinstance(data, Mapping):
+        raise TeamListError(["a team list must be a table of name = value"])
+    unknown = sorted(set(data) - {"name", "coach", "starters", "deck"})
+    if unknown:
+        reader.problems.append(f"unknown team list field(s) {', '.join(map(str, unknown))}")
+    name = reader.text(data, "name", "team")
+    coach_data = data.get("coach")
+    coach: Card | None = None
+    formation: Formation | None = None
+    if isinstance(coach_data, Mapping):
+        coach = reader.card({**coach_data, "type": "coach"}, "coach", starter=False)
+        formation = parse_formation(coach_data.get("formation"))
+        if formation is None:
+            reader.problems.append(
+                f"coach ({coach_data.get('name')}): formation must be DF-MF-FW counts adding "
+                f'up to 10, like "4-4-2", not {coach_data.get("formation")!r}'
+            )
+    else:
+        reader.problems.append("coach must be a table with name, formation and battle-point")
+    starters = _cards(reader, data, "starters", starter=True)
+    for card in starters:
+        if card.count != 1:
+            reader.problems.append(f"starters ({card.name}): a starter is one card, not a count")
+    deck = _cards(reader, data, "deck", starter=False)
+    if reader.problems or coach is None or formation is None:
+        raise TeamListError(reader.problems)
+    return TeamList(name=name, coach=coach, formation=formation, starters=starters, deck=deck)
+
+
+def team_list_to_dict(team: TeamList) -> dict[str, Any]:
+    """The TOML-shaped mapping parse_team_list reads back to an equal TeamList."""
+    return {
+        "name": team.name,
+        "coach": {
+            "name": team.coach.name,
+            "formation": str(team.formation),
+            "battle-point": team.coach.battle_point,
+        },
+        "starters": [_card_to_dict(card) for card in team.starters],
+        "deck": [_card_to_dict(card) for card in team.deck],
+    }
+
+
+def _card_to_dict(card: Card) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": card.name, "type": card.type}
+    data["battle-point"] = card.battle_point
+    if card.count != 1:
+        data["count"] = card.count
+    if card.type == "player":
+        data.update(position=card.position, shot=card.shot, keep=card.keep)
+        data["defense"] = card.defense
+    if card.type in ("player", "tactics", "reverse") and card.cost:
+        data["cost"] = card.cost
+    if card.type == "supporter" and card.gain:
+        data["gain"] = card.gain
+    if card.type == "reverse" and card.wait:
+        data["wait"] = True
+    return data

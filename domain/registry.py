@@ -40,6 +40,8 @@ def _load_builtin() -> None:
     if "card-game" not in _FACTORIES:
         from domain.card_game.ruleset import CardGame
         from domain.king_of_the_pitch.ruleset import KingOfThePitch
+        from domain.tcg.ruleset import Tcg
 
         register("card-game", CardGame)
         register("king-of-the-pitch", KingOfThePitch)
+        register("tcg", Tcg)

@@ -3,6 +3,7 @@ imported again: the same result, the same log, entry for entry."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,15 @@ FIRST_MATCH = {
     "variant": "first-match",
 }
 COACHES = {"blue": "Alice", "green": "Bob", "yellow": "Chen", "red": "Dana", "orange": "Emil"}
+
+
+def tcg_setup(**settings: str) -> dict:
+    teams = DOMAIN_TESTS / "tcg" / "teams"
+    return {
+        "home": {"coach": "Alice", "team": tomllib.loads((teams / "nankatsu.toml").read_text())},
+        "away": {"coach": "Bob", "team": tomllib.loads((teams / "toho.toml").read_text())},
+        "settings": settings,
+    }
 
 
 def kp_setup(teams: list[str], options: list[str], crowns: str) -> dict:
@@ -69,6 +79,20 @@ CASES = [
         kp_setup(["blue", "green", "yellow", "red", "orange"], ["captains"], "3"),
         [["red"], ["yellow"], ["blue", "green"], ["orange"]],
         {"blue": 1, "green": 1, "yellow": 2, "red": 3, "orange": 0},
+    ),
+    (
+        "tcg",
+        "tcg/golden/shootout_match.txt",
+        tcg_setup(),
+        [["away"], ["home"]],
+        {"home": 1, "away": 1},
+    ),
+    (
+        "tcg",
+        "tcg/golden/normal_time_match.txt",
+        tcg_setup(**{"dice-table": "single-die", "distance": "orthogonal"}),
+        [["away"], ["home"]],
+        {"home": 1, "away": 2},
     ),
 ]
 

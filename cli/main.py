@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import click
 
+from cli.abandon import abandon
 from cli.context import Context, handle_errors, pass_context
+from cli.leagues import league
 from cli.matches import match
+from cli.projections import projections
+from cli.stats import stats
+from cli.teams import team
 from domain.registry import find_ruleset, ruleset_names
 
 
@@ -59,6 +64,11 @@ def rules(ruleset: str) -> None:
 
 
 cli.add_command(match)
+cli.add_command(team)
+match.add_command(abandon)
+cli.add_command(league)
+cli.add_command(stats)
+cli.add_command(projections)
 
 
 def main() -> None:

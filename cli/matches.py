@@ -19,6 +19,7 @@ from domain.registry import ruleset_names
 from schemas.matchfile import MatchFileError, dumps, loads
 from service.app import parse_entry
 from service.errors import BadInput
+from service.teams import read_team_file
 
 # Written in place of a value to have the app draw it by chance: `roll toho ?`.
 ROLL_MARK = "?"
@@ -29,10 +30,15 @@ def match() -> None:
     """Record and read matches. MATCH is a match id or a unique prefix of it."""
 
 
-def _team(value: str | None, option: str) -> dict[str, str] | None:
+def _team(value: str | None, option: str) -> dict[str, Any] | None:
     if value is None:
         return None
     team, colon, coach = value.partition(":")
+    if team.strip().endswith(".toml"):
+        # A team list file (TCG): the coach's name may follow it, `my-team.toml:Alice`.
+        side = option.lstrip("-")
+        listed = read_team_file(Path(team.strip()))
+        return {"team": listed, "coach": coach.strip() or f"{side} coach"}
     if not colon or not team.strip() or not coach.strip():
         raise click.BadParameter(
             f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})", param_hint=option
@@ -42,8 +48,12 @@ def _team(value: str | None, option: str) -> dict[str, str] | None:
 
 @match.command("new")
 @click.argument("ruleset", type=click.Choice(ruleset_names()))
-@click.option("--home", metavar="TEAM:COACH", help="Home team and its coach.")
-@click.option("--away", metavar="TEAM:COACH", help="Away team and its coach.")
+@click.option(
+    "--home",
+    metavar="TEAM:COACH",
+    help="Home team and its coach; for the TCG a team list file, my-team.toml[:COACH].",
+)
+@click.option("--away", metavar="TEAM:COACH", help="Away team and its coach (as --home).")
 @click.option(
     "--team",
     "teams",
@@ -66,6 +76,7 @@ def _team(value: str | None, option: str) -> dict[str, str] | None:
     metavar="NAME=VALUE",
     help="Interpretation setting (repeatable), e.g. bank-cap=none.",
 )
+@click.option("--league", metavar="NAME", help="League the match counts in (same ruleset).")
 @pass_context
 @handle_errors
 def new(
@@ -77,8 +88,14 @@ def new(
     variant: str | None,
     options: tuple[str, ...],
     settings: tuple[str, ...],
+    league: str | None,
 ) -> None:
-    """Create a match of RULESET and print its id."""
+    """Create a match of RULESET and print its id.
+
+    \b
+    touchline match new card-game --home Nankatsu:Alice --away Toho:Bob --option motivation
+    touchline match new king-of-the-pitch --team blue:Alice --team green:Bob --team red:Chen
+    """
     setup: dict[str, Any] = {}
     for side, value in (("home", _team(home, "--home")), ("away", _team(away, "--away"))):
         if value is not None:
@@ -94,7 +111,7 @@ def new(
         if any(not eq or not name for name, eq, _ in pairs):
             raise click.BadParameter("write settings as NAME=VALUE", param_hint="--setting")
         setup["settings"] = {name: value for name, _, value in pairs}
-    view = context.app.create_match(ruleset, setup, context.author())
+    view = context.app.create_match(ruleset, setup, context.author(), league=league)
     click.echo(f"created match {view.id}")
     echo_match(view)
 
@@ -129,7 +146,11 @@ def show(context: Context, match_ref: str, as_json: bool, with_log: bool) -> Non
         echo_match(view, with_log=with_log)
 
 
-@match.command("record", context_settings={"ignore_unknown_options": True})
+@match.command(
+    "record",
+    context_settings={"ignore_unknown_options": True},
+    short_help="Record one entry: a coach decision or a die roll.",
+)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("entry", nargs=-1, required=True)
 @click.option("--roll", is_flag=True, help="Let the app roll the dice (or flip) for this entry.")
@@ -282,7 +303,9 @@ def import_(context: Context, file: Any) -> None:
     except MatchFileError as error:
         raise Failure(f"{file.name}: {error}; nothing was imported") from None
     try:
-        view = context.app.import_log(parsed.ruleset, parsed.setup, _created(parsed), parsed.lines)
+        view = context.app.import_log(
+            parsed.ruleset, parsed.setup, _created(parsed), parsed.lines, league=parsed.league
+        )
     except BadInput as error:
         raise Failure(f"{file.name}: {error}; nothing was imported") from None
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")

@@ -17,6 +17,8 @@ def log_line(ruleset: str, line: dict[str, Any]) -> str:
     rules = find_ruleset(ruleset)
     if line["type"] == "retraction":
         text = f"undo {line['retracts']}"
+    elif line["type"] == "abandonment":
+        text = f"abandoned: {line['reason']}"
     else:
         text = format_action(rules.codec, rules.action_from_dict(line["action"]))
     mark = " (retracted)" if line.get("retracted") else ""

@@ -34,6 +34,10 @@ class NothingToUndo(Exception):
     """Undo on a match whose log holds no entry that is still in force."""
 
 
+class MatchAbandoned(Exception):
+    """An entry, undo or second abandonment on a match that was abandoned."""
+
+
 @dataclass(frozen=True)
 class Author:
     """Who made an entry, when (ISO 8601 with offset) and from which device."""
@@ -52,11 +56,22 @@ class MatchRecord(Aggregate):
                 snapshot.state.pop(name, None)
             return snapshot
 
+    # Class-level defaults: matches created (and snapshots taken) before leagues and
+    # abandonment existed load without these attributes.
+    league: str | None = None
+    abandonment: dict[str, JSON] | None = None
+
     @event("Created")
     def __init__(
-        self, ruleset: str, setup: dict[str, JSON], created_by: str, created_at: str
+        self,
+        ruleset: str,
+        setup: dict[str, JSON],
+        created_by: str,
+        created_at: str,
+        league: str | None = None,
     ) -> None:
         self.ruleset_name = ruleset
+        self.league = league
         self.setup = setup
         self.created_by = created_by
         self.created_at = created_at
@@ -125,6 +140,7 @@ class MatchRecord(Aggregate):
             existing = self.entry_for_key(key)
             assert existing is not None
             return existing
+        self._refuse_if_abandoned()
         parsed, violations = self.judge(action)
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not (override and override.strip())):
@@ -150,6 +166,7 @@ class MatchRecord(Aggregate):
             existing = self.entry_for_key(key)
             assert existing is not None
             return existing
+        self._refuse_if_abandoned()
         entries = self.effective_entries()
         if not entries:
             raise NothingToUndo("there is no entry to undo")
@@ -162,7 +179,28 @@ class MatchRecord(Aggregate):
         )
         return self.log[-1]
 
+    def abandon(self, author: Author, reason: str) -> dict[str, JSON]:
+        """Stop the match for good: it counts in no standings and takes no more entries."""
+        self._refuse_if_abandoned()
+        if not reason.strip():
+            raise ValueError("say why the match is abandoned")
+        self._abandon(reason=reason.strip(), by=author.by, at=author.at, device=author.device)
+        return self.log[-1]
+
+    def _refuse_if_abandoned(self) -> None:
+        if self.abandonment is not None:
+            raise MatchAbandoned(
+                f"the match was abandoned ({self.abandonment['reason']}): it takes no more entries"
+            )
+
     # -- events --------------------------------------------------------------------------
+
+    @event("Abandoned")
+    def _abandon(self, reason: str, by: str, at: str, device: str | None) -> None:
+        line = self._line("abandonment", by, at, device, None)
+        line["reason"] = reason
+        self._append(line)
+        self.abandonment = {"reason": reason, "by": by, "at": at}
 
     @event("EntryRecorded")
     def _record_entry(

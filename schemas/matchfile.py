@@ -43,6 +43,7 @@ class MatchFile:
     created_at: str
     lines: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     info: dict[str, str] = field(default_factory=dict)
+    league: str | None = None
 
 
 def _check_timestamp(value: str) -> None:
@@ -85,6 +86,7 @@ class HeaderSchema(Schema):
     exported = fields.String()
     source = fields.String()
     result = fields.String()
+    league = fields.String(load_default=None, validate=validate.Length(min=1))
 
 
 def dumps(match: Any, exported_at: str) -> str:
@@ -98,6 +100,7 @@ def dumps(match: Any, exported_at: str) -> str:
         f"ruleset: {match.ruleset_name}",
         f"setup: {json.dumps(match.setup, sort_keys=True, ensure_ascii=False)}",
         f"created: {_meta({'by': match.created_by, 'at': match.created_at})}",
+        *([f"league: {match.league}"] if match.league else []),
         f"title: {' vs '.join(labels.values())}",
         f"source: {match.id}",
         f"exported: {exported_at}",
@@ -109,6 +112,9 @@ def dumps(match: Any, exported_at: str) -> str:
         meta = _meta({k: line.get(k) for k in META_KEYS})
         if line["type"] == "retraction":
             out.append(f"{line['number']} {meta} undo {line['retracts']}")
+            continue
+        if line["type"] == "abandonment":
+            out.append(f"{line['number']} {meta} abandon reason={shlex.quote(line['reason'])}")
             continue
         action = rules.action_from_dict(line["action"])
         out.append(f"{line['number']} {meta} {format_action(rules.codec, action)}")
@@ -152,6 +158,7 @@ def loads(text: str) -> MatchFile:
         created["at"],
         lines,
         {k: v for k, v in header.items() if k in {"title", "source", "result"}},
+        parsed.get("league"),
     )
 
 
@@ -192,6 +199,11 @@ def _load_line(codec: Any, number: int, line: str, expected_number: int) -> dict
         if len(rest) != 2 or not rest[1].isdigit():
             raise MatchFileError(f"{where}: write an undo as 'undo N' (N: the entry it retracts)")
         return {**entry, "type": "retraction", "retracts": int(rest[1])}
+    if rest[0] == "abandon":
+        reason = rest[1].partition("reason=")[2] if len(rest) == 2 else ""
+        if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
+            raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
+        return {**entry, "type": "abandonment", "reason": reason}
     try:
         action = parse_action(codec, shlex.join(rest))
     except MalformedAction as error:

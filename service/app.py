@@ -18,7 +18,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
-from domain.match import Author, MatchRecord, NothingToUndo, RuleBroken
+from domain.match import Author, MatchAbandoned, MatchRecord, NothingToUndo, RuleBroken
 from domain.notation import parse_action
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
@@ -30,6 +30,7 @@ from service.errors import (
     MatchNotFound,
     StaleMatch,
 )
+from service.leagues import check_league_for
 from service.views import MatchSummary, MatchView, ReplayView, match_view, summary_of
 
 T = TypeVar("T")
@@ -59,13 +60,20 @@ class Touchline(Application[UUID]):
 
     # -- matches -------------------------------------------------------------------------
 
-    def create_match(self, ruleset: str, setup: Mapping[str, JSON], author: Author) -> MatchView:
+    def create_match(
+        self,
+        ruleset: str,
+        setup: Mapping[str, JSON],
+        author: Author,
+        league: str | None = None,
+    ) -> MatchView:
         try:
             rules = find_ruleset(ruleset)
             canonical = rules.setup_to_dict(rules.make_setup(setup))
         except (UnknownRuleset, SetupError) as error:
             raise BadInput(str(error)) from None
-        match = MatchRecord(ruleset, canonical, author.by, author.at)
+        league = check_league_for(self, league, ruleset)
+        match = MatchRecord(ruleset, canonical, author.by, author.at, league)
         with self._storage():
             self.save(match)
         return match_view(match)
@@ -121,6 +129,12 @@ class Touchline(Application[UUID]):
     ) -> dict[str, JSON]:
         return self._change(ref, expected_version, lambda match: match.undo(author, key=key))
 
+    def abandon(self, ref: str, author: Author, reason: str) -> dict[str, JSON]:
+        """Stop a match for good: it takes no more entries and counts in no standings."""
+        if not reason.strip():
+            raise BadInput("give the reason the match is abandoned")
+        return self._change(ref, None, lambda match: match.abandon(author, reason))
+
     # -- import --------------------------------------------------------------------------
 
     def import_log(
@@ -129,6 +143,7 @@ class Touchline(Application[UUID]):
         setup: Mapping[str, JSON],
         created: Author,
         lines: list[tuple[int, dict[str, Any]]],
+        league: str | None = None,
     ) -> MatchView:
         """Re-check and store a whole match log, or nothing if any line fails.
 
@@ -140,11 +155,14 @@ class Touchline(Application[UUID]):
             canonical = rules.setup_to_dict(rules.make_setup(setup))
         except (UnknownRuleset, SetupError) as error:
             raise BadInput(f"header: {error}") from None
-        match = MatchRecord(ruleset, canonical, created.by, created.at)
+        league = check_league_for(self, league, ruleset)
+        match = MatchRecord(ruleset, canonical, created.by, created.at, league)
         for line_number, line in lines:
             author = Author(line["by"], line["at"], line.get("device"))
             try:
-                if line["type"] == "retraction":
+                if line["type"] == "abandonment":
+                    match.abandon(author, line["reason"])
+                elif line["type"] == "retraction":
                     effective = match.effective_entries()
                     if not effective or effective[-1]["number"] != line["retracts"]:
                         raise BadInput(
@@ -153,7 +171,7 @@ class Touchline(Application[UUID]):
                     match.undo(author, key=line.get("key"))
                 else:
                     match.record(line["action"], author, line.get("override"), line.get("key"))
-            except (RuleBroken, MalformedAction, BadInput, NothingToUndo) as error:
+            except (RuleBroken, MalformedAction, BadInput, NothingToUndo, MatchAbandoned) as error:
                 raise BadInput(f"line {line_number}: {error}") from None
         with self._storage():
             self.save(match)
@@ -215,7 +233,7 @@ class Touchline(Application[UUID]):
                 outcome = change(match)
             except (RuleBroken, NothingToUndo):
                 raise
-            except MalformedAction as error:
+            except (MalformedAction, MatchAbandoned) as error:
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():

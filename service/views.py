@@ -99,6 +99,8 @@ def title_of(match: MatchRecord) -> str:
 
 
 def status_of(match: MatchRecord) -> str:
+    if match.abandonment is not None:
+        return "abandoned"
     return "finished" if match.result() is not None else "in progress"
 
 
@@ -124,7 +126,9 @@ def match_view(match: MatchRecord) -> MatchView:
         result=result.to_dict() if result else None,
         situation=rules.view(match.game),
         text=rules.render(match.game),
-        expected=[e.to_dict() for e in rules.expected(match.game)],
+        expected=[]
+        if match.abandonment is not None
+        else [e.to_dict() for e in rules.expected(match.game)],
         log=list(match.log),
     )
 

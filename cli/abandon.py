@@ -1,0 +1,18 @@
+"""`touchline match abandon`: stop a match for good (registered on the `match` group)."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, handle_errors, pass_context
+
+
+@click.command("abandon")
+@click.argument("match_ref", metavar="MATCH")
+@click.option("--reason", required=True, help="Why the match stops (kept in the log).")
+@pass_context
+@handle_errors
+def abandon(context: Context, match_ref: str, reason: str) -> None:
+    """Abandon a match: it takes no more entries and counts in no standings."""
+    context.app.abandon(match_ref, context.author(), reason)
+    click.echo(f"abandoned match {context.app.get_match(match_ref).short_id}: {reason}")

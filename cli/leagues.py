@@ -1,0 +1,100 @@
+"""`touchline league …`: create leagues, list them, and show or export their standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cli.context import Context, Failure, handle_errors, pass_context
+from domain.league import PLACING_RULESETS, TIEBREAKERS
+from domain.registry import ruleset_names
+from schemas.standings import to_csv, to_json, to_table
+from service.leagues import create_league, find_league
+from service.projections.queries import ReadSide
+
+
+@click.group()
+def league() -> None:
+    """Leagues: matches that count towards one table."""
+
+
+def _points(value: str | None) -> list[int] | None:
+    if value is None:
+        return None
+    try:
+        return [int(part) for part in value.split("/")]
+    except ValueError:
+        raise click.BadParameter(
+            f"write points as numbers separated by /, e.g. 3/1/0 ({value!r})", param_hint="--points"
+        ) from None
+
+
+@league.command("new")
+@click.argument("name")
+@click.option("--ruleset", required=True, type=click.Choice(ruleset_names()))
+@click.option(
+    "--points",
+    metavar="W/D/L",
+    help="Points for a win/draw/loss (default 3/1/0); King of the Pitch: per placing, "
+    "1st/2nd/… (default 10/6/4/2/1).",
+)
+@click.option(
+    "--tiebreak",
+    metavar="LIST",
+    help=f"Tie-breakers in order, comma-separated, from: {', '.join(TIEBREAKERS)}.",
+)
+@pass_context
+@handle_errors
+def new(
+    context: Context, name: str, ruleset: str, points: str | None, tiebreak: str | None
+) -> None:
+    """Create a league called NAME for matches of one ruleset."""
+    order = None if tiebreak is None else [t.strip() for t in tiebreak.split(",") if t.strip()]
+    view = create_league(context.app, name, ruleset, context.author(), _points(points), order)
+    click.echo(
+        f"created league {view.name!r} ({view.ruleset}): points "
+        f"{'/'.join(map(str, view.points))}, tie-breakers {', '.join(view.tiebreak)}"
+    )
+
+
+@league.command("list")
+@pass_context
+@handle_errors
+def list_(context: Context) -> None:
+    """List every league with its number of matches."""
+    leagues = ReadSide(context.app).leagues()
+    if not leagues:
+        click.echo('no leagues yet: create one with `touchline league new "NAME" --ruleset …`')
+    for found in leagues:
+        click.echo(
+            f"{found.name:<28} {found.ruleset:<18} {found.finished:>4} finished of "
+            f"{found.matches:>4}  points {'/'.join(map(str, found.points))}"
+        )
+
+
+@league.command("standings")
+@click.argument("name")
+@click.option("--format", "form", type=click.Choice(["table", "csv", "json"]), default="table")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file.")
+@pass_context
+@handle_errors
+def standings(context: Context, name: str, form: str, output: str | None) -> None:
+    """Show the standings of league NAME, or export them as CSV or JSON."""
+    found = find_league(context.app, name)
+    rows = ReadSide(context.app).standings(found.name)
+    if form == "csv":
+        text = to_csv(rows)
+    elif form == "json":
+        text = to_json(found, rows)
+    else:
+        label = "crowns" if found.ruleset in PLACING_RULESETS else "goals"
+        text = f"{found.name} ({found.ruleset})\n" + to_table(rows, label)
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise Failure(f"cannot write {output}: {error.strerror}") from None
+        click.echo(f"wrote {len(rows)} standings to {output}", err=True)
+    else:
+        click.echo(text, nl=False)

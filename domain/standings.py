@@ -1,0 +1,179 @@
+"""League standings from match results: tallies, then places decided tie-breaker by tie-breaker.
+
+Pure functions. A result lists the competitors best first, sharing a place when level: a
+card-game win is `((winner,), (loser,))` and a draw, extra time included (the shared Secondary
+Championship), is `((a, b),)`. King of the Pitch results list every team's coach by placing.
+
+Ranking works down the league's tie-breakers in order. Competitors level on one are split by
+the next; `head-to-head` is a mini-league of the points won in the matches among the
+competitors still level at that step, however many they are. Each place records the
+tie-breaker that set it apart from those it was level with (`decided_by`); competitors still
+level after the last tie-breaker share the place (`shared`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from domain.league import LeagueRules
+
+SHARED = "shared"
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    places: tuple[tuple[str, ...], ...]
+    goals: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def competitors(self) -> tuple[str, ...]:
+        return tuple(c for place in self.places for c in place)
+
+
+@dataclass(frozen=True)
+class Tally:
+    competitor: str
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    points: int = 0
+
+    @property
+    def difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    tally: Tally
+    decided_by: str
+
+    def to_dict(self) -> dict[str, int | str]:
+        t = self.tally
+        return {
+            "place": self.place,
+            "competitor": t.competitor,
+            "played": t.played,
+            "won": t.won,
+            "drawn": t.drawn,
+            "lost": t.lost,
+            "goals_for": t.goals_for,
+            "goals_against": t.goals_against,
+            "difference": t.difference,
+            "points": t.points,
+            "decided_by": self.decided_by,
+        }
+
+
+def match_points(rules: LeagueRules, result: MatchResult) -> dict[str, int]:
+    """The points each competitor earns from one result."""
+    earned: dict[str, int] = {}
+    if rules.by_placing:
+        place = 1
+        for level in result.places:
+            for competitor in level:
+                earned[competitor] = rules.placing_points(place)
+            place += len(level)
+        return earned
+    win, draw, loss = rules.points
+    if len(result.places) == 1:
+        return dict.fromkeys(result.places[0], draw)
+    for index, level in enumerate(result.places):
+        for competitor in level:
+            earned[competitor] = win if index == 0 else loss
+    return earned
+
+
+def tally(
+    rules: LeagueRules, results: Sequence[MatchResult], entrants: Sequence[str] = ()
+) -> dict[str, Tally]:
+    rows: dict[str, dict[str, int]] = {c: {} for c in entrants}
+    for result in results:
+        points = match_points(rules, result)
+        drawn = not rules.by_placing and len(result.places) == 1
+        total_goals = sum(result.goals.get(c, 0) for c in result.competitors)
+        for index, level in enumerate(result.places):
+            for competitor in level:
+                row = rows.setdefault(competitor, {})
+                mine = result.goals.get(competitor, 0)
+                row["played"] = row.get("played", 0) + 1
+                outcome = "drawn" if drawn else "won" if index == 0 else "lost"
+                row[outcome] = row.get(outcome, 0) + 1
+                row["goals_for"] = row.get("goals_for", 0) + mine
+                if not rules.by_placing:
+                    row["goals_against"] = row.get("goals_against", 0) + total_goals - mine
+                row["points"] = row.get("points", 0) + points[competitor]
+    return {c: Tally(c, **values) for c, values in rows.items()}
+
+
+def standings(
+    rules: LeagueRules, results: Sequence[MatchResult], entrants: Sequence[str] = ()
+) -> list[Standing]:
+    """The league table, best first, each place with the tie-breaker that decided it."""
+    tallies = tally(rules, results, entrants)
+    blocks = _split(sorted(tallies, key=str.casefold), rules.tiebreak, rules, results, tallies)
+    table: list[Standing] = []
+    place = 1
+    for members, decided_by in blocks:
+        table.extend(Standing(place, tallies[c], decided_by) for c in members)
+        place += len(members)
+    return table
+
+
+def _split(
+    group: list[str],
+    criteria: tuple[str, ...],
+    rules: LeagueRules,
+    results: Sequence[MatchResult],
+    tallies: Mapping[str, Tally],
+) -> list[tuple[list[str], str]]:
+    if len(group) == 1:
+        # Alone from the start: the first tie-breaker (normally points) placed it.
+        return [(group, rules.tiebreak[0])]
+    if not criteria:
+        return [(group, SHARED)]
+    criterion, rest = criteria[0], criteria[1:]
+    values = _values(criterion, group, rules, results, tallies)
+    blocks: list[tuple[list[str], str]] = []
+    for value in sorted(set(values.values()), reverse=True):
+        level = [c for c in group if values[c] == value]
+        if len(level) == 1:
+            blocks.append((level, criterion))
+        else:
+            blocks.extend(_split(level, rest, rules, results, tallies))
+    return blocks
+
+
+def _values(
+    criterion: str,
+    group: list[str],
+    rules: LeagueRules,
+    results: Sequence[MatchResult],
+    tallies: Mapping[str, Tally],
+) -> dict[str, int]:
+    if criterion == "head-to-head":
+        among = set(group)
+        mini = [r for r in results if set(r.competitors) <= among]
+        earned = dict.fromkeys(group, 0)
+        for result in mini:
+            for competitor, points in match_points(rules, result).items():
+                earned[competitor] += points
+        return earned
+    return {c: _measure(criterion, tallies[c]) for c in group}
+
+
+def _measure(criterion: str, row: Tally) -> int:
+    if criterion == "points":
+        return row.points
+    if criterion == "goal-difference":
+        return row.difference
+    if criterion == "goals-for":
+        return row.goals_for
+    if criterion == "wins":
+        return row.won
+    raise ValueError(f"unknown tie-breaker {criterion!r}")

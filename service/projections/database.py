@@ -1,0 +1,86 @@
+"""The views' tables live in the event store's own database, written through the store's
+own connections, so a view's rows and its tracking position commit in one transaction.
+
+SQL is written once with `?` placeholders and portable types; PostgreSQL gets `%s`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from eventsourcing.application import Application
+
+TRACKING_TABLE = "projection_tracking"
+
+
+class Sql:
+    """A cursor inside one transaction, speaking one placeholder style."""
+
+    def __init__(self, cursor: Any, postgres: bool) -> None:
+        self._cursor = cursor
+        self._postgres = postgres
+
+    def _text(self, statement: str) -> str:
+        return statement.replace("?", "%s") if self._postgres else statement
+
+    def run(self, statement: str, params: Sequence[Any] = ()) -> None:
+        self._cursor.execute(self._text(statement), tuple(params))
+
+    def many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self._cursor.executemany(self._text(statement), [tuple(r) for r in rows])
+
+    def rows(self, statement: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        self.run(statement, params)
+        return [dict(row) for row in self._cursor.fetchall()]
+
+    def value(self, statement: str, params: Sequence[Any] = ()) -> Any:
+        self.run(statement, params)
+        row = self._cursor.fetchone()
+        return None if row is None else next(iter(dict(row).values()))
+
+
+class ViewDatabase:
+    """Transactions on the application's datastore (SQLite or PostgreSQL)."""
+
+    def __init__(self, app: Application[Any]) -> None:
+        self.postgres = type(app.recorder).__module__.startswith("eventsourcing.postgres")
+        self._datastore = app.recorder.datastore  # type: ignore[attr-defined]
+
+    @contextmanager
+    def transaction(self, commit: bool = True) -> Iterator[Sql]:
+        with self._datastore.transaction(commit=commit) as cursor:
+            yield Sql(cursor, self.postgres)
+
+    def create_tracking(self) -> None:
+        with self.transaction() as sql:
+            sql.run(
+                f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} "
+                "(projection TEXT PRIMARY KEY, notification_id BIGINT NOT NULL)"
+            )
+
+
+def position(sql: Sql, projection: str) -> int:
+    found = sql.value(
+        f"SELECT notification_id FROM {TRACKING_TABLE} WHERE projection = ?", (projection,)
+    )
+    return int(found or 0)
+
+
+def track(sql: Sql, projection: str, notification_id: int) -> None:
+    """Move the projection's position forward, in the caller's transaction.
+
+    The WHERE clause refuses to move backwards: a stale writer cannot undo progress.
+    """
+    sql.run(
+        f"INSERT INTO {TRACKING_TABLE} (projection, notification_id) VALUES (?, ?) "
+        "ON CONFLICT (projection) DO UPDATE SET notification_id = excluded.notification_id "
+        f"WHERE {TRACKING_TABLE}.notification_id < excluded.notification_id",
+        (projection, notification_id),
+    )
+
+
+def forget(sql: Sql, projection: str) -> None:
+    sql.run(f"DELETE FROM {TRACKING_TABLE} WHERE projection = ?", (projection,))

@@ -1,0 +1,35 @@
+"""Dice: every die in force, by match, coach, die type (faces), face shown and source."""
+
+from __future__ import annotations
+
+from service.projections.database import Sql
+from service.projections.views import Batch, replace_match_rows
+
+
+class DiceRolls:
+    name = "dice"
+    description = "every recorded die by coach and die type, for distributions and fairness"
+    tables: tuple[str, ...] = ("dice_counts",)
+
+    def create(self, sql: Sql) -> None:
+        sql.run(
+            "CREATE TABLE IF NOT EXISTS dice_counts (match_id TEXT NOT NULL, "
+            "coach TEXT NOT NULL, faces INTEGER NOT NULL, face INTEGER NOT NULL, "
+            "source TEXT NOT NULL, rolls INTEGER NOT NULL, "
+            "PRIMARY KEY (match_id, coach, faces, face, source))"
+        )
+
+    def apply(self, sql: Sql, batch: Batch) -> None:
+        rows: list[tuple[object, ...]] = []
+        for match, contribution in batch.matches:
+            match_id = str(match.id)
+            replace_match_rows(sql, "dice_counts", match_id)
+            rows.extend(
+                (match_id, coach, faces, face, source, rolls)
+                for (coach, faces, face, source), rolls in contribution.dice.items()
+            )
+        sql.many(
+            "INSERT INTO dice_counts (match_id, coach, faces, face, source, rolls) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )

@@ -1,0 +1,193 @@
+"""Catching views up with the notification log, in batches, each batch one transaction per
+view with its tracking position; and rebuilding a view from the first event.
+
+A batch's notifications are decoded once and folded into the aggregates they belong to,
+kept in memory between batches so a rebuild reads the log once. An aggregate not in memory
+(the first batch after a start) is loaded from the store at the version the batch reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+
+from domain.league import League
+from domain.match import MatchRecord
+from service.projections.database import Sql, ViewDatabase, forget, position, track
+from service.projections.games import fold
+from service.projections.views import Batch, View, drop
+
+DEFAULT_BATCH = 500
+# Aggregates kept in memory between batches; past this the cache starts afresh.
+CACHE_LIMIT = 5000
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class ViewStatus:
+    name: str
+    description: str
+    position: int
+    head: int
+
+    @property
+    def lag(self) -> int:
+        return max(0, self.head - self.position)
+
+
+class Projector:
+    def __init__(
+        self, app: Application[Any], views: Sequence[View], batch_size: int = DEFAULT_BATCH
+    ) -> None:
+        self.app = app
+        self.views = list(views)
+        self.batch_size = batch_size
+        self.db = ViewDatabase(app)
+        self._cache: dict[UUID, Any] = {}
+        self._created = False
+
+    # -- reading the state of things --------------------------------------------------
+
+    def view(self, name: str) -> View:
+        for view in self.views:
+            if view.name == name:
+                return view
+        known = ", ".join(v.name for v in self.views)
+        raise KeyError(f"no projection called {name!r} (known: {known})")
+
+    def head(self) -> int:
+        return int(self.app.recorder.max_notification_id() or 0)
+
+    def status(self) -> list[ViewStatus]:
+        self.ensure_tables()
+        head = self.head()
+        with self.db.transaction(commit=False) as sql:
+            return [
+                ViewStatus(v.name, v.description, position(sql, v.name), head) for v in self.views
+            ]
+
+    def ensure_tables(self) -> None:
+        if self._created:
+            return
+        self.db.create_tracking()
+        with self.db.transaction() as sql:
+            for view in self.views:
+                view.create(sql)
+        self._created = True
+
+    # -- following the log ------------------------------------------------------------
+
+    def catch_up(self, names: Iterable[str] | None = None, progress: Progress | None = None) -> int:
+        """Fold every notification the chosen views have not seen; return how many."""
+        self.ensure_tables()
+        views = self._chosen(names)
+        done = 0
+        try:
+            while True:
+                with self.db.transaction(commit=False) as sql:
+                    positions = {v.name: position(sql, v.name) for v in views}
+                start = min(positions.values(), default=0) + 1
+                notes = self.app.recorder.select_notifications(start, self.batch_size)
+                if not notes:
+                    return done
+                self.process(notes, views, positions)
+                done += len(notes)
+                if progress is not None:
+                    progress(len(notes))
+        except BaseException:
+            # The rolled-back batch may have moved cached aggregates ahead of the views.
+            self._cache.clear()
+            raise
+
+    def process(
+        self, notes: Sequence[Any], views: Sequence[View], positions: dict[str, int]
+    ) -> None:
+        """Fold one run of notifications into each view still behind it."""
+        events = [(n.id, self.app.mapper.to_domain_event(n)) for n in notes]
+        self.apply_events(events, views, positions)
+
+    def apply_events(
+        self, events: Sequence[tuple[int, Any]], views: Sequence[View], positions: dict[str, int]
+    ) -> None:
+        """Fold decoded events, each with its notification id, into the views behind them."""
+        last = events[-1][0]
+        aggregates = self._advance([e for _, e in events])
+        contributions: dict[UUID, Any] = {}
+        for view in views:
+            seen = positions[view.name]
+            ids = list(dict.fromkeys(e.originator_id for nid, e in events if nid > seen))
+            if not ids:
+                continue
+            batch = Batch()
+            for aggregate_id in ids:
+                aggregate = aggregates[aggregate_id]
+                if isinstance(aggregate, MatchRecord):
+                    if aggregate_id not in contributions:
+                        contributions[aggregate_id] = fold(aggregate)
+                    batch.matches.append((aggregate, contributions[aggregate_id]))
+                elif isinstance(aggregate, League):
+                    batch.leagues.append(aggregate)
+            with self.db.transaction() as sql:
+                if not _claim(sql, view.name, seen):
+                    continue  # another runner folded this run first
+                view.apply(sql, batch)
+                track(sql, view.name, last)
+
+    def _advance(self, events: Sequence[Any]) -> dict[UUID, Any]:
+        """Each touched aggregate as it stands after `events`."""
+        if len(self._cache) > CACHE_LIMIT:
+            self._cache.clear()
+        stale: dict[UUID, int] = {}
+        for event in events:
+            aggregate_id, version = event.originator_id, event.originator_version
+            if aggregate_id in stale:
+                stale[aggregate_id] = version
+                continue
+            cached = self._cache.get(aggregate_id)
+            if version == 1:
+                self._cache[aggregate_id] = event.mutate(None)
+            elif cached is not None and cached.version == version - 1:
+                self._cache[aggregate_id] = event.mutate(cached)
+            else:
+                stale[aggregate_id] = version
+        for aggregate_id, version in stale.items():
+            self._cache[aggregate_id] = self.app.repository.get(aggregate_id, version=version)
+        return {e.originator_id: self._cache[e.originator_id] for e in events}
+
+    # -- starting again ---------------------------------------------------------------
+
+    def rebuild(self, names: Iterable[str] | None = None, progress: Progress | None = None) -> int:
+        """Drop the chosen views and replay the whole log into them."""
+        self.ensure_tables()
+        views = self._chosen(names)
+        with self.db.transaction() as sql:
+            for view in views:
+                drop(sql, view)
+                view.create(sql)
+                forget(sql, view.name)
+                _claim(sql, view.name, 0)
+        self._cache.clear()
+        return self.catch_up([v.name for v in views], progress)
+
+    def _chosen(self, names: Iterable[str] | None) -> list[View]:
+        return list(self.views) if names is None else [self.view(n) for n in names]
+
+
+def _claim(sql: Sql, name: str, expected: int) -> bool:
+    """Lock the view's tracking row for this transaction; True if it is still at `expected`.
+
+    The dummy update takes the row lock (PostgreSQL) or the write lock (SQLite) first, so two
+    runners never fold the same run twice or write an older state over a newer one.
+    """
+    sql.run(
+        "INSERT INTO projection_tracking (projection, notification_id) VALUES (?, 0) "
+        "ON CONFLICT (projection) DO UPDATE SET notification_id = "
+        "projection_tracking.notification_id",
+        (name,),
+    )
+    return position(sql, name) == expected

@@ -1,0 +1,45 @@
+"""Statistics per player card, coach and team: one row per match, subject and statistic.
+
+Totals are sums over matches at query time, so a corrected or abandoned match changes them
+by replacing only its own rows.
+"""
+
+from __future__ import annotations
+
+from service.projections.database import Sql
+from service.projections.games import coaches_of
+from service.projections.games.fold import COACH
+from service.projections.views import Batch, replace_match_rows
+
+
+class Statistics:
+    name = "statistics"
+    description = "per player card, coach and team: goals, shots, passes, defenses, duels …"
+    tables: tuple[str, ...] = ("stats_counts",)
+
+    def create(self, sql: Sql) -> None:
+        sql.run(
+            "CREATE TABLE IF NOT EXISTS stats_counts (match_id TEXT NOT NULL, "
+            "ruleset TEXT NOT NULL, subject_kind TEXT NOT NULL, subject TEXT NOT NULL, "
+            "stat TEXT NOT NULL, value INTEGER NOT NULL, "
+            "PRIMARY KEY (match_id, subject_kind, subject, stat))"
+        )
+
+    def apply(self, sql: Sql, batch: Batch) -> None:
+        rows: list[tuple[object, ...]] = []
+        for match, contribution in batch.matches:
+            match_id = str(match.id)
+            replace_match_rows(sql, "stats_counts", match_id)
+            counts = dict(contribution.stats)
+            # Every coach of a match is counted as having played it, even without a statistic.
+            for coach in coaches_of(match).values():
+                counts[(COACH, coach, "matches")] = 1
+            rows.extend(
+                (match_id, match.ruleset_name, kind, subject, stat, value)
+                for (kind, subject, stat), value in counts.items()
+            )
+        sql.many(
+            "INSERT INTO stats_counts (match_id, ruleset, subject_kind, subject, stat, value) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )

@@ -1,0 +1,40 @@
+"""What every view shares: its tables, and the batch of changes it folds in one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from domain.league import League
+from domain.match import MatchRecord
+from service.projections.database import Sql
+from service.projections.games.fold import Contribution
+
+
+@dataclass
+class Batch:
+    """The aggregates a run of notifications touched, each as it stands after the run."""
+
+    matches: list[tuple[MatchRecord, Contribution]] = field(default_factory=list)
+    leagues: list[League] = field(default_factory=list)
+
+
+class View(Protocol):
+    name: str
+    description: str
+    tables: tuple[str, ...]
+
+    def create(self, sql: Sql) -> None:
+        """Create the view's tables if they are missing."""
+
+    def apply(self, sql: Sql, batch: Batch) -> None:
+        """Replace the rows of every match (and league) in the batch."""
+
+
+def drop(sql: Sql, view: View) -> None:
+    for table in view.tables:
+        sql.run(f"DROP TABLE IF EXISTS {table}")
+
+
+def replace_match_rows(sql: Sql, table: str, match_id: str) -> None:
+    sql.run(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))

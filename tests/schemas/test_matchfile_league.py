@@ -1,0 +1,67 @@
+"""The match file carries a match's league (header) and its abandonment (a line), both ways."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from domain.match import Author
+from schemas.matchfile import MatchFileError, dumps, loads
+from service.app import Touchline, parse_entry
+from service.config import settings_for_url
+from service.errors import BadInput
+from service.leagues import LeagueNotFound, create_league
+from tests.opening import OPENING, SETUP
+
+ALICE = Author("alice", "2026-11-29T21:00:00+00:00", "test")
+
+
+@pytest.fixture
+def app(sqlite_url: str) -> Iterator[Touchline]:
+    application = Touchline(settings_for_url(sqlite_url))
+    yield application
+    application.close()
+
+
+def test_league_and_abandonment_round_trip(app: Touchline) -> None:
+    create_league(app, "Spring Cup 2027", "card-game", ALICE)
+    match = app.create_match("card-game", SETUP, ALICE, league="Spring Cup 2027")
+    for line in OPENING[:4]:
+        app.record(match.id, parse_entry("card-game", line), ALICE)
+    app.abandon(match.id, ALICE, "the venue closed")
+    original = app.load_record(match.id)
+    text = dumps(original, "2026-11-29T22:00:00+00:00")
+    assert "league: Spring Cup 2027" in text
+    assert (
+        "5 by=alice at=2026-11-29T21:00:00+00:00 device=test abandon reason='the venue closed'"
+        in text
+    )
+    parsed = loads(text)
+    assert parsed.league == "Spring Cup 2027"
+    view = app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines, league=parsed.league)
+    imported = app.load_record(view.id)
+    assert imported.log == original.log
+    assert imported.league == "Spring Cup 2027"
+    assert view.status == "abandoned"
+
+
+def test_a_file_naming_an_unknown_league_imports_nothing(app: Touchline) -> None:
+    match = app.create_match("card-game", SETUP, ALICE)
+    text = dumps(app.load_record(match.id), "2026-11-29T22:00:00+00:00")
+    parsed = loads(text.replace("created:", "league: Nowhere\ncreated:"))
+    with pytest.raises(LeagueNotFound, match="no league called 'Nowhere'"):
+        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines, league=parsed.league)
+
+
+def test_an_abandonment_needs_a_reason_and_ends_the_log(app: Touchline) -> None:
+    match = app.create_match("card-game", SETUP, ALICE)
+    app.record(match.id, parse_entry("card-game", OPENING[0]), ALICE)
+    app.abandon(match.id, ALICE, "rain")
+    text = dumps(app.load_record(match.id), "2026-11-29T22:00:00+00:00")
+    with pytest.raises(MatchFileError, match="abandon reason=WHY"):
+        loads(text.replace("abandon reason=rain", "abandon"))
+    late = text + "3 by=alice at=2026-11-29T21:00:00+00:00 kickoff coach=toho\n"
+    parsed = loads(late)
+    with pytest.raises(BadInput, match=r"line .*abandoned"):
+        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)

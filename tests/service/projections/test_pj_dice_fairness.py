@@ -1,0 +1,74 @@
+"""Dice fairness: the chi-square p-value against hand-computed values; die types per game."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from service.projections.fairness import chi_square_survival, fairness
+from service.projections.games import king_of_the_pitch
+
+
+def test_p_value_of_a_known_lopsided_d6_sample() -> None:
+    # 60 rolls, 10 expected per face: chi-square = (25 + 4 + 1 + 4 + 0 + 100) / 10 = 13.4 on
+    # 5 degrees of freedom. By hand: Q(5/2, 6.7) = erfc(√6.7) + e^-6.7 (√6.7 / Γ(3/2)
+    # + 6.7^1.5 / Γ(5/2)) = 0.000253 + 0.0012309 × (2.920737 + 13.045950) = 0.019906.
+    found = fairness(6, {1: 5, 2: 8, 3: 9, 4: 8, 5: 10, 6: 20})
+    assert found.rolls == 60
+    assert found.chi_square == pytest.approx(13.4)
+    assert found.degrees_of_freedom == 5
+    assert found.p_value == pytest.approx(0.019906, abs=2e-6)
+
+
+@pytest.mark.parametrize(
+    ("statistic", "df", "p"),
+    [
+        (4.0, 2, math.exp(-2.0)),  # even: e^-x/2
+        (3.841459, 1, 0.05),  # the textbook 5% critical values
+        (11.070498, 5, 0.05),
+        (14.067140, 7, 0.05),
+        (0.0, 5, 1.0),
+    ],
+)
+def test_survival_function_matches_known_values(statistic: float, df: int, p: float) -> None:
+    assert chi_square_survival(statistic, df) == pytest.approx(p, abs=1e-6)
+
+
+def test_a_perfectly_even_sample_is_fair_and_no_rolls_have_no_verdict() -> None:
+    assert fairness(8, dict.fromkeys(range(1, 9), 5)).p_value == pytest.approx(1.0)
+    assert fairness(6, {}).p_value is None
+
+
+class _Match:
+    """Just enough of a match for the King of the Pitch dice fold."""
+
+    def __init__(self, entries: list[dict[str, object]]) -> None:
+        self.setup = {"teams": [{"team": "blue", "coach": "Ann"}, {"team": "red", "coach": "Bo"}]}
+        self._entries = [{"action": a, "consequences": []} for a in entries]
+
+    def effective_entries(self) -> list[dict[str, object]]:
+        return self._entries
+
+
+def test_king_of_the_pitch_crown_level_rolls_have_the_d8_last_and_rerolls_the_lowest() -> None:
+    match = _Match(
+        [
+            {"kind": "roll", "team": "blue", "dice": [4]},  # the opening d6
+            {"kind": "roll", "team": "blue", "dice": [5, 5, 5, 5, 2], "source": "app"},
+            {"kind": "roll", "team": "red", "dice": [6, 6, 6]},
+            {"kind": "reroll", "team": "blue", "die": 7},  # the d8 (2) was lowest
+            {"kind": "reroll", "team": "red", "die": 3},
+            {"kind": "penalty", "team": "red", "die": 1},
+        ]
+    )
+    out = king_of_the_pitch.fold(match)  # type: ignore[arg-type]
+    assert out.dice == {
+        ("Ann", 6, 4, "table"): 1,
+        ("Ann", 6, 5, "app"): 4,
+        ("Ann", 8, 2, "app"): 1,
+        ("Ann", 8, 7, "table"): 1,
+        ("Bo", 6, 6, "table"): 3,
+        ("Bo", 6, 3, "table"): 1,
+        ("Bo", 6, 1, "table"): 1,
+    }

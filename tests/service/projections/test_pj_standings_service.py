@@ -1,0 +1,99 @@
+"""League standings through the service: draws after Extra Time, abandoned matches, corrected
+entries, leagues refusing strangers; on both stores."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.match import Author
+from service.app import Touchline
+from service.errors import BadInput
+from service.leagues import LeagueExists, LeagueNotFound, create_league
+from service.projections.queries import ReadSide
+from tests.service.projections.pj_driver import finished_match, setup_for
+from tests.service.projections.pj_helpers import AUTHOR, record_all
+
+LEAGUE = "Spring Cup 2027"
+
+
+def points(app: Touchline) -> dict[str, tuple[int, int, int, int, int]]:
+    return {
+        r["competitor"]: (r["played"], r["won"], r["drawn"], r["lost"], r["points"])
+        for r in ReadSide(app).standings(LEAGUE)
+    }
+
+
+@pytest.fixture
+def league(app: Touchline) -> str:
+    return create_league(app, LEAGUE, "card-game", AUTHOR).name
+
+
+def play(app: Touchline, home: str, away: str, a: int, b: int, seed: int = 0) -> str:
+    setup = setup_for(home, away)
+    return str(record_all(app, finished_match(a, b, seed, setup), setup, LEAGUE).id)
+
+
+def test_a_draw_after_extra_time_counts_as_a_draw(app: Touchline, league: str) -> None:
+    play(app, "Ann", "Bea", 1, 1)
+    summary = ReadSide(app).summaries()[0]
+    assert (summary["status"], summary["score"], summary["winner"]) == ("finished", "1–1", None)
+    assert points(app) == {"Ann": (1, 0, 1, 0, 1), "Bea": (1, 0, 1, 0, 1)}
+
+
+def test_an_abandoned_match_does_not_count(app: Touchline, league: str) -> None:
+    play(app, "Ann", "Bea", 2, 0)
+    abandoned = play(app, "Cid", "Ann", 3, 0, seed=1)
+    assert points(app)["Cid"] == (1, 1, 0, 0, 3)
+    app.abandon(abandoned, Author("referee", "2026-11-30T10:00:00+00:00"), "played with 12")
+    assert points(app) == {"Ann": (1, 1, 0, 0, 3), "Bea": (1, 0, 0, 1, 0)}
+    assert {s["status"] for s in ReadSide(app).summaries()} == {"finished", "abandoned"}
+
+
+def test_a_retracted_entry_changes_the_standings(app: Touchline, league: str) -> None:
+    match_id = play(app, "Ann", "Bea", 1, 0)
+    assert points(app)["Ann"] == (1, 1, 0, 0, 3)
+    # The final entry is corrected: the match is no longer over, so it no longer counts.
+    last = app.load_record(match_id).effective_entries()[-1]["action"]
+    app.undo(match_id, AUTHOR)
+    assert points(app) == {"Ann": (0, 0, 0, 0, 0), "Bea": (0, 0, 0, 0, 0)}
+    app.record(match_id, last, AUTHOR)
+    assert points(app)["Ann"] == (1, 1, 0, 0, 3)
+
+
+def test_matches_join_only_a_known_league_of_their_ruleset(app: Touchline, league: str) -> None:
+    with pytest.raises(LeagueNotFound):
+        app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="Autumn Cup")
+    create_league(app, "Crown Cup", "king-of-the-pitch", AUTHOR)
+    with pytest.raises(BadInput, match="for king-of-the-pitch matches"):
+        app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="crown cup")
+    with pytest.raises(LeagueExists):
+        create_league(app, "spring  CUP 2027", "card-game", AUTHOR)
+    view = app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="spring cup 2027")
+    assert app.load_record(view.id).league == LEAGUE
+
+
+def test_an_abandoned_match_takes_no_more_entries(app: Touchline) -> None:
+    match = app.create_match("card-game", setup_for("A", "B"), AUTHOR)
+    app.abandon(match.id, AUTHOR, "rain")
+    with pytest.raises(BadInput, match="abandoned"):
+        app.record(match.id, {"kind": "toss", "winner": "toho"}, AUTHOR)
+    with pytest.raises(BadInput, match="abandoned"):
+        app.abandon(match.id, AUTHOR, "again")
+    assert app.get_match(match.id).status == "abandoned"
+
+
+def test_statistics_follow_the_entries(app: Touchline) -> None:
+    setup = setup_for("Ann", "Bea")
+    record_all(app, finished_match(2, 1, 3, setup), setup)
+    read = ReadSide(app)
+    ann, nankatsu = read.coach("ann"), read.team("Nankatsu")
+    assert ann.matches == 1 and ann.counts["goals"] == 2 and ann.counts["matches_won"] == 1
+    assert nankatsu.counts == ann.counts
+    assert read.coach("Bea").counts["goals"] == 1
+    rolls = sum(f.rolls for f in read.dice("Ann"))
+    assert (
+        rolls
+        == ann.counts["shots_tried"]
+        + ann.counts.get("passes_tried", 0)
+        + ann.counts["defenses_tried"]
+    )

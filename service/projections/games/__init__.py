@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.match import MatchRecord
-from service.projections.games import card_game, king_of_the_pitch
+from service.projections.games import card_game, king_of_the_pitch, tcg
 from service.projections.games.fold import Contribution
 
 Fold = Callable[[MatchRecord], Contribution]
@@ -15,6 +15,7 @@ CoachesOf = Callable[[dict[str, Any]], dict[str, str]]
 FOLDS: dict[str, tuple[Fold, CoachesOf]] = {
     "card-game": (card_game.fold, card_game.coaches),
     "king-of-the-pitch": (king_of_the_pitch.fold, king_of_the_pitch.coaches),
+    "tcg": (tcg.fold, tcg.coaches),
 }
 
 

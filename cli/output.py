@@ -63,7 +63,8 @@ def echo_expected(view: MatchView) -> None:
     for (head, fields), entries in grouped.items():
         details = ", ".join(detail for _, detail in entries if detail)
         kinds = "|".join(kind for kind, _ in entries)
-        click.echo(f"  - {head}{': ' + details + '.' if details else ''}")
+        ending = "" if details.endswith("?") else "."
+        click.echo(f"  - {head}{': ' + details + ending if details else ''}")
         click.echo(f"      {kinds}{fields}")
 
 

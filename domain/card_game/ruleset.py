@@ -19,7 +19,8 @@ from domain.card_game.flow import Step
 from domain.card_game.setup import TEAMS, CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
-from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+from domain.routing import RoutedRuleset
+from domain.ruleset import JSON, Expected, Result, Violation
 
 Checker = Callable[[CardGameState, Any], list[Violation]]
 Applier = Callable[[CardGameState, Any], Step]
@@ -55,11 +56,13 @@ _RULES: dict[type, tuple[Checker, Applier]] = {
 }
 
 
-class CardGame:
+class CardGame(RoutedRuleset):
     name = "card-game"
     title = "Captain Tsubasa: The Card Game"
     rules_prefix = "CG"
     codec = act.CODEC
+    help = act.HELP
+    routes = _RULES
 
     def make_setup(self, raw: Mapping[str, JSON]) -> CardGameSetup:
         return make_setup(raw)
@@ -76,27 +79,10 @@ class CardGame:
     def initial_state(self, setup: CardGameSetup) -> CardGameState:
         return initial_state(setup)
 
-    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
-        return act.CODEC.from_dict(data)
-
-    def action_to_dict(self, action: Any) -> dict[str, JSON]:
-        return act.CODEC.to_dict(action)
-
-    def action_kinds(self) -> Mapping[str, str]:
-        return dict(act.HELP)
-
-    def check(self, state: CardGameState, action: Any) -> tuple[Violation, ...]:
+    def refusal(self, state: CardGameState, action: Any) -> tuple[Violation, ...]:
         if state.phase == "over":
             return (Violation("CG-8.3", "the match is over.", False),)
-        checker, _ = _RULES[type(action)]
-        return tuple(checker(state, action))
-
-    def apply(self, state: CardGameState, action: Any) -> Outcome[CardGameState]:
-        if state.phase == "over":
-            raise ValueError("the match is over")
-        _, applier = _RULES[type(action)]
-        new_state, consequences = applier(state, action)
-        return Outcome(new_state, tuple(consequences))
+        return ()
 
     def expected(self, state: CardGameState) -> tuple[Expected, ...]:
         return expected(state)

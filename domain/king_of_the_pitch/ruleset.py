@@ -19,7 +19,8 @@ from domain.king_of_the_pitch.options import check_pass
 from domain.king_of_the_pitch.setup import KingSetup, make_setup, setup_to_dict
 from domain.king_of_the_pitch.state import KingState, initial_state
 from domain.king_of_the_pitch.view import match_result, render, view
-from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+from domain.routing import RoutedRuleset
+from domain.ruleset import JSON, Expected, Result, Violation
 
 Checker = Callable[[KingState, Any], list[Violation]]
 Applier = Callable[[KingState, Any], Step]
@@ -57,11 +58,13 @@ def _apply_roll(state: KingState, action: act.Roll) -> Step:
 _RULES[act.Roll] = (_check_roll, _apply_roll)
 
 
-class KingOfThePitch:
+class KingOfThePitch(RoutedRuleset):
     name = "king-of-the-pitch"
     title = "King of the Pitch"
     rules_prefix = "KP"
     codec = act.CODEC
+    help = act.HELP
+    routes = _RULES
 
     def make_setup(self, raw: Mapping[str, JSON]) -> KingSetup:
         return make_setup(raw)
@@ -78,30 +81,13 @@ class KingOfThePitch:
     def initial_state(self, setup: KingSetup) -> KingState:
         return initial_state(setup)
 
-    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
-        return act.CODEC.from_dict(data)
-
-    def action_to_dict(self, action: Any) -> dict[str, JSON]:
-        return act.CODEC.to_dict(action)
-
-    def action_kinds(self) -> Mapping[str, str]:
-        return dict(act.HELP)
-
-    def check(self, state: KingState, action: Any) -> tuple[Violation, ...]:
+    def refusal(self, state: KingState, action: Any) -> tuple[Violation, ...]:
         if state.phase == "over":
             return (Violation("KP-7.1", "the game is over.", False),)
         team = getattr(action, "team", None)
         if team is not None and team not in state.setup.colours:
             return (Violation("KP-3", f"{team} is not playing in this game.", False),)
-        checker, _ = _RULES[type(action)]
-        return tuple(checker(state, action))
-
-    def apply(self, state: KingState, action: Any) -> Outcome[KingState]:
-        if state.phase == "over":
-            raise ValueError("the game is over")
-        _, applier = _RULES[type(action)]
-        new_state, consequences = applier(state, action)
-        return Outcome(new_state, tuple(consequences))
+        return ()
 
     def expected(self, state: KingState) -> tuple[Expected, ...]:
         return expected(state)

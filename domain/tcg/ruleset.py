@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.ruleset import JSON, Expected, Outcome, Result, Violation
+from domain.routing import RoutedRuleset
+from domain.ruleset import JSON, Expected, Result, Violation
 from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
@@ -14,11 +15,13 @@ from domain.tcg.state import TcgState, initial_state
 from domain.tcg.view import match_result, render, view
 
 
-class Tcg:
+class Tcg(RoutedRuleset):
     name = "tcg"
     title = "Captain Tsubasa TCG (2002)"
     rules_prefix = "TCG"
     codec = act.CODEC
+    help = act.HELP
+    routes = rules.RULES
 
     def make_setup(self, raw: Mapping[str, JSON]) -> TcgSetup:
         return make_setup(raw)
@@ -35,24 +38,8 @@ class Tcg:
     def initial_state(self, setup: TcgSetup) -> TcgState:
         return initial_state(setup)
 
-    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
-        return act.CODEC.from_dict(data)
-
-    def action_to_dict(self, action: Any) -> dict[str, JSON]:
-        return act.CODEC.to_dict(action)
-
-    def action_kinds(self) -> Mapping[str, str]:
-        return dict(act.HELP)
-
     def check(self, state: TcgState, action: Any) -> tuple[Violation, ...]:
         return rules.check(state, action)
-
-    def apply(self, state: TcgState, action: Any) -> Outcome[TcgState]:
-        if state.phase == "over":
-            raise ValueError("the match is over")
-        _, applier = rules.RULES[type(action)]
-        new_state, consequences = applier(state, action)
-        return Outcome(new_state, tuple(consequences))
 
     def expected(self, state: TcgState) -> tuple[Expected, ...]:
         return expected(state)

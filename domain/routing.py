@@ -1,0 +1,50 @@
+"""What the games' rulesets share: the action codec, and check and apply routed by the class
+of the action to the game's own pair of functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from domain.actions import ActionCodec
+from domain.ruleset import JSON, Consequence, Outcome, Violation
+
+Checker = Callable[[Any, Any], Sequence[Violation]]
+Applier = Callable[[Any, Any], tuple[Any, Sequence[Consequence]]]
+
+
+class RoutedRuleset:
+    """A base for a game's Ruleset: it supplies `codec`, `help` (each kind's one-line help)
+    and `routes` (action class → checker and applier), and may refuse an action before it is
+    routed (`refusal`, e.g. once the match is over)."""
+
+    codec: ActionCodec
+    help: Mapping[str, str]
+    routes: Mapping[type, tuple[Checker, Applier]]
+
+    def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        return self.codec.from_dict(data)
+
+    def action_to_dict(self, action: Any) -> dict[str, JSON]:
+        return self.codec.to_dict(action)
+
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(self.help)
+
+    def refusal(self, state: Any, action: Any) -> tuple[Violation, ...]:
+        """Violations that stop an action before its own checker runs; none by default."""
+        return ()
+
+    def check(self, state: Any, action: Any) -> tuple[Violation, ...]:
+        early = self.refusal(state, action)
+        if early:
+            return early
+        checker, _ = self.routes[type(action)]
+        return tuple(checker(state, action))
+
+    def apply(self, state: Any, action: Any) -> Outcome[Any]:
+        if getattr(state, "phase", None) == "over":
+            raise ValueError("the match is over")
+        _, applier = self.routes[type(action)]
+        new_state, consequences = applier(state, action)
+        return Outcome(new_state, tuple(consequences))

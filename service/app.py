@@ -31,7 +31,8 @@ from service.errors import (
     StaleMatch,
 )
 from service.leagues import check_league_for
-from service.views import MatchSummary, MatchView, ReplayView, match_view, summary_of
+from service.projections.queries import ReadSide
+from service.views import MatchSummary, MatchView, ReplayView, match_view
 
 T = TypeVar("T")
 
@@ -86,7 +87,22 @@ class Touchline(Application[UUID]):
         return self._load(self.resolve(ref))
 
     def list_matches(self) -> list[MatchSummary]:
-        return [summary_of(self._load(match_id)) for match_id in self._match_ids()]
+        """Every match, oldest first, from the summaries read model (caught up first)."""
+        with self._storage():
+            rows = ReadSide(self).summaries()
+        return [
+            MatchSummary(
+                id=row["match_id"],
+                ruleset=row["ruleset"],
+                title=row["title"],
+                status=row["status"],
+                score=row["score"],
+                entries=row["entries"],
+                created_at=row["started_at"],
+                last_entry_at=row["last_entry_at"],
+            )
+            for row in rows
+        ]
 
     def replay(self, ref: str, step: int | None = None) -> ReplayView:
         match = self._load(self.resolve(ref))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from domain.match import MatchRecord
 from domain.ruleset import JSON
@@ -104,11 +103,6 @@ def status_of(match: MatchRecord) -> str:
     return "finished" if match.result() is not None else "in progress"
 
 
-def score_of(match: MatchRecord) -> str:
-    scores: dict[str, Any] = match.ruleset.view(match.game).get("score", {})
-    return "–".join(str(scores[side]) for side in scores) if scores else ""
-
-
 def match_view(match: MatchRecord) -> MatchView:
     rules = match.ruleset
     setup = rules.make_setup(match.setup)
@@ -130,17 +124,4 @@ def match_view(match: MatchRecord) -> MatchView:
         if match.abandonment is not None
         else [e.to_dict() for e in rules.expected(match.game)],
         log=list(match.log),
-    )
-
-
-def summary_of(match: MatchRecord) -> MatchSummary:
-    return MatchSummary(
-        id=str(match.id),
-        ruleset=match.ruleset_name,
-        title=title_of(match),
-        status=status_of(match),
-        score=score_of(match),
-        entries=len(match.effective_entries()),
-        created_at=match.created_at,
-        last_entry_at=str(match.log[-1]["at"]) if match.log else None,
     )

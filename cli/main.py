@@ -7,6 +7,7 @@ import click
 from cli.abandon import abandon
 from cli.context import Context, handle_errors, pass_context
 from cli.leagues import league
+from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
 from cli.stats import stats
@@ -66,6 +67,8 @@ def rules(ruleset: str) -> None:
 cli.add_command(match)
 cli.add_command(team)
 match.add_command(abandon)
+match.add_command(export)
+match.add_command(import_)
 cli.add_command(league)
 cli.add_command(stats)
 cli.add_command(projections)

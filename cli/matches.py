@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cli.context import Context, Failure, handle_errors, pass_context
+from cli.context import Context, handle_errors, pass_context
 from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
-from domain.match import Author
 from domain.registry import ruleset_names
-from schemas.matchfile import MatchFileError, dumps, loads
-from service.app import parse_entry
-from service.errors import BadInput
+from service.entries import parse_entry
 from service.teams import read_team_file
 
 # Written in place of a value to have the app draw it by chance: `roll toho ?`.
@@ -267,52 +262,6 @@ def _echo_step(ruleset: str, step: int, total: int, entry: dict[str, Any]) -> No
     click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
     for consequence in entry.get("consequences") or []:
         click.echo(f"    → {consequence['text']}")
-
-
-@match.command("export")
-@click.argument("match_ref", metavar="MATCH")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Write to this file instead of standard output.",
-)
-@pass_context
-@handle_errors
-def export(context: Context, match_ref: str, output: str | None) -> None:
-    """Write a match as a match file (docs/match-file.md)."""
-    app = context.app
-    record_ = app.load_record(match_ref)
-    text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {len(record_.log)} entries to {output}", err=True)
-    else:
-        sys.stdout.write(text)
-
-
-@match.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-@pass_context
-@handle_errors
-def import_(context: Context, file: Any) -> None:
-    """Import a match file as a new match; every entry is checked again, and a broken file
-    imports nothing."""
-    try:
-        parsed = loads(file.read())
-    except MatchFileError as error:
-        raise Failure(f"{file.name}: {error}; nothing was imported") from None
-    try:
-        view = context.app.import_log(
-            parsed.ruleset, parsed.setup, _created(parsed), parsed.lines, league=parsed.league
-        )
-    except BadInput as error:
-        raise Failure(f"{file.name}: {error}; nothing was imported") from None
-    click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
-
-
-def _created(parsed: Any) -> Author:
-    return Author(parsed.created_by, parsed.created_at)
 
 
 def _quote(word: str) -> str:

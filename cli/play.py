@@ -8,7 +8,7 @@ import click
 
 from cli.output import echo_entry, echo_match
 from domain.match import RuleBroken
-from service.app import parse_entry
+from service.entries import parse_entry
 from service.errors import BadInput, StaleMatch
 
 if TYPE_CHECKING:

@@ -6,23 +6,21 @@ optimistic concurrency and idempotency keys. Every method returns plain values.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
-import psycopg
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
 from domain.match import Author, MatchAbandoned, MatchRecord, NothingToUndo, RuleBroken
-from domain.notation import parse_action
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
 from service.config import StoreSettings, settings_from_environment
+from service.entries import fill_by_chance, parse_entry
 from service.errors import (
     AmbiguousMatch,
     BadInput,
@@ -32,6 +30,7 @@ from service.errors import (
 )
 from service.leagues import check_league_for
 from service.projections.queries import ReadSide
+from service.reachability import check_postgres_answers, first_line
 from service.views import MatchSummary, MatchView, ReplayView, match_view
 
 T = TypeVar("T")
@@ -51,12 +50,12 @@ class Touchline(Application[UUID]):
     def __init__(self, settings: StoreSettings | None = None) -> None:
         self.settings = settings or settings_from_environment()
         if self.settings.is_postgres:
-            _check_postgres_answers(self.settings)
+            check_postgres_answers(self.settings)
         try:
             super().__init__(env=self.settings.env)
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
-                f"cannot open the database at {self.settings.safe_url}: {_first_line(error)}"
+                f"cannot open the database at {self.settings.safe_url}: {first_line(error)}"
             ) from None
 
     # -- matches -------------------------------------------------------------------------
@@ -279,57 +278,5 @@ class Touchline(Application[UUID]):
             raise
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
-                f"cannot use the database at {self.settings.safe_url}: {_first_line(error)}"
+                f"cannot use the database at {self.settings.safe_url}: {first_line(error)}"
             ) from None
-
-
-def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, JSON]:
-    """Fill the fields the rules say may be drawn by chance, with a secure generator."""
-    filled = dict(action)
-    kind = filled.get("kind")
-    rules = match.ruleset
-    candidates = [e for e in rules.expected(match.game) if e.kind == kind and (e.random or e.dice)]
-    for expected in candidates:
-        if any(filled.get(k, v) != v for k, v in expected.fixed.items()):
-            continue
-        for name in expected.random:
-            filled[name] = secrets.choice(list(expected.choices[name]))
-        for name, faces in expected.dice.items():
-            filled[name] = [1 + secrets.randbelow(sides) for sides in faces]
-        for name, value in expected.fixed.items():
-            filled.setdefault(name, value)
-        if "source" in rules.codec.field_names(str(kind)):
-            filled["source"] = "app"
-        return filled
-    raise BadInput(f"nothing can be rolled for {kind!r} now")
-
-
-def parse_entry(ruleset: str, text: str) -> dict[str, JSON]:
-    rules = find_ruleset(ruleset)
-    try:
-        return parse_action(rules.codec, text)
-    except MalformedAction as error:
-        raise BadInput(str(error)) from None
-
-
-def _check_postgres_answers(settings: StoreSettings) -> None:
-    """Fail at once with one line when the server is down, rather than after pool time-outs."""
-    env = settings.env
-    try:
-        psycopg.connect(
-            host=env["POSTGRES_HOST"],
-            port=env["POSTGRES_PORT"],
-            dbname=env["POSTGRES_DBNAME"],
-            user=env["POSTGRES_USER"],
-            password=env["POSTGRES_PASSWORD"],
-            connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
-        ).close()
-    except psycopg.Error as error:
-        raise DatabaseUnavailable(
-            f"cannot reach the database at {settings.safe_url}: {_first_line(error)}"
-        ) from None
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip() or type(error).__name__
-    return text.splitlines()[0]

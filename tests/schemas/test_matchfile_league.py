@@ -8,8 +8,9 @@ import pytest
 
 from domain.match import Author
 from schemas.matchfile import MatchFileError, dumps, loads
-from service.app import Touchline, parse_entry
+from service.app import Touchline
 from service.config import settings_for_url
+from service.entries import parse_entry
 from service.errors import BadInput
 from service.leagues import LeagueNotFound, create_league
 from tests.opening import OPENING, SETUP

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from domain.match import Author
-from service.app import Touchline, parse_entry
+from service.app import Touchline
 from service.config import settings_for_url
+from service.entries import parse_entry
 from service.errors import StaleMatch
 from tests.opening import OPENING, SETUP
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.match import Author, NothingToUndo, RuleBroken
-from service.app import Touchline, parse_entry
+from service.app import Touchline
+from service.entries import parse_entry
 from service.errors import BadInput, MatchNotFound
 from tests.opening import OPENING, SETUP
 

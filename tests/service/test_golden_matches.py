@@ -10,7 +10,8 @@ import pytest
 
 from domain.match import Author
 from schemas.matchfile import dumps, loads
-from service.app import Touchline, parse_entry
+from service.app import Touchline
+from service.entries import parse_entry
 
 DOMAIN_TESTS = Path(__file__).parent.parent / "domain"
 

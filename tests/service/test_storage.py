@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.match import Author
-from service.app import Touchline, parse_entry
+from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
+from service.entries import parse_entry
 from service.errors import BadDatabaseUrl, DatabaseUnavailable
 from tests.opening import OPENING, SETUP
 

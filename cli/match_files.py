@@ -1,0 +1,61 @@
+"""`touchline match export` and `match import`: a match as a match file and back."""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cli.context import Context, Failure, handle_errors, pass_context
+from domain.match import Author
+from schemas.matchfile import MatchFileError, dumps, loads
+from service.errors import BadInput
+
+
+@click.command("export")
+@click.argument("match_ref", metavar="MATCH")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
+@pass_context
+@handle_errors
+def export(context: Context, match_ref: str, output: str | None) -> None:
+    """Write a match as a match file (docs/match-file.md)."""
+    app = context.app
+    record_ = app.load_record(match_ref)
+    text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {len(record_.log)} entries to {output}", err=True)
+    else:
+        sys.stdout.write(text)
+
+
+@click.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@pass_context
+@handle_errors
+def import_(context: Context, file: Any) -> None:
+    """Import a match file as a new match; every entry is checked again, and a broken file
+    imports nothing."""
+    try:
+        parsed = loads(file.read())
+    except MatchFileError as error:
+        raise Failure(f"{file.name}: {error}; nothing was imported") from None
+    try:
+        view = context.app.import_log(
+            parsed.ruleset, parsed.setup, _created(parsed), parsed.lines, league=parsed.league
+        )
+    except BadInput as error:
+        raise Failure(f"{file.name}: {error}; nothing was imported") from None
+    click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
+
+
+def _created(parsed: Any) -> Author:
+    return Author(parsed.created_by, parsed.created_at)

@@ -71,6 +71,8 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
     metavar="NAME=VALUE",
     help="Interpretation setting (repeatable), e.g. bank-cap=none.",
 )
+@click.option("--captains", is_flag=True, help="King of the Pitch: same as --option captains.")
+@click.option("--crowns", type=int, metavar="N", help="King of the Pitch: --setting crowns=N.")
 @click.option("--league", metavar="NAME", help="League the match counts in (same ruleset).")
 @pass_context
 @handle_errors
@@ -83,6 +85,8 @@ def new(
     variant: str | None,
     options: tuple[str, ...],
     settings: tuple[str, ...],
+    captains: bool,
+    crowns: int | None,
     league: str | None,
 ) -> None:
     """Create a match of RULESET and print its id.
@@ -90,6 +94,7 @@ def new(
     \b
     touchline match new card-game --home Nankatsu:Alice --away Toho:Bob --option motivation
     touchline match new king-of-the-pitch --team blue:Alice --team green:Bob --team red:Chen
+    touchline match new tcg --home my-team.toml:Alice --away their-team.toml:Bob
     """
     setup: dict[str, Any] = {}
     for side, value in (("home", _team(home, "--home")), ("away", _team(away, "--away"))):
@@ -99,8 +104,12 @@ def new(
         setup["teams"] = [_team(value, "--team") for value in teams]
     if variant:
         setup["variant"] = variant
+    if captains:
+        options = (*options, "captains")
+    if crowns is not None:
+        settings = (*settings, f"crowns={crowns}")
     if options:
-        setup["options"] = list(options)
+        setup["options"] = list(dict.fromkeys(options))
     if settings:
         pairs = [s.partition("=") for s in settings]
         if any(not eq or not name for name, eq, _ in pairs):

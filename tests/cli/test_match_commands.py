@@ -192,3 +192,13 @@ def test_a_king_of_the_pitch_game_with_three_teams(run: Run) -> None:
 def test_too_few_teams_are_refused(run: Run) -> None:
     result = run("match", "new", "king-of-the-pitch", "--team", "blue:Alice")
     assert result.exit_code == 1 and "error:" in result.output
+
+
+def test_king_of_the_pitch_shorthands_for_captains_and_crowns(run: Run) -> None:
+    teams = [arg for colour in ("blue", "green", "yellow", "red") for arg in
+             ("--team", f"{colour}:{colour.title()}")]  # fmt: skip
+    created = run("match", "new", "king-of-the-pitch", *teams, "--captains", "--crowns", "3")
+    assert created.exit_code == 0, created.output
+    data = json.loads(run("match", "show", created.output.split()[2], "--json").output)
+    assert data["setup"]["options"] == ["captains"]
+    assert data["setup"]["settings"]["crowns"] == "3"

@@ -28,7 +28,8 @@ class TrackedViews(TrackingRecorder):
         self.projector = projector
 
     def insert_tracking(self, tracking: Tracking) -> None:
-        raise NotImplementedError("tracking is written with the view rows, by the projector")
+        # Never called: the projector writes tracking in the same transaction as the view rows.
+        raise RuntimeError("tracking is written with the view rows, by the projector")
 
     def max_tracking_id(self, application_name: str) -> int | None:
         with self.projector.db.transaction(commit=False) as sql:

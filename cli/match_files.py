@@ -12,7 +12,8 @@ import click
 from cli.context import Context, Failure, handle_errors, pass_context
 from domain.match import Author
 from schemas.matchfile import MatchFileError, dumps, loads
-from service.errors import BadInput
+from service.errors import TouchlineError
+from service.leagues import LeagueNotFound
 
 
 @click.command("export")
@@ -39,21 +40,38 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
 
 @click.command("import")
 @click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option(
+    "--league",
+    metavar="NAME",
+    help="Count the match in this league instead of the one the file names.",
+)
+@click.option(
+    "--no-league",
+    is_flag=True,
+    help="Import the match outside any league (the file's league may not exist here).",
+)
 @pass_context
 @handle_errors
-def import_(context: Context, file: Any) -> None:
+def import_(context: Context, file: Any, league: str | None, no_league: bool) -> None:
     """Import a match file as a new match; every entry is checked again, and a broken file
     imports nothing."""
+    if league and no_league:
+        raise click.UsageError("give --league or --no-league, not both")
     try:
         parsed = loads(file.read())
     except MatchFileError as error:
         raise Failure(f"{file.name}: {error}; nothing was imported") from None
     try:
         view = context.app.import_log(
-            parsed.ruleset, parsed.setup, _created(parsed), parsed.lines, league=parsed.league
+            parsed.ruleset,
+            parsed.setup,
+            _created(parsed),
+            parsed.lines,
+            league=None if no_league else league or parsed.league,
         )
-    except BadInput as error:
-        raise Failure(f"{file.name}: {error}; nothing was imported") from None
+    except TouchlineError as error:
+        hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
+        raise Failure(f"{file.name}: {error}; nothing was imported{hint}") from None
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
 
 

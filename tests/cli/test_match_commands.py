@@ -202,3 +202,21 @@ def test_king_of_the_pitch_shorthands_for_captains_and_crowns(run: Run) -> None:
     data = json.loads(run("match", "show", created.output.split()[2], "--json").output)
     assert data["setup"]["options"] == ["captains"]
     assert data["setup"]["settings"]["crowns"] == "3"
+
+
+def test_a_league_match_imports_elsewhere_with_no_league(
+    run: Run, new_match: str, tmp_path: Path
+) -> None:
+    assert run("league", "new", "Cup", "--ruleset", "card-game").exit_code == 0
+    created = run("match", "new", "card-game", "--home", "Nankatsu:A", "--away", "Toho:B",
+                  "--league", "Cup")  # fmt: skip
+    league_match = created.output.split()[2]
+    exported = tmp_path / "cup.touchline"
+    run("match", "export", league_match, "-o", str(exported))
+    exported.write_text(exported.read_text().replace("league: Cup", "league: Elsewhere"))
+    refused = run("match", "import", str(exported))
+    assert refused.exit_code == 1 and "nothing was imported" in refused.output
+    imported = run("match", "import", str(exported), "--no-league")
+    assert imported.exit_code == 0, imported.output
+    moved = run("match", "import", str(exported), "--league", "Cup")
+    assert moved.exit_code == 0, moved.output

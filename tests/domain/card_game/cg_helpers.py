@@ -6,14 +6,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from domain.card_game.actions import CODEC
 from domain.card_game.ruleset import CardGame
 from domain.card_game.state import Bank, Booking, CardGameState
-from domain.notation import parse_action
-from domain.ruleset import Consequence, Violation
+from domain.ruleset import Consequence
+from tests.domain.table import Table
+from tests.domain.table import kinds as kinds
+from tests.domain.table import of_kind as of_kind
 
 GAME = CardGame()
 GOLDEN = Path(__file__).parent / "golden"
+
+TABLE = Table(GAME, GOLDEN)
+action, broken, rules, play, force = (
+    TABLE.action,
+    TABLE.broken,
+    TABLE.rules,
+    TABLE.play,
+    TABLE.force,
+)
+golden_lines, replay = TABLE.golden_lines, TABLE.replay
+
 
 SHOWN = "Taichi Nakanishi,Shun Nitta,Jun Misugi,Taro Misaki"
 
@@ -43,44 +55,6 @@ def setup(variant: str = "standard", options: tuple[str, ...] = (), cap: str = "
 
 def new_match(variant: str = "standard", options: tuple[str, ...] = (), cap: str = "5") -> Any:
     return GAME.initial_state(setup(variant, options, cap))
-
-
-def action(line: str) -> Any:
-    return GAME.action_from_dict(parse_action(CODEC, line))
-
-
-def broken(state: CardGameState, line: str) -> tuple[Violation, ...]:
-    return GAME.check(state, action(line))
-
-
-def rules(state: CardGameState, line: str) -> list[str]:
-    return [v.rule for v in broken(state, line)]
-
-
-def play(state: CardGameState, *lines: str) -> tuple[CardGameState, list[Consequence]]:
-    """Enter lines that must all be legal; return the state and every consequence."""
-    consequences: list[Consequence] = []
-    for line in lines:
-        problems = broken(state, line)
-        assert not problems, f"{line!r} refused: {problems}"
-        outcome = GAME.apply(state, action(line))
-        state = outcome.state
-        consequences += outcome.consequences
-    return state, consequences
-
-
-def force(state: CardGameState, line: str) -> tuple[CardGameState, list[Consequence]]:
-    """Apply a line the table plays on despite its (overridable) violations."""
-    outcome = GAME.apply(state, action(line))
-    return outcome.state, list(outcome.consequences)
-
-
-def kinds(consequences: list[Consequence]) -> list[str]:
-    return [c.kind for c in consequences]
-
-
-def of_kind(consequences: list[Consequence], kind: str) -> list[Consequence]:
-    return [c for c in consequences if c.kind == kind]
 
 
 def kicked_off(
@@ -121,16 +95,6 @@ def with_bank(
 
 def with_booking(state: CardGameState, side: str, booking: Booking | None) -> CardGameState:
     return state.with_coach(replace(state.coach(side), booking=booking))
-
-
-def golden_lines(name: str) -> list[str]:
-    text = (GOLDEN / name).read_text("utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-def replay(raw_setup: dict[str, Any], lines: list[str]) -> tuple[Any, list[Consequence]]:
-    state = GAME.initial_state(GAME.make_setup(raw_setup))
-    return play(state, *lines)
 
 
 def fill(state: CardGameState, cards: int) -> CardGameState:

@@ -6,14 +6,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from domain.king_of_the_pitch.actions import CODEC
 from domain.king_of_the_pitch.ruleset import KingOfThePitch
 from domain.king_of_the_pitch.state import Cubes, KingState
-from domain.notation import parse_action
-from domain.ruleset import Consequence, Violation
+from tests.domain.table import Table
+from tests.domain.table import kinds as kinds
+from tests.domain.table import of_kind as of_kind
 
 GAME = KingOfThePitch()
 GOLDEN = Path(__file__).parent / "golden"
+
+TABLE = Table(GAME, GOLDEN)
+action, broken, rules, play, force = (
+    TABLE.action,
+    TABLE.broken,
+    TABLE.rules,
+    TABLE.play,
+    TABLE.force,
+)
+golden_lines, replay = TABLE.golden_lines, TABLE.replay
+
 COACHES = {"blue": "Alice", "green": "Bob", "yellow": "Carol", "red": "Dan", "orange": "Eve"}
 # Five harmless cards for the opening line: the end card (slot 1) is a bronze defender.
 OPENING_LINE = (
@@ -43,45 +54,6 @@ def new_game(
     return GAME.initial_state(GAME.make_setup(raw_setup(teams, options, **settings)))
 
 
-def action(line: str) -> Any:
-    return GAME.action_from_dict(parse_action(CODEC, line))
-
-
-def broken(state: KingState, line: str) -> tuple[Violation, ...]:
-    return GAME.check(state, action(line))
-
-
-def rules(state: KingState, line: str) -> list[str]:
-    return [v.rule for v in broken(state, line)]
-
-
-def play(state: KingState, *lines: str) -> tuple[KingState, list[Consequence]]:
-    """Enter lines that must all be legal; return the state and every consequence."""
-    consequences: list[Consequence] = []
-    for line in lines:
-        problems = broken(state, line)
-        assert not problems, f"{line!r} refused: {problems}"
-        outcome = GAME.apply(state, action(line))
-        state = outcome.state
-        consequences += outcome.consequences
-    return state, consequences
-
-
-def force(state: KingState, line: str) -> tuple[KingState, list[Consequence]]:
-    """Apply a line the table plays on despite its (overridable) violations."""
-    assert all(v.overridable for v in broken(state, line))
-    outcome = GAME.apply(state, action(line))
-    return outcome.state, list(outcome.consequences)
-
-
-def kinds(consequences: list[Consequence]) -> list[str]:
-    return [c.kind for c in consequences]
-
-
-def of_kind(consequences: list[Consequence], kind: str) -> list[Consequence]:
-    return [c for c in consequences if c.kind == kind]
-
-
 def started(
     teams: tuple[str, ...] = ("blue", "green"), options: tuple[str, ...] = (), **settings: str
 ) -> KingState:
@@ -101,15 +73,6 @@ def with_team(state: KingState, colour: str, **changes: Any) -> KingState:
 
 def turn_of(state: KingState, colour: str) -> KingState:
     return replace(state, turn=colour)
-
-
-def golden_lines(name: str) -> list[str]:
-    text = (GOLDEN / name).read_text("utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-def replay(raw: dict[str, Any], lines: list[str]) -> tuple[KingState, list[Consequence]]:
-    return play(GAME.initial_state(GAME.make_setup(raw)), *lines)
 
 
 def challenged(

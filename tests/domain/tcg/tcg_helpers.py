@@ -7,16 +7,27 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from domain.notation import parse_action
-from domain.ruleset import Consequence, Violation
-from domain.tcg.actions import CODEC
 from domain.tcg.ruleset import Tcg
 from domain.tcg.state import TcgState
+from tests.domain.table import Table
+from tests.domain.table import kinds as kinds
+from tests.domain.table import of_kind as of_kind
 
 GAME = Tcg()
 HERE = Path(__file__).parent
 TEAMS = HERE / "teams"
 GOLDEN = HERE / "golden"
+
+TABLE = Table(GAME, GOLDEN)
+action, broken, rules, play, force = (
+    TABLE.action,
+    TABLE.broken,
+    TABLE.rules,
+    TABLE.play,
+    TABLE.force,
+)
+golden_lines, replay = TABLE.golden_lines, TABLE.replay
+
 
 # Where the starters go in the tests' standard line-up (team list order).
 NANKATSU_PLACES = ("goal", "a8", "b8", "d8", "e8", "c7", "b6", "d6", "c6", "b5", "d5")
@@ -39,45 +50,6 @@ def raw_setup(
 
 def new_match(**settings: str) -> TcgState:
     return GAME.initial_state(GAME.make_setup(raw_setup(**settings)))
-
-
-def action(line: str) -> Any:
-    return GAME.action_from_dict(parse_action(CODEC, line))
-
-
-def broken(state: TcgState, line: str) -> tuple[Violation, ...]:
-    return GAME.check(state, action(line))
-
-
-def rules(state: TcgState, line: str) -> list[str]:
-    return [v.rule for v in broken(state, line)]
-
-
-def play(state: TcgState, *lines: str) -> tuple[TcgState, list[Consequence]]:
-    """Enter lines that must all be legal; return the state and every consequence."""
-    consequences: list[Consequence] = []
-    for line in lines:
-        problems = broken(state, line)
-        assert not problems, f"{line!r} refused: {[str(p) for p in problems]}"
-        outcome = GAME.apply(state, action(line))
-        state = outcome.state
-        consequences += outcome.consequences
-    return state, consequences
-
-
-def force(state: TcgState, line: str) -> tuple[TcgState, list[Consequence]]:
-    """Apply a line the table plays on despite its (overridable) violations."""
-    assert all(v.overridable for v in broken(state, line))
-    outcome = GAME.apply(state, action(line))
-    return outcome.state, list(outcome.consequences)
-
-
-def kinds(consequences: list[Consequence]) -> list[str]:
-    return [c.kind for c in consequences]
-
-
-def of_kind(consequences: list[Consequence], kind: str) -> list[Consequence]:
-    return [c for c in consequences if c.kind == kind]
 
 
 def placement_lines(state: TcgState) -> list[str]:
@@ -110,16 +82,6 @@ def kicked_off(side: str = "home", player: str = "Tsubasa Ozora", **settings: st
 
 def with_cost(state: TcgState, cost: int) -> TcgState:
     return replace(state, turn=replace(state.turn, cost=cost))
-
-
-def golden_lines(name: str) -> list[str]:
-    text = (GOLDEN / name).read_text("utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-def replay(raw: dict[str, Any], lines: list[str]) -> tuple[TcgState, list[Consequence]]:
-    state = GAME.initial_state(GAME.make_setup(raw))
-    return play(state, *lines)
 
 
 def arrange(state: TcgState, side: str, label: str, area: str) -> TcgState:

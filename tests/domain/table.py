@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from domain.notation import parse_action
+from domain.notation import format_action, parse_action
 from domain.ruleset import Consequence, Ruleset, Violation
 
 
@@ -56,3 +56,24 @@ def kinds(consequences: list[Consequence]) -> list[str]:
 
 def of_kind(consequences: list[Consequence], kind: str) -> list[Consequence]:
     return [c for c in consequences if c.kind == kind]
+
+
+def replayed_twice(game: Ruleset, setup: Any, entries: list[Any]) -> Any:
+    """Apply the same entries twice from the start; both runs must agree. The final state."""
+    first = second = game.initial_state(setup)
+    for action in entries:
+        first = game.apply(first, action).state
+    for action in entries:
+        second = game.apply(second, action).state
+    assert first == second
+    assert game.view(first) == game.view(second)
+    assert (game.result(first) is None) == (first.phase != "over")
+    return first
+
+
+def assert_round_trips(game: Ruleset, entries: list[Any]) -> None:
+    """Each entry survives its dict form and its one-line notation unchanged."""
+    for action in entries:
+        assert game.action_from_dict(game.action_to_dict(action)) == action
+        line = format_action(game.codec, action)
+        assert game.action_from_dict(parse_action(game.codec, line)) == action

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from domain.card_game.actions import CODEC
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.state import CardGameState
-from domain.notation import format_action, parse_action
+from tests.domain.table import assert_round_trips, replayed_twice
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -21,24 +21,14 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 def test_generated_entries_are_legal_and_replay_to_the_same_state(match: Any) -> None:
     """Every entry offered by expected() passes check(); a replay gives an equal state."""
     setup, entries = match
-    first = second = GAME.initial_state(setup)
-    for action in entries:
-        first = GAME.apply(first, action).state
-    for action in entries:
-        second = GAME.apply(second, action).state
-    assert first == second
-    assert GAME.view(first) == GAME.view(second)
-    assert (GAME.result(first) is None) == (first.phase != "over")
+    replayed_twice(GAME, setup, entries)
 
 
 @FAST
 @given(matches())
 def test_generated_entries_round_trip_through_dicts_and_notation(match: Any) -> None:
     _, entries = match
-    for action in entries:
-        assert GAME.action_from_dict(GAME.action_to_dict(action)) == action
-        line = format_action(CODEC, action)
-        assert GAME.action_from_dict(parse_action(CODEC, line)) == action
+    assert_round_trips(GAME, entries)
 
 
 def _any_entry(data: Any, state: CardGameState) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from kp_strategies import games
 
 from domain.king_of_the_pitch.actions import CODEC
 from domain.king_of_the_pitch.board import columns_agree
-from domain.notation import format_action, parse_action
+from tests.domain.table import assert_round_trips, replayed_twice
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -19,14 +19,7 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 def test_generated_entries_are_legal_and_replay_to_the_same_state(game: Any) -> None:
     """Every entry offered by expected() passes check(); a replay gives an equal state."""
     setup, entries = game
-    first = second = GAME.initial_state(setup)
-    for action in entries:
-        first = GAME.apply(first, action).state
-    for action in entries:
-        second = GAME.apply(second, action).state
-    assert first == second
-    assert GAME.view(first) == GAME.view(second)
-    assert (GAME.result(first) is None) == (first.phase != "over")
+    first = replayed_twice(GAME, setup, entries)
     if first.phase == "over":
         assert GAME.expected(first) == ()
 
@@ -35,10 +28,7 @@ def test_generated_entries_are_legal_and_replay_to_the_same_state(game: Any) -> 
 @given(games())
 def test_generated_entries_round_trip_through_dicts_and_notation(game: Any) -> None:
     _, entries = game
-    for action in entries:
-        assert GAME.action_from_dict(GAME.action_to_dict(action)) == action
-        line = format_action(CODEC, action)
-        assert GAME.action_from_dict(parse_action(CODEC, line)) == action
+    assert_round_trips(GAME, entries)
 
 
 def _wild(data: Any, colours: tuple[str, ...]) -> Any:

@@ -9,11 +9,10 @@ from hypothesis import strategies as st
 from tcg_helpers import GAME, raw_setup
 from tcg_strategies import matches
 
-from domain.notation import format_action, parse_action
 from domain.ruleset import Expected
-from domain.tcg.actions import CODEC
 from domain.tcg.field import PLACES
 from domain.tcg.state import TcgState
+from tests.domain.table import assert_round_trips, replayed_twice
 
 FAST = settings(
     max_examples=6,
@@ -31,25 +30,15 @@ FAST = settings(
 def test_generated_entries_are_legal_and_replay_to_the_same_state(match: Any) -> None:
     """Every entry offered by expected() passes check(); a replay gives an equal state."""
     setup, entries = match
-    first = second = GAME.initial_state(setup)
-    for action in entries:
-        first = GAME.apply(first, action).state
-    for action in entries:
-        second = GAME.apply(second, action).state
-    assert first == second
-    assert GAME.view(first) == GAME.view(second)
+    first = replayed_twice(GAME, setup, entries)
     json.dumps(GAME.view(first))
-    assert (GAME.result(first) is None) == (first.phase != "over")
 
 
 @FAST
 @given(matches())
 def test_generated_entries_round_trip_through_dicts_and_notation(match: Any) -> None:
     _, entries = match
-    for action in entries:
-        assert GAME.action_from_dict(GAME.action_to_dict(action)) == action
-        line = format_action(CODEC, action)
-        assert GAME.action_from_dict(parse_action(CODEC, line)) == action
+    assert_round_trips(GAME, entries)
 
 
 def _any_action(rng: random.Random, state: TcgState) -> Any:

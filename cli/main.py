@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.abandon import abandon
+from cli.annotate import annotate
 from cli.context import Context, handle_errors, pass_context
 from cli.leagues import league
 from cli.match_files import export, import_
@@ -67,6 +68,7 @@ def rules(ruleset: str) -> None:
 cli.add_command(match)
 cli.add_command(team)
 match.add_command(abandon)
+match.add_command(annotate)
 match.add_command(export)
 match.add_command(import_)
 cli.add_command(league)

@@ -19,6 +19,8 @@ def log_line(ruleset: str, line: dict[str, Any]) -> str:
         text = f"undo {line['retracts']}"
     elif line["type"] == "abandonment":
         text = f"abandoned: {line['reason']}"
+    elif line["type"] == "annotation":
+        text = f"note on {line['on']}: {line['text']}"
     else:
         text = format_action(rules.codec, rules.action_from_dict(line["action"]))
     mark = " (retracted)" if line.get("retracted") else ""

@@ -38,6 +38,14 @@ class MatchAbandoned(Exception):
     """An entry, undo or second abandonment on a match that was abandoned."""
 
 
+class BadAnnotation(ValueError):
+    """An annotation with no text, too much text, or on an entry that is not in force."""
+
+
+# Annotations are remarks, not essays; the bound keeps a page and a match file readable.
+ANNOTATION_LIMIT = 2000
+
+
 @dataclass(frozen=True)
 class Author:
     """Who made an entry, when (ISO 8601 with offset) and from which device."""
@@ -187,6 +195,36 @@ class MatchRecord(Aggregate):
         self._abandon(reason=reason.strip(), by=author.by, at=author.at, device=author.device)
         return self.log[-1]
 
+    def annotate(
+        self, on: int, text: str, author: Author, key: str | None = None
+    ) -> dict[str, JSON]:
+        """Attach a plain-text remark to an entry in force (`on` is its number; 0 is the
+        kick-off, before any entry). Abandoned matches take annotations too: disputes and
+        rulings are often written after the fact."""
+        if key is not None and key in self.keys:
+            existing = self.entry_for_key(key)
+            assert existing is not None
+            return existing
+        text = text.strip()
+        if not text:
+            raise BadAnnotation("an annotation needs some text")
+        if len(text) > ANNOTATION_LIMIT:
+            raise BadAnnotation(
+                f"an annotation holds at most {ANNOTATION_LIMIT} characters, not {len(text)}"
+            )
+        in_force = {line["number"] for line in self.effective_entries()}
+        if on != 0 and on not in in_force:
+            raise BadAnnotation(f"there is no entry {on} in force to annotate")
+        self._annotate(on=on, text=text, by=author.by, at=author.at, device=author.device, key=key)
+        return self.log[-1]
+
+    def annotations(self) -> list[dict[str, JSON]]:
+        """The annotations on entries still in force (and on the kick-off), in order."""
+        in_force = {0} | {line["number"] for line in self.effective_entries()}
+        return [
+            line for line in self.log if line["type"] == "annotation" and line["on"] in in_force
+        ]
+
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:
             raise MatchAbandoned(
@@ -201,6 +239,14 @@ class MatchRecord(Aggregate):
         line["reason"] = reason
         self._append(line)
         self.abandonment = {"reason": reason, "by": by, "at": at}
+
+    @event("Annotated")
+    def _annotate(
+        self, on: int, text: str, by: str, at: str, device: str | None, key: str | None
+    ) -> None:
+        line = self._line("annotation", by, at, device, key)
+        line.update(on=on, text=text)
+        self._append(line)
 
     @event("EntryRecorded")
     def _record_entry(

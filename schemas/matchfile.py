@@ -5,6 +5,7 @@ A header of `name: value` lines, then one line per log entry:
 
     12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card="Ken Wakashimazu" defense=4
     13 by=bob at=2026-11-29T21:05:30+00:00 undo 12
+    14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go'
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again).
@@ -116,6 +117,10 @@ def dumps(match: Any, exported_at: str) -> str:
         if line["type"] == "abandonment":
             out.append(f"{line['number']} {meta} abandon reason={shlex.quote(line['reason'])}")
             continue
+        if line["type"] == "annotation":
+            text = shlex.quote(line["text"])
+            out.append(f"{line['number']} {meta} note {line['on']} text={text}")
+            continue
         action = rules.action_from_dict(line["action"])
         out.append(f"{line['number']} {meta} {format_action(rules.codec, action)}")
         for violation in line.get("violations") or []:
@@ -204,6 +209,11 @@ def _load_line(codec: Any, number: int, line: str, expected_number: int) -> dict
         if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
         return {**entry, "type": "abandonment", "reason": reason}
+    if rest[0] == "note":
+        text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
+        if len(rest) != 3 or not rest[1].isdigit() or not rest[2].startswith("text="):
+            raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
+        return {**entry, "type": "annotation", "on": int(rest[1]), "text": text}
     try:
         action = parse_action(codec, shlex.join(rest))
     except MalformedAction as error:

@@ -16,7 +16,14 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
-from domain.match import Author, MatchAbandoned, MatchRecord, NothingToUndo, RuleBroken
+from domain.match import (
+    Author,
+    BadAnnotation,
+    MatchAbandoned,
+    MatchRecord,
+    NothingToUndo,
+    RuleBroken,
+)
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
 from service.config import StoreSettings, settings_from_environment
@@ -150,6 +157,22 @@ class Touchline(Application[UUID]):
             raise BadInput("give the reason the match is abandoned")
         return self._change(ref, None, lambda match: match.abandon(author, reason))
 
+    def annotate(
+        self, ref: str, on: int, text: str, author: Author, key: str | None = None
+    ) -> dict[str, JSON]:
+        """A plain-text remark on entry `on` (0: before the first entry)."""
+        return self._change(ref, None, lambda match: match.annotate(on, text, author, key=key))
+
+    def version_of(self, ref: str) -> int:
+        """The match's version from its newest stored event, without loading the match:
+        cheap enough for every open page to ask once a second."""
+        match_id = self.resolve(ref)
+        with self._storage():
+            newest = self.recorder.select_events(match_id, desc=True, limit=1)
+        if not newest:
+            raise MatchNotFound(f"no match with id {match_id}")
+        return newest[0].originator_version
+
     # -- import --------------------------------------------------------------------------
 
     def import_log(
@@ -177,6 +200,8 @@ class Touchline(Application[UUID]):
             try:
                 if line["type"] == "abandonment":
                     match.abandon(author, line["reason"])
+                elif line["type"] == "annotation":
+                    match.annotate(line["on"], line["text"], author, key=line.get("key"))
                 elif line["type"] == "retraction":
                     effective = match.effective_entries()
                     if not effective or effective[-1]["number"] != line["retracts"]:
@@ -186,7 +211,14 @@ class Touchline(Application[UUID]):
                     match.undo(author, key=line.get("key"))
                 else:
                     match.record(line["action"], author, line.get("override"), line.get("key"))
-            except (RuleBroken, MalformedAction, BadInput, NothingToUndo, MatchAbandoned) as error:
+            except (
+                RuleBroken,
+                MalformedAction,
+                BadInput,
+                NothingToUndo,
+                MatchAbandoned,
+                BadAnnotation,
+            ) as error:
                 raise BadInput(f"line {line_number}: {error}") from None
         with self._storage():
             self.save(match)
@@ -248,7 +280,7 @@ class Touchline(Application[UUID]):
                 outcome = change(match)
             except (RuleBroken, NothingToUndo):
                 raise
-            except (MalformedAction, MatchAbandoned) as error:
+            except (MalformedAction, MatchAbandoned, BadAnnotation) as error:
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():

@@ -1,5 +1,9 @@
-"""The Flask app factory. Pages and the JSON API arrive with the web issue; for now the app
-opens the event store and answers a health check, so a WSGI server can already be pointed at it.
+"""The Flask app factory: pages for the table and the readers, and the JSON API under /api/.
+
+Every view is a thin adapter over the same `Touchline` service the command line uses; no rule
+or query is written twice. `create_app(config)` takes Flask settings plus `DATABASE_URL` (the
+store; `TOUCHLINE_DATABASE_URL` when unset) and `SECRET_KEY` (sessions, CSRF tokens and scorer
+links; `TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when unset).
 """
 
 from __future__ import annotations
@@ -8,20 +12,44 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, jsonify
+from flask_wtf.csrf import CSRFProtect
 
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
+from service.scorers import secret_key
+from web import api, errors, home, leagues, replay, scoring, stats, updates
+
+# How long a spectator's live-update stream stays open before the browser reconnects: short
+# enough that a worker thread is never held for long, long enough to cost little.
+STREAM_SECONDS = 300
+# How often an open stream looks for a new entry.
+POLL_SECONDS = 1.0
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.from_mapping(DATABASE_URL=None)
+    app.config.from_mapping(
+        DATABASE_URL=None,
+        SECRET_KEY=None,
+        STREAM_SECONDS=STREAM_SECONDS,
+        POLL_SECONDS=POLL_SECONDS,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
     if config:
         app.config.from_mapping(config)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = secret_key()
     url = app.config["DATABASE_URL"]
     touchline = Touchline(settings_for_url(url) if url else settings_from_environment())
     app.extensions["touchline"] = touchline
+
+    csrf = CSRFProtect(app)
+    errors.register(app)
+    for blueprint in (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp):
+        app.register_blueprint(blueprint)
+    api.register(app, csrf)
 
     @app.get("/healthz")
     def health() -> Any:

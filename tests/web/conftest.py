@@ -1,0 +1,63 @@
+"""Fixtures for the web tests: an app on a fresh store, its test client, a match to work on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from domain.match import Author
+from service.app import Touchline
+from service.scorers import scorer_token
+from tests.opening import SETUP
+from web import create_app
+
+SECRET = "test-secret-key"
+
+
+@pytest.fixture
+def app(sqlite_url: str) -> Flask:
+    """The app as it runs in production: CSRF checks on, so form posts need the token."""
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": SECRET, "TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def service(app: Flask) -> Touchline:
+    touchline: Touchline = app.extensions["touchline"]
+    return touchline
+
+
+@pytest.fixture
+def match_id(service: Touchline) -> str:
+    """A card-game match, Nankatsu (Alice) vs Toho (Bob), with nothing entered yet."""
+    view = service.create_match("card-game", SETUP, Author("alice", "2026-11-29T20:00:00+00:00"))
+    return view.id
+
+
+def token(match_id: str) -> str:
+    return scorer_token(SECRET, match_id)
+
+
+def csrf_token(client: FlaskClient, path: str = "/") -> str:
+    """The CSRF token the app put in a page's <meta name="csrf-token">."""
+    page = client.get(path).get_data(as_text=True)
+    marker = 'name="csrf-token" content="'
+    start = page.index(marker) + len(marker)
+    return page[start : page.index('"', start)]
+
+
+def post_form(client: FlaskClient, path: str, data: dict[str, Any], **options: Any) -> Any:
+    """POST a form as a browser would: with the CSRF token its page carried."""
+    return client.post(path, data={**data, "csrf_token": csrf_token(client)}, **options)
+
+
+def become_scorer(client: FlaskClient, match_id: str) -> Any:
+    """Open the scorer link, as the phone handed across the table would."""
+    return client.get(f"/matches/{match_id}/score/{token(match_id)}")

@@ -1,0 +1,100 @@
+"""One place that turns every refusal into an HTTP answer: JSON under /api/, a page elsewhere.
+
+A rules violation is 422 with its rule IDs, a stale version 409, bad input 400, an unknown
+match, league or person 404, a store that does not answer 503. Anything else is a bug: it is
+logged with its traceback and answered with a plain 500 that shows no internals.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from domain.match import NothingToUndo, RuleBroken
+from service.errors import (
+    AmbiguousMatch,
+    BadInput,
+    DatabaseUnavailable,
+    MatchNotFound,
+    StaleMatch,
+    TouchlineError,
+)
+from service.projections.queries import NothingKnown
+
+STATUS: dict[type[Exception], int] = {
+    RuleBroken: 422,
+    NothingToUndo: 422,
+    StaleMatch: 409,
+    MatchNotFound: 404,
+    AmbiguousMatch: 404,
+    NothingKnown: 404,
+    BadInput: 400,
+    DatabaseUnavailable: 503,
+}
+
+
+def status_of(error: Exception) -> int:
+    for kind, status in STATUS.items():
+        if isinstance(error, kind):
+            return status
+    return 400 if isinstance(error, TouchlineError) else 500
+
+
+def body_of(error: Exception, status: int) -> dict[str, Any]:
+    """The JSON error body the API answers with (see the OpenAPI document's Error schema)."""
+    body: dict[str, Any] = {"status": status, "error": _title(status), "message": str(error)}
+    if isinstance(error, RuleBroken):
+        body["violations"] = [v.to_dict() for v in error.violations]
+        body["message"] = "the entry breaks the rules: " + str(error)
+    if isinstance(error, StaleMatch):
+        body["current_version"] = error.current_version
+    return body
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(TouchlineError)
+    @app.errorhandler(RuleBroken)
+    @app.errorhandler(NothingToUndo)
+    def refused(error: Exception) -> Any:
+        return answer(error, status_of(error))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        status = error.code or 500
+        if wants_json():
+            body = {"status": status, "error": _title(status), "message": error.description}
+            messages = (getattr(error, "data", None) or {}).get("messages")
+            if messages:
+                body["errors"] = messages
+            return jsonify(body), status
+        return render_template("error.html", status=status, message=error.description), status
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Any:
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        message = "Something went wrong on our side; the request changed nothing."
+        return answer(RuntimeError(message), 500)
+
+
+def answer(error: Exception, status: int) -> Any:
+    if wants_json():
+        return jsonify(body_of(error, status)), status
+    violations = error.violations if isinstance(error, RuleBroken) else ()
+    return (
+        render_template("error.html", status=status, message=str(error), violations=violations),
+        status,
+    )
+
+
+def _title(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"

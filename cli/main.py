@@ -11,6 +11,7 @@ from cli.leagues import league
 from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
+from cli.serve import scorer_link, serve
 from cli.stats import stats
 from cli.teams import team
 from domain.registry import find_ruleset, ruleset_names
@@ -69,12 +70,18 @@ cli.add_command(match)
 cli.add_command(team)
 match.add_command(abandon)
 match.add_command(annotate)
+match.add_command(scorer_link)
 match.add_command(export)
 match.add_command(import_)
 cli.add_command(league)
 cli.add_command(stats)
 cli.add_command(projections)
+cli.add_command(serve)
 
 
 def main() -> None:
     cli(prog_name="touchline")
+
+
+if __name__ == "__main__":
+    main()

@@ -14,6 +14,7 @@ reads like a match report, and the import ignores them (it works them out again)
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -115,10 +116,11 @@ def dumps(match: Any, exported_at: str) -> str:
             out.append(f"{line['number']} {meta} undo {line['retracts']}")
             continue
         if line["type"] == "abandonment":
-            out.append(f"{line['number']} {meta} abandon reason={shlex.quote(line['reason'])}")
+            reason = _quote(line["reason"])
+            out.append(f"{line['number']} {meta} abandon reason={reason}")
             continue
         if line["type"] == "annotation":
-            text = shlex.quote(line["text"])
+            text = _quote(line["text"])
             out.append(f"{line['number']} {meta} note {line['on']} text={text}")
             continue
         action = rules.action_from_dict(line["action"])
@@ -208,12 +210,12 @@ def _load_line(codec: Any, number: int, line: str, expected_number: int) -> dict
         reason = rest[1].partition("reason=")[2] if len(rest) == 2 else ""
         if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
-        return {**entry, "type": "abandonment", "reason": reason}
+        return {**entry, "type": "abandonment", "reason": _unescape(reason)}
     if rest[0] == "note":
         text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
         if len(rest) != 3 or not rest[1].isdigit() or not rest[2].startswith("text="):
             raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
-        return {**entry, "type": "annotation", "on": int(rest[1]), "text": text}
+        return {**entry, "type": "annotation", "on": int(rest[1]), "text": _unescape(text)}
     try:
         action = parse_action(codec, shlex.join(rest))
     except MalformedAction as error:
@@ -230,14 +232,31 @@ def _split_meta(words: list[str], where: str) -> tuple[dict[str, str], list[str]
             break
         if name in meta:
             raise MatchFileError(f"{where}: {name} is given twice")
-        meta[name] = value
+        meta[name] = _unescape(value)
     else:
         index = len(words)
     return meta, words[index:]
 
 
 def _meta(values: dict[str, Any]) -> str:
-    return " ".join(f"{k}={shlex.quote(str(v))}" for k, v in values.items() if v is not None)
+    return " ".join(f"{k}={_quote(str(v))}" for k, v in values.items() if v is not None)
+
+
+# Characters that would end a line of the file (str.splitlines breaks on all of them), written
+# as \uXXXX so that a remark typed with line breaks stays one line; a backslash doubles.
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+_ESCAPED = re.compile(r"\\(\\|u[0-9a-f]{4})")
+
+
+def _quote(value: str) -> str:
+    escaped = "".join(
+        "\\\\" if c == "\\" else f"\\u{ord(c):04x}" if c in _LINE_BREAKS else c for c in value
+    )
+    return shlex.quote(escaped)
+
+
+def _unescape(value: str) -> str:
+    return _ESCAPED.sub(lambda m: "\\" if m[1] == "\\" else chr(int(m[1][1:], 16)), value)
 
 
 def _messages(messages: Any) -> str:

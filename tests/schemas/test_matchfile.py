@@ -115,3 +115,33 @@ def test_an_overridden_entry_imports_with_its_reason(app: Touchline) -> None:
     stripped = loads(text.replace(" override='house rule'", ""))
     with pytest.raises(BadInput, match="line"):
         app.import_log(stripped.ruleset, stripped.setup, ALICE, stripped.lines)
+
+
+def test_annotations_survive_export_and_import_with_their_line_breaks(app: Touchline) -> None:
+    match_id = recorded(app, OPENING[:2])
+    app.annotate(match_id, 2, "Toho kick off.\nBob asked for\\nothing special", ALICE)
+    app.annotate(match_id, 0, "Table 3, 'home' side by the window", ALICE)
+    original = app.load_record(match_id)
+    text = dumps(original, "2026-11-29T22:00:00+00:00")
+    assert "3 by=alice at=2026-11-29T21:00:00+00:00 device=test note 2 text=" in text
+    assert len(body(text)) == 4  # the line break did not split the line
+    parsed = loads(text)
+    imported = app.load_record(app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines).id)
+    assert imported.log == original.log
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("3 by=alice at=2026-11-29T21:00:00+00:00 note two text=x", "note N text=WHAT"),
+        ("3 by=alice at=2026-11-29T21:00:00+00:00 note 2 x", "note N text=WHAT"),
+        ("3 by=alice at=2026-11-29T21:00:00+00:00 note 9 text=x", "line .*: there is no entry 9"),
+        ("3 by=alice at=2026-11-29T21:00:00+00:00 note 2 text=' '", "line .*: .*needs some text"),
+    ],
+)
+def test_a_bad_annotation_line_stops_the_import(app: Touchline, line: str, reason: str) -> None:
+    text = exported(app, OPENING[:2]) + line + "\n"
+    with pytest.raises((MatchFileError, BadInput), match=reason):
+        parsed = loads(text)
+        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+    assert len(app.list_matches()) == 1

@@ -30,11 +30,15 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Touchline]:
     application.close()
 
 
-def _in_memory(ruleset: str, setup: Any, entries: list[Any], undos: list[bool]) -> MatchRecord:
+def _in_memory(
+    ruleset: str, setup: Any, entries: list[Any], undos: list[bool], notes: list[str | None]
+) -> MatchRecord:
     rules = find_ruleset(ruleset)
     match = MatchRecord(ruleset, rules.setup_to_dict(setup), AUTHOR.by, AUTHOR.at)
-    for number, (action, undo) in enumerate(zip(entries, undos, strict=True)):
-        match.record(rules.action_to_dict(action), AUTHOR, key=f"k{number}")
+    for number, (action, undo, note) in enumerate(zip(entries, undos, notes, strict=True)):
+        line = match.record(rules.action_to_dict(action), AUTHOR, key=f"k{number}")
+        if note is not None:
+            match.annotate(int(line["number"]), note, AUTHOR)
         if undo:
             # Retract and enter it again: the log keeps both, the game is unchanged.
             match.undo(AUTHOR)
@@ -44,8 +48,12 @@ def _in_memory(ruleset: str, setup: Any, entries: list[Any], undos: list[bool]) 
 
 def round_trip(app: Touchline, ruleset: str, match: Any, data: Any) -> None:
     setup, entries = match
-    undos = data.draw(st.lists(st.booleans(), min_size=len(entries), max_size=len(entries)))
-    original = _in_memory(ruleset, setup, entries, undos)
+    size = len(entries)
+    undos = data.draw(st.lists(st.booleans(), min_size=size, max_size=size))
+    # Remarks of any text a person could type, line breaks, quotes and backslashes included.
+    remark = st.text(min_size=1, max_size=30).filter(lambda text: text.strip() == text != "")
+    notes = data.draw(st.lists(st.none() | remark, min_size=size, max_size=size))
+    original = _in_memory(ruleset, setup, entries, undos, notes)
     text = dumps(original, "2026-11-29T23:00:00+00:00")
     parsed = loads(text)
     imported = app.load_record(

@@ -1,0 +1,53 @@
+"""`touchline serve`: the web app on a production WSGI server (waitress)."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, handle_errors, pass_context
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Worker threads; each open live-update stream holds one for up to five minutes.",
+)
+@pass_context
+@handle_errors
+def serve(context: Context, host: str, port: int, threads: int) -> None:
+    """Serve the web app: live scoring, replays, leagues and the JSON API under /api/."""
+    # Imported here so that every other command starts without loading the web stack.
+    import waitress
+
+    from web import create_app
+
+    app = create_app({"DATABASE_URL": context.database})
+    click.echo(
+        f"Touchline on http://{host}:{port}/ "
+        f"(store: {app.extensions['touchline'].settings.safe_url}); Ctrl+C stops it"
+    )
+    waitress.serve(app, host=host, port=port, threads=threads, ident="touchline")
+
+
+@click.command("scorer-link")
+@click.argument("match_ref", metavar="MATCH")
+@click.option(
+    "--base-url",
+    default="http://127.0.0.1:8000",
+    show_default=True,
+    help="Where the web app is reached from the scorers' phones.",
+)
+@pass_context
+@handle_errors
+def scorer_link(context: Context, match_ref: str, base_url: str) -> None:
+    """Print the private link that lets a phone score MATCH on the web app."""
+    from service.scorers import scorer_token, secret_key
+
+    match_id = context.app.get_match(match_ref).id
+    token = scorer_token(secret_key(), match_id)
+    click.echo(f"{base_url.rstrip('/')}/matches/{match_id}/score/{token}")

@@ -1,0 +1,103 @@
+"""Browser tests: the real app on a local port, driven in headless Chromium by Playwright.
+
+They run when Chromium is found (`TOUCHLINE_TEST_CHROMIUM`, else `chromium` on the PATH) and
+skip otherwise; CI sets the variable, so there a missing browser fails the run. Playwright
+drives the system's Chromium: it never downloads a browser of its own. Each test saves a
+screenshot of every page it visits under test-output/screenshots/ (or $TOUCHLINE_TEST_OUTPUT).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from waitress.server import create_server
+
+from web import create_app
+
+CHROMIUM_VARIABLE = "TOUCHLINE_TEST_CHROMIUM"
+OUTPUT_VARIABLE = "TOUCHLINE_TEST_OUTPUT"
+# A phone held in one hand (the size of a common 6.1" phone, in CSS pixels).
+PHONE = {"width": 390, "height": 844}
+# Without the networking flags Chromium keeps calling home, and a closed network refuses it.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _chromium() -> str | None:
+    configured = os.environ.get(CHROMIUM_VARIABLE)
+    if configured:
+        if not Path(configured).exists():
+            raise RuntimeError(f"{CHROMIUM_VARIABLE}={configured} does not exist")
+        return configured
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    found = _chromium()
+    if found is None:
+        pytest.skip(f"Chromium not found (install Debian's chromium or set {CHROMIUM_VARIABLE})")
+    return found
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    folder = Path(os.environ.get(OUTPUT_VARIABLE, "test-output")) / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def web_app(tmp_path: Path) -> Flask:
+    url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
+    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-key", "STREAM_SECONDS": 5})
+
+
+@pytest.fixture
+def base_url(web_app: Flask) -> Iterator[str]:
+    """The app served by waitress, as `touchline serve` does, on a free local port."""
+    server: Any = create_server(web_app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: Any, base_url: str) -> Iterator[Any]:
+    """A page in a phone-sized, touch-enabled browser context of its own."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=base_url, accept_downloads=True
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

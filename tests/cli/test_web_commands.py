@@ -1,0 +1,75 @@
+"""The commands around the web app: serve, scorer links and annotations."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from service.scorers import scorer_token
+from tests.cli.conftest import Run
+
+
+def test_annotate_adds_a_note_shown_in_the_log(run: Run, new_match: str) -> None:
+    assert run("match", "record", new_match, "toss", "winner=toho").exit_code == 0
+    result = run("match", "annotate", new_match, "1", "coin landed on the rug")
+    assert result.exit_code == 0, result.output
+    assert "note 2 on entry 1: coin landed on the rug" in result.output
+    shown = run("match", "show", new_match, "--log").output
+    assert "note on 1: coin landed on the rug" in shown
+
+
+def test_annotate_refuses_an_entry_that_is_not_in_force(run: Run, new_match: str) -> None:
+    result = run("match", "annotate", new_match, "5", "nothing here")
+    assert result.exit_code == 1
+    assert "there is no entry 5 in force" in result.output
+
+
+def test_scorer_link_carries_the_token_for_the_installations_key(
+    run: Run, new_match: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOUCHLINE_SECRET_KEY", "k" * 32)
+    result = run("match", "scorer-link", new_match, "--base-url", "https://club.example/")
+    assert result.exit_code == 0, result.output
+    link = result.output.strip()
+    match_id = link.split("/")[4]
+    assert match_id.startswith(new_match)
+    assert link == f"https://club.example/matches/{match_id}/score/" + scorer_token(
+        "k" * 32, match_id
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_answers_on_the_chosen_port(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {**os.environ, "TOUCHLINE_SECRET_KEY": "s" * 32}
+    url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-m", "cli.main", "--database", url, "serve", "--port", str(port)]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as answer:
+                    assert answer.status == 200
+                    assert b'"status":"ok"' in answer.read()
+                    break
+            except OSError:
+                assert server.poll() is None, "the server stopped"
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=10)
+    assert f"Touchline on http://127.0.0.1:{port}/" in output

@@ -8,11 +8,13 @@ links; `TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when un
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, jsonify
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
@@ -36,6 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         POLL_SECONDS=POLL_SECONDS,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        TRUSTED_PROXIES=int(os.environ.get("TOUCHLINE_TRUSTED_PROXIES", "0") or 0),
     )
     if config:
         app.config.from_mapping(config)
@@ -44,6 +47,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     url = app.config["DATABASE_URL"]
     touchline = Touchline(settings_for_url(url) if url else settings_from_environment())
     app.extensions["touchline"] = touchline
+
+    if app.config["TRUSTED_PROXIES"]:
+        # Scorer links and QR codes carry absolute URLs: behind a proxy that ends TLS they must
+        # use the scheme and host the phone sees, which only the proxy's headers tell.
+        hops = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops
+        )
 
     csrf = CSRFProtect(app)
     errors.register(app)

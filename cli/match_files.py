@@ -10,8 +10,8 @@ from typing import Any
 import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
-from domain.match import Author
-from schemas.matchfile import MatchFileError, dumps, loads
+from schemas.match_import import import_match_file
+from schemas.matchfile import dumps
 from service.errors import TouchlineError
 from service.leagues import LeagueNotFound
 
@@ -58,22 +58,8 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool) ->
     if league and no_league:
         raise click.UsageError("give --league or --no-league, not both")
     try:
-        parsed = loads(file.read())
-    except MatchFileError as error:
-        raise Failure(f"{file.name}: {error}; nothing was imported") from None
-    try:
-        view = context.app.import_log(
-            parsed.ruleset,
-            parsed.setup,
-            _created(parsed),
-            parsed.lines,
-            league=None if no_league else league or parsed.league,
-        )
+        view = import_match_file(context.app, file.read(), league, no_league)
     except TouchlineError as error:
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
-        raise Failure(f"{file.name}: {error}; nothing was imported{hint}") from None
+        raise Failure(f"{file.name}: {error}{hint}") from None
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
-
-
-def _created(parsed: Any) -> Author:
-    return Author(parsed.created_by, parsed.created_at)

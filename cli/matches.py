@@ -13,11 +13,8 @@ from cli.context import Context, handle_errors, pass_context
 from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
 from domain.registry import ruleset_names
-from service.entries import parse_entry
+from service.entry_text import action_from_text
 from service.teams import read_team_file
-
-# Written in place of a value to have the app draw it by chance: `roll toho ?`.
-ROLL_MARK = "?"
 
 
 @click.group()
@@ -187,10 +184,7 @@ def record(
     """
     app = context.app
     view = app.get_match(match_ref)
-    action = parse_entry(view.ruleset, " ".join(_quote(word) for word in entry))
-    drawn = [name for name, value in action.items() if value == ROLL_MARK]
-    for name in drawn:
-        del action[name]
+    action, drawn = action_from_text(view.ruleset, " ".join(_quote(word) for word in entry))
     line = app.record(
         view.id,
         action,
@@ -198,7 +192,7 @@ def record(
         override=override,
         key=key,
         expected_version=expect_version,
-        roll=roll or bool(drawn),
+        roll=roll or drawn,
     )
     echo_entry(view.ruleset, line)
 

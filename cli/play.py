@@ -8,7 +8,7 @@ import click
 
 from cli.output import echo_entry, echo_match
 from domain.match import RuleBroken
-from service.entries import parse_entry
+from service.entry_text import action_from_text
 from service.errors import BadInput, StaleMatch
 
 if TYPE_CHECKING:
@@ -54,10 +54,7 @@ def play_loop(context: Context, match_ref: str) -> None:
 
 def _enter(context: Context, match_id: str, ruleset: str, version: int, line: str) -> None:
     app = context.app
-    action = parse_entry(ruleset, line)
-    drawn = [name for name, value in action.items() if value == "?"]
-    for name in drawn:
-        del action[name]
+    action, drawn = action_from_text(ruleset, line)
     if drawn:
         # Drawn once, before judging, so that an override records the same dice.
         action = app.draw(match_id, action)

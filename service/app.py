@@ -132,6 +132,10 @@ class Touchline(Application[UUID]):
         """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
 
         def change(match: MatchRecord) -> dict[str, JSON]:
+            # A retry with a known key returns the first entry before any die is drawn again.
+            earlier = match.entry_for_key(key) if key is not None else None
+            if earlier is not None:
+                return earlier
             filled = fill_by_chance(match, action) if roll else dict(action)
             return match.record(filled, author, override=override, key=key)
 
@@ -308,6 +312,9 @@ class Touchline(Application[UUID]):
             yield
         except IntegrityError:
             raise
+        except UnicodeEncodeError:
+            # Text the database cannot hold (a lone UTF-16 surrogate): refused, nothing stored.
+            raise BadInput("the text holds characters that cannot be stored") from None
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.safe_url}: {first_line(error)}"

@@ -110,3 +110,32 @@ def test_bad_settings_are_refused_before_anything_is_stored(app: Touchline, alic
     with pytest.raises(BadInput):
         app.create_match("no-such-game", SETUP, alice)
     assert app.list_matches() == []
+
+
+def test_a_retried_roll_with_its_key_returns_the_first_roll(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    first = app.record(match.id, {"kind": "toss"}, alice, key="toss-1", roll=True)
+    again = app.record(match.id, {"kind": "toss"}, alice, key="toss-1", roll=True)
+    assert again == first
+    assert app.get_match(match.id).version == 2
+
+
+def test_text_the_store_cannot_hold_is_refused_and_nothing_stored(
+    app: Touchline, alice: Author
+) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    lone_surrogate = Author("al\ud800ice", alice.at)
+    with pytest.raises(BadInput, match="cannot be stored"):
+        app.record(match.id, parse_entry("card-game", "toss winner=toho"), lone_surrogate)
+    assert app.get_match(match.id).version == 1
+
+
+def test_annotations_are_stored_and_reach_the_replay(app: Touchline, alice: Author) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    record_lines(app, match.id, OPENING[:2], alice)
+    app.annotate(match.id, 2, "Toho kick off", alice)
+    assert [line["text"] for line in app.load_record(match.id).annotations()] == ["Toho kick off"]
+    assert app.version_of(match.id) == 4
+    with pytest.raises(BadInput, match="no entry 7"):
+        app.annotate(match.id, 7, "nothing there", alice)
+    assert app.version_of(match.id) == 4

@@ -1,0 +1,205 @@
+"""The JSON API's requests and answers about matches: what a client sends to create one and to
+write to it, and how a match, a replay step and a log line look when they come back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from domain.registry import ruleset_names
+from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
+
+# -- answers -------------------------------------------------------------------------
+
+
+class MatchSummarySchema(Schema):
+    id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.String(required=True)
+    score = fields.String(required=True)
+    entries = fields.Integer(required=True)
+    created_at = fields.String(required=True)
+    last_entry_at = fields.String(required=True, allow_none=True)
+
+
+class ExpectedSchema(Schema):
+    """One kind of entry that may legally come next, with the fields already decided."""
+
+    kind = fields.String(required=True)
+    prompt = fields.String(required=True)
+    by = fields.String(required=True, allow_none=True)
+    fixed = fields.Dict(required=True)
+    choices = fields.Dict(required=True)
+    random = fields.List(fields.String(), required=True)
+    dice = fields.Dict(required=True)
+
+
+class MatchSchema(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(
+        required=True, metadata={"description": "Send it back as expected_version"}
+    )
+    ruleset = fields.String(required=True)
+    title = fields.String(required=True)
+    setup = fields.Dict(required=True)
+    labels = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    created_by = fields.String(required=True)
+    created_at = fields.String(required=True)
+    status = fields.String(required=True, metadata={"example": "in progress"})
+    result = fields.Dict(required=True, allow_none=True)
+    situation = fields.Dict(required=True)
+    expected = fields.List(fields.Nested(ExpectedSchema), required=True)
+    log = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={"description": "Every line: entries, retractions, annotations, abandonment"},
+    )
+
+
+class CreatedMatchSchema(Schema):
+    match = fields.Nested(MatchSchema, required=True)
+    scorer_token = fields.String(
+        required=True, metadata={"description": "Send as `Authorization: Bearer …` to write"}
+    )
+    scorer_url = fields.String(
+        required=True, metadata={"description": "The scoring page, for the phone at the table"}
+    )
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class StepSchema(Schema):
+    match_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    title = fields.String(required=True)
+    step = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    entry = fields.Dict(required=True, allow_none=True)
+    situation = fields.Dict(required=True)
+    text = fields.String(required=True)
+    entries = fields.List(fields.Dict(), required=True)
+
+
+class WrittenSchema(Schema):
+    entry = fields.Dict(required=True, metadata={"description": "The log line written"})
+    version = fields.Integer(required=True, metadata={"description": "The match's version now"})
+
+
+# -- requests ------------------------------------------------------------------------
+
+
+def _by() -> fields.String:
+    return text_field(required=True, metadata={"description": "Who enters it", "example": "alice"})
+
+
+def _key() -> fields.String:
+    return text_field(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Idempotency key: a retry with the same key writes nothing"},
+    )
+
+
+def _expected_version() -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "Refuse with 409 unless the match is still at this version"},
+    )
+
+
+class NewMatchSchema(Schema):
+    ruleset = fields.String(
+        required=True, validate=validate.OneOf(ruleset_names()), metadata={"example": "card-game"}
+    )
+    setup = json_object(
+        required=True,
+        metadata={
+            "description": "The ruleset's setup, as `touchline match new` builds it",
+            "example": {
+                "home": {"team": "Nankatsu", "coach": "Alice"},
+                "away": {"team": "Toho", "coach": "Bob"},
+            },
+        },
+    )
+    league = text_field(load_default=None, allow_none=True)
+    by = _by()
+
+
+class NewEntrySchema(Schema):
+    """One entry, as a JSON action or in the one-line notation: exactly one of the two."""
+
+    action = json_object(
+        load_default=None,
+        allow_none=True,
+        metadata={"example": {"kind": "roll", "coach": "toho", "value": 5}},
+    )
+    text = text_field(
+        LONG_TEXT,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "A value written ? is rolled by the app",
+            "example": "roll toho 5",
+        },
+    )
+    by = _by()
+    override = text_field(
+        LONG_TEXT,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Why the table plays on through a broken rule"},
+    )
+    key = _key()
+    expected_version = _expected_version()
+    roll = fields.Boolean(
+        load_default=False, metadata={"description": "Let the app fill the chance fields"}
+    )
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **_: Any) -> None:
+        if (data.get("action") is None) == (data.get("text") is None):
+            raise ValidationError("give either action or text, not both and not neither")
+
+
+class UndoSchema(Schema):
+    by = _by()
+    key = _key()
+    expected_version = _expected_version()
+
+
+class AnnotationSchema(Schema):
+    on = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "The entry's number; 0 is the kick-off"},
+    )
+    text = text_field(LONG_TEXT, required=True)
+    by = _by()
+    key = _key()
+
+
+class AbandonSchema(Schema):
+    by = _by()
+    reason = text_field(LONG_TEXT, required=True)
+
+
+class ImportQuerySchema(Schema):
+    league = text_field(
+        load_default=None, metadata={"description": "Count it in this league instead"}
+    )
+    no_league = fields.Boolean(
+        load_default=False, metadata={"description": "Import it outside any league"}
+    )
+
+
+class ImportBodySchema(Schema):
+    """The JSON form of an import, for clients that cannot send text/plain."""
+
+    text = fields.String(required=True, validate=[validate.Length(min=1), check_encodable])
+    league = text_field(load_default=None, allow_none=True)
+    no_league = fields.Boolean(load_default=False)

@@ -1,0 +1,30 @@
+"""Helpers the API tests share (no tests here): create a match through the API, write as its
+scorer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.opening import SETUP
+from tests.web.conftest import token
+
+
+def scorer(match_id: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token(match_id)}"}
+
+
+def create(client: FlaskClient, **fields: Any) -> Any:
+    body = {"ruleset": "card-game", "setup": SETUP, "by": "alice", **fields}
+    return client.post("/api/matches", json=body)
+
+
+def enter(client: FlaskClient, match_id: str, text: str, **fields: Any) -> Any:
+    body = {"text": text, "by": "alice", **fields}
+    return client.post(f"/api/matches/{match_id}/entries", json=body, headers=scorer(match_id))
+
+
+def version(client: FlaskClient, match_id: str) -> int:
+    answer: int = client.get(f"/api/matches/{match_id}").get_json()["version"]
+    return answer

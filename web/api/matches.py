@@ -1,0 +1,130 @@
+"""Matches: list, create, read now or at any step, export as a match file and import one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Response, request
+from flask_smorest import abort
+from marshmallow import ValidationError
+
+from schemas.api_matches import (
+    CreatedMatchSchema,
+    ImportBodySchema,
+    ImportQuerySchema,
+    MatchSchema,
+    MatchSummarySchema,
+    NewMatchSchema,
+    StepSchema,
+)
+from schemas.match_import import import_match_file
+from schemas.matchfile import dumps
+from service.views import MatchView
+from web.api.base import MATCH_ID, ApiBlueprint
+from web.context import author, token_for, touchline
+
+bp = ApiBlueprint(
+    "api-matches", __name__, url_prefix="/api/matches", description="Create and read matches."
+)
+
+STEP = {"in": "path", "name": "step", "description": "0 is the kick-off; the last is the total"}
+MATCH_FILE_BODY = {
+    "required": True,
+    "content": {
+        "text/plain": {"schema": {"type": "string"}},
+        "application/json": {"schema": ImportBodySchema},
+    },
+}
+
+
+@bp.route("", methods=["GET"])
+@bp.response(200, MatchSummarySchema(many=True))
+def list_matches() -> Any:
+    """Every match, oldest first."""
+    return touchline().list_matches()
+
+
+@bp.route("", methods=["POST"])
+@bp.arguments(NewMatchSchema)
+@bp.response(201, CreatedMatchSchema)
+@bp.refusals(400)
+def create_match(body: dict[str, Any]) -> Any:
+    """Create a match; the answer carries the scorer token that writing to it needs."""
+    view = touchline().create_match(
+        body["ruleset"], body["setup"], author(body["by"], "api"), league=body["league"]
+    )
+    return created(view)
+
+
+@bp.route("/<match_id>", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, MatchSchema)
+@bp.refusals(404)
+def get_match(match_id: str) -> Any:
+    """The match now: its situation, what may come next, its version and its whole log."""
+    return touchline().get_match(match_id).to_dict()
+
+
+@bp.route("/<match_id>/steps/<int(signed=True):step>", methods=["GET"], parameters=[MATCH_ID, STEP])
+@bp.response(200, StepSchema)
+@bp.refusals(400, 404)
+def get_step(match_id: str, step: int) -> Any:
+    """The match after its first `step` entries in force; a step out of range is 400."""
+    return touchline().replay(match_id, step)
+
+
+@bp.route("/<match_id>/export", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, {"type": "string"}, content_type="text/plain")
+@bp.refusals(404)
+def export_match(match_id: str) -> Any:
+    """The match as a match file, to keep or to import elsewhere."""
+    record = touchline().load_record(match_id)
+    text = dumps(record, datetime.now(UTC).isoformat(timespec="seconds"))
+    return Response(
+        text,
+        mimetype="text/plain",
+        headers={"Content-Disposition": f'attachment; filename="{str(record.id)[:8]}.touchline"'},
+    )
+
+
+@bp.route("/import", methods=["POST"])
+@bp.arguments(ImportQuerySchema, location="query")
+@bp.response(201, CreatedMatchSchema)
+@bp.refusals(400)
+@bp.doc(requestBody=MATCH_FILE_BODY)
+def import_match(query: dict[str, Any]) -> Any:
+    """Import a match file (text/plain, or JSON {text}); every entry is checked again and a
+    broken file imports nothing (400 naming the line)."""
+    if request.is_json:
+        try:
+            body = ImportBodySchema().load(request.get_json(silent=True) or {})
+        except ValidationError as error:
+            abort(400, messages={"json": error.messages})
+        text, league, no_league = body["text"], body["league"], body["no_league"]
+    else:
+        text, league, no_league = request.get_data(as_text=True), None, False
+    view = import_match_file(
+        touchline(),
+        text,
+        league=query["league"] or league,
+        no_league=query["no_league"] or no_league,
+    )
+    return created(view)
+
+
+def created(view: MatchView) -> tuple[dict[str, Any], int]:
+    token = token_for(view.id)
+    root = request.host_url.rstrip("/")
+    api = f"{root}/api/matches/{view.id}"
+    return {
+        "match": view.to_dict(),
+        "scorer_token": token,
+        "scorer_url": f"{root}/matches/{view.id}/score/{token}",
+        "links": {
+            "self": api,
+            "entries": f"{api}/entries",
+            "undo": f"{api}/undo",
+            "annotations": f"{api}/annotations",
+            "export": f"{api}/export",
+        },
+    }, 201

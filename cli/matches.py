@@ -14,6 +14,7 @@ from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
 from domain.registry import ruleset_names
 from service.entry_text import action_from_text
+from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
 
 
@@ -30,12 +31,12 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
         # A team list file (TCG): the coach's name may follow it, `my-team.toml:Alice`.
         side = option.lstrip("-")
         listed = read_team_file(Path(team.strip()))
-        return {"team": listed, "coach": coach.strip() or f"{side} coach"}
+        return seat(listed, coach.strip() or f"{side} coach")
     if not colon or not team.strip() or not coach.strip():
         raise click.BadParameter(
             f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})", param_hint=option
         )
-    return {"team": team.strip(), "coach": coach.strip()}
+    return seat(team.strip(), coach)
 
 
 @match.command("new")
@@ -93,25 +94,18 @@ def new(
     touchline match new king-of-the-pitch --team blue:Alice --team green:Bob --team red:Chen
     touchline match new tcg --home my-team.toml:Alice --away their-team.toml:Bob
     """
-    setup: dict[str, Any] = {}
-    for side, value in (("home", _team(home, "--home")), ("away", _team(away, "--away"))):
-        if value is not None:
-            setup[side] = value
-    if teams:
-        setup["teams"] = [_team(value, "--team") for value in teams]
-    if variant:
-        setup["variant"] = variant
-    if captains:
-        options = (*options, "captains")
-    if crowns is not None:
-        settings = (*settings, f"crowns={crowns}")
-    if options:
-        setup["options"] = list(dict.fromkeys(options))
-    if settings:
-        pairs = [s.partition("=") for s in settings]
-        if any(not eq or not name for name, eq, _ in pairs):
-            raise click.BadParameter("write settings as NAME=VALUE", param_hint="--setting")
-        setup["settings"] = {name: value for name, _, value in pairs}
+    setup = setup_from(
+        SetupPieces(
+            home=_team(home, "--home"),
+            away=_team(away, "--away"),
+            teams=[seat_ for value in teams if (seat_ := _team(value, "--team")) is not None],
+            variant=variant,
+            options=options,
+            settings=settings,
+            captains=captains,
+            crowns=crowns,
+        )
+    )
     view = context.app.create_match(ruleset, setup, context.author(), league=league)
     click.echo(f"created match {view.id}")
     echo_match(view)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from service.projections.fairness import SUSPICIOUS_P
 from service.projections.queries import ReadSide, SubjectStats
-
-# p-values below this are flagged: a fair die shows so lopsided a count once in 100 samples.
-SUSPICIOUS_P = 0.01
 
 
 @click.group()

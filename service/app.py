@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -132,14 +132,10 @@ class Touchline(Application[UUID]):
         """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
 
         def change(match: MatchRecord) -> dict[str, JSON]:
-            # A retry with a known key returns the first entry before any die is drawn again.
-            earlier = match.entry_for_key(key) if key is not None else None
-            if earlier is not None:
-                return earlier
             filled = fill_by_chance(match, action) if roll else dict(action)
             return match.record(filled, author, override=override, key=key)
 
-        return self._change(ref, expected_version, change)
+        return self._change(ref, expected_version, change, key)
 
     def record_text(self, ref: str, text: str, author: Author, **options: Any) -> dict[str, JSON]:
         """Record an entry written in the one-line notation (`roll toho 5`)."""
@@ -153,7 +149,7 @@ class Touchline(Application[UUID]):
         key: str | None = None,
         expected_version: int | None = None,
     ) -> dict[str, JSON]:
-        return self._change(ref, expected_version, lambda match: match.undo(author, key=key))
+        return self._change(ref, expected_version, lambda match: match.undo(author, key=key), key)
 
     def abandon(self, ref: str, author: Author, reason: str) -> dict[str, JSON]:
         """Stop a match for good: it takes no more entries and counts in no standings."""
@@ -165,7 +161,7 @@ class Touchline(Application[UUID]):
         self, ref: str, on: int, text: str, author: Author, key: str | None = None
     ) -> dict[str, JSON]:
         """A plain-text remark on entry `on` (0: before the first entry)."""
-        return self._change(ref, None, lambda match: match.annotate(on, text, author, key=key))
+        return self._change(ref, None, lambda match: match.annotate(on, text, author, key=key), key)
 
     def version_of(self, ref: str) -> int:
         """The match's version from its newest stored event, without loading the match:
@@ -269,11 +265,20 @@ class Touchline(Application[UUID]):
         return match
 
     def _change(
-        self, ref: str, expected_version: int | None, change: Callable[[MatchRecord], T]
+        self,
+        ref: str,
+        expected_version: int | None,
+        change: Callable[[MatchRecord], T],
+        key: str | None = None,
     ) -> T:
         match_id = self.resolve(ref)
         for _ in range(CONFLICT_RETRIES):
             match = self._load(match_id)
+            earlier = match.entry_for_key(key) if key is not None else None
+            if earlier is not None:
+                # A retried request (a double tap, a resent API call) gets what the first one
+                # recorded, even though the match has moved on since.
+                return cast(T, earlier)
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
                     f"the match has changed (now at version {match.version}, you saw "

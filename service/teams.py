@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from domain.ruleset import Violation
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
 from domain.tcg.team_list import TeamListError, parse_team_list
 from service.errors import BadInput
+from service.setups import team_list_from_text
 
 
 @dataclass(frozen=True)
@@ -27,11 +27,12 @@ class TeamReport:
 def read_team_file(path: Path) -> dict[str, Any]:
     """The parsed TOML of a team list file, or one clear error naming the file."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise BadInput(f"cannot read {path}: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
         raise BadInput(f"{path} is not valid TOML: {error}") from None
+    return team_list_from_text(text, str(path))
 
 
 def check_team_file(path: Path, name_limits: str = "whole-team") -> TeamReport:

@@ -14,6 +14,9 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+# p-values below this are flagged: a fair die shows so lopsided a count once in 100 samples.
+SUSPICIOUS_P = 0.01
+
 
 @dataclass(frozen=True)
 class Fairness:

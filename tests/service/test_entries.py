@@ -139,3 +139,13 @@ def test_annotations_are_stored_and_reach_the_replay(app: Touchline, alice: Auth
     with pytest.raises(BadInput, match="no entry 7"):
         app.annotate(match.id, 7, "nothing there", alice)
     assert app.version_of(match.id) == 4
+
+
+def test_a_retried_entry_with_its_key_is_not_stale_though_the_version_moved(
+    app: Touchline, alice: Author
+) -> None:
+    match = app.create_match("card-game", SETUP, alice)
+    toss = {"kind": "toss", "winner": "toho"}
+    first = app.record(match.id, toss, alice, key="t", expected_version=1)
+    again = app.record(match.id, toss, alice, key="t", expected_version=1)
+    assert again == first and app.version_of(match.id) == 2

@@ -1,0 +1,74 @@
+"""Match settings from the pieces a person gives: seats, options, NAME=VALUE settings.
+
+The command line and the new-match form both collect the same pieces (a home and an away seat,
+or several seats for King of the Pitch, a variant, options, settings, the King of the Pitch
+shortcuts for captains and crowns); this is the one place that assembles them into the setup
+dict the rulesets validate. Whether the teams make a legal match is the ruleset's to say.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.errors import BadInput
+
+
+@dataclass(frozen=True)
+class SetupPieces:
+    home: dict[str, Any] | None = None
+    away: dict[str, Any] | None = None
+    teams: Sequence[dict[str, Any]] = ()
+    variant: str | None = None
+    options: Sequence[str] = ()
+    settings: Sequence[str] = ()  # NAME=VALUE
+    captains: bool = False
+    crowns: int | None = None
+    extra_settings: dict[str, str] = field(default_factory=dict)
+
+
+def seat(team: Any, coach: str) -> dict[str, Any]:
+    """One seat: a team (a name, or a parsed TCG team list) and its coach."""
+    return {"team": team, "coach": coach.strip()}
+
+
+def parse_settings(pairs: Iterable[str]) -> dict[str, str]:
+    """NAME=VALUE settings as a dict; a piece without a name or an = is refused."""
+    settings: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise BadInput(f"write settings as NAME=VALUE, not {pair!r}")
+        settings[name.strip()] = value.strip()
+    return settings
+
+
+def setup_from(pieces: SetupPieces) -> dict[str, Any]:
+    setup: dict[str, Any] = {}
+    if pieces.home is not None:
+        setup["home"] = pieces.home
+    if pieces.away is not None:
+        setup["away"] = pieces.away
+    if pieces.teams:
+        setup["teams"] = list(pieces.teams)
+    if pieces.variant:
+        setup["variant"] = pieces.variant
+    options = list(pieces.options) + (["captains"] if pieces.captains else [])
+    if options:
+        setup["options"] = list(dict.fromkeys(options))
+    settings = parse_settings(pieces.settings) | pieces.extra_settings
+    if pieces.crowns is not None:
+        settings["crowns"] = str(pieces.crowns)
+    if settings:
+        setup["settings"] = settings
+    return setup
+
+
+def team_list_from_text(text: str, source: str) -> dict[str, Any]:
+    """A TCG team list written in TOML, parsed; `source` names it in the error."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BadInput(f"{source} is not valid TOML: {error}") from None

@@ -1,0 +1,46 @@
+"""Assembling a setup from the pieces the command line and the new-match form collect."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.errors import BadInput
+from service.setups import SetupPieces, parse_settings, seat, setup_from, team_list_from_text
+
+
+def test_two_seats_options_and_settings() -> None:
+    pieces = SetupPieces(
+        home=seat("Nankatsu", " Alice "),
+        away=seat("Toho", "Bob"),
+        variant="first-match",
+        options=["motivation", "motivation"],
+        settings=["bank-cap=none"],
+    )
+    assert setup_from(pieces) == {
+        "home": {"team": "Nankatsu", "coach": "Alice"},
+        "away": {"team": "Toho", "coach": "Bob"},
+        "variant": "first-match",
+        "options": ["motivation"],
+        "settings": {"bank-cap": "none"},
+    }
+
+
+def test_king_of_the_pitch_shortcuts_become_an_option_and_a_setting() -> None:
+    pieces = SetupPieces(teams=[seat("blue", "A"), seat("red", "B")], captains=True, crowns=3)
+    assert setup_from(pieces) == {
+        "teams": [{"team": "blue", "coach": "A"}, {"team": "red", "coach": "B"}],
+        "options": ["captains"],
+        "settings": {"crowns": "3"},
+    }
+
+
+@pytest.mark.parametrize("pair", ["bank-cap", "=5"])
+def test_a_setting_needs_a_name_and_an_equals_sign(pair: str) -> None:
+    with pytest.raises(BadInput, match="NAME=VALUE"):
+        parse_settings([pair])
+
+
+def test_a_team_list_is_read_from_toml_text() -> None:
+    assert team_list_from_text('name = "Nankatsu"', "home") == {"name": "Nankatsu"}
+    with pytest.raises(BadInput, match="home is not valid TOML"):
+        team_list_from_text("name = [", "home")

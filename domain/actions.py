@@ -11,9 +11,26 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol, get_args, get_origin, get_type_hints
 
 from domain.ruleset import JSON, MalformedAction
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """What a form needs to ask for one field of an entry kind.
+
+    `type` is one of int, text, bool, choice (a fixed set of `options`) or list; a list's
+    items are described by `item` (int, text or choice, with `options` for a choice).
+    """
+
+    name: str
+    type: Literal["int", "text", "bool", "choice", "list"]
+    required: bool
+    default: JSON = None
+    options: tuple[JSON, ...] = ()
+    item: Literal["int", "text", "choice"] | None = None
 
 
 class ActionType(Protocol):
@@ -49,6 +66,12 @@ class ActionCodec:
         """The dict keys of a kind's fields, in declaration order."""
         return tuple(_key(f.name) for f in dataclasses.fields(self.class_for(kind)))
 
+    def describe(self, kind: str) -> tuple[FieldSpec, ...]:
+        """Each field of a kind as a form would ask for it, in declaration order."""
+        cls = self.class_for(kind)
+        hints = self._hints[kind]
+        return tuple(_describe(f, hints[f.name]) for f in dataclasses.fields(cls))
+
     def to_dict(self, action: Any) -> dict[str, JSON]:
         data: dict[str, JSON] = {"kind": type(action).kind}
         for f in dataclasses.fields(action):
@@ -83,6 +106,41 @@ def _key(field_name: str) -> str:
     # A field that would be a Python keyword is declared with a trailing underscore
     # (`pass_`); its dict key is the plain word.
     return field_name.rstrip("_")
+
+
+def _describe(f: dataclasses.Field[Any], hint: Any) -> FieldSpec:
+    required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    if f.default is not dataclasses.MISSING:
+        default: JSON = f.default
+    elif f.default_factory is not dataclasses.MISSING:
+        default = f.default_factory()
+    else:
+        default = None
+    origin = get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        # Only optional values are declared as unions: describe the value, not the None.
+        hint = next(option for option in get_args(hint) if option is not type(None))
+        origin = get_origin(hint)
+    name = _key(f.name)
+    if origin is tuple:
+        item, options = _scalar(get_args(hint)[0])
+        if item == "bool":
+            raise TypeError(f"unsupported list of yes/no for field {name}")
+        return FieldSpec(name, "list", required, default, options, item)
+    kind, options = _scalar(hint)
+    return FieldSpec(name, kind, required, default, options)
+
+
+def _scalar(hint: Any) -> tuple[Literal["int", "text", "bool", "choice"], tuple[JSON, ...]]:
+    if get_origin(hint) is Literal:
+        return "choice", get_args(hint)
+    if hint is bool:
+        return "bool", ()
+    if hint is int:
+        return "int", ()
+    if hint is str:
+        return "text", ()
+    raise TypeError(f"unsupported field type {hint!r}")
 
 
 def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:

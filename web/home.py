@@ -1,17 +1,105 @@
-"""Home page and the new-match form."""
+"""The home page, the new-match form, and the page that hands the creator the scorer link."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from service.errors import TouchlineError
+from service.projections.queries import LeagueSummary, ReadSide
+from service.views import MatchSummary
+from web.context import author, remember_scorer, remember_scorer_name, require_scorer, token_for
+from web.context import touchline as service
+from web.match_forms import CHOICES, RULESET_TITLES, NewMatch, read_new_match
 
 bp = Blueprint("home", __name__)
+
+# How many finished matches the home page lists.
+RECENT_FINISHED = 20
 
 
 @bp.get("/")
 def index() -> str:
-    return "Touchline"
+    summaries = service().list_matches()
+    newest_first = sorted(summaries, key=_last_activity, reverse=True)
+    live = [s for s in newest_first if s.status == "in progress"]
+    finished = [s for s in newest_first if s.status != "in progress"][:RECENT_FINISHED]
+    return render_template(
+        "home.html", live=live, finished=finished, leagues=_leagues(), titles=RULESET_TITLES
+    )
 
 
 @bp.get("/matches/new")
 def new_match() -> str:
-    return "new match"
+    return _form(NewMatch(request.args.get("ruleset", "card-game")), {})
+
+
+@bp.post("/matches/new")
+def create_match() -> Any:
+    found = read_new_match(request.form, request.files)
+    if not found.problems:
+        by = request.form.get("scorer", "")
+        try:
+            view = service().create_match(found.ruleset, found.setup, author(by), found.league)
+        except TouchlineError as error:
+            found.problems.append(str(error))
+        else:
+            remember_scorer(view.id)
+            remember_scorer_name(by)
+            return redirect(url_for("home.created", match_id=view.id), 303)
+    values = {**request.form.to_dict(), **found.kept}
+    return _form(found, values, request.form.getlist("cg-options")), 400
+
+
+@bp.get("/matches/<match_id>/created")
+def created(match_id: str) -> str:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    link = scorer_link(view.id)
+    return render_template(
+        "created.html",
+        match=view,
+        link=link,
+        qr=Markup(_qr(link).svg_inline(scale=5, dark="#111", light="#fff", title="Scorer link")),
+    )
+
+
+@bp.get("/matches/<match_id>/qr.svg")
+def qr_code(match_id: str) -> Response:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    svg = _qr(scorer_link(view.id)).svg_inline(scale=5)
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, no-store"})
+
+
+def scorer_link(match_id: str) -> str:
+    return url_for(
+        "scoring.scorer_link", match_id=match_id, token=token_for(match_id), _external=True
+    )
+
+
+def _qr(link: str) -> segno.QRCode:
+    return segno.make(link, error="m")
+
+
+def _form(found: NewMatch, values: dict[str, str], options: list[str] | None = None) -> str:
+    return render_template(
+        "new_match.html",
+        found=found,
+        values=values,
+        chosen_options=options or [],
+        leagues=_leagues(),
+        titles=RULESET_TITLES,
+        choices=CHOICES,
+    )
+
+
+def _leagues() -> list[LeagueSummary]:
+    return ReadSide(service()).leagues()
+
+
+def _last_activity(summary: MatchSummary) -> str:
+    return summary.last_entry_at or summary.created_at

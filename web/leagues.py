@@ -1,12 +1,70 @@
-"""League pages and standings downloads."""
+"""League pages: every league, one league's standings and matches, and the downloads.
+
+The standings are the same rows and the same CSV and JSON as `touchline league standings`.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response, abort, render_template
+
+from domain.league import PLACING_RULESETS
+from schemas.standings import to_csv, to_json
+from service.leagues import LeagueNotFound, LeagueView, find_league
+from service.projections.listings import Listings
+from service.projections.queries import ReadSide
+from web.context import touchline
 
 bp = Blueprint("leagues", __name__)
 
 
 @bp.get("/leagues")
 def index() -> str:
-    return "leagues"
+    return render_template("leagues.html", leagues=ReadSide(touchline()).leagues())
+
+
+@bp.get("/leagues/<path:name>/standings.csv")
+def standings_csv(name: str) -> Response:
+    league = _league(name)
+    rows = ReadSide(touchline()).standings(league.name)
+    return _download(to_csv(rows), "text/csv", league, "csv")
+
+
+@bp.get("/leagues/<path:name>/standings.json")
+def standings_json(name: str) -> Response:
+    league = _league(name)
+    rows = ReadSide(touchline()).standings(league.name)
+    return _download(to_json(league, rows), "application/json", league, "json")
+
+
+@bp.get("/leagues/<path:name>")
+def show(name: str) -> str:
+    league = _league(name)
+    service = touchline()
+    return render_template(
+        "league.html",
+        league=league,
+        standings=ReadSide(service).standings(league.name),
+        matches=Listings(service).league_matches(league.name),
+        goals_label="crowns" if league.ruleset in PLACING_RULESETS else "goals",
+        placing=league.ruleset in PLACING_RULESETS,
+    )
+
+
+def _league(name: str) -> LeagueView:
+    try:
+        return find_league(touchline(), name)
+    except LeagueNotFound as error:
+        abort(404, description=str(error))
+
+
+def _download(body: str, mimetype: str, league: LeagueView, extension: str) -> Response:
+    filename = f"{_file_stem(league.name)}-standings.{extension}"
+    response = Response(body, mimetype=mimetype)
+    response.headers.set("Content-Disposition", "attachment", filename=filename)
+    return response
+
+
+def _file_stem(name: str) -> str:
+    """A league name as a file name: letters, digits and dashes only."""
+    stem = "".join(c if c.isalnum() else "-" for c in name.casefold())
+    return "-".join(part for part in stem.split("-") if part) or "league"

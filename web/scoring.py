@@ -1,7 +1,167 @@
-"""The match page, the scorer link and the live scoring page."""
+"""The match page, the scorer link and the live scoring page with its two writes.
+
+Writes carry the version their page showed (a stale page is refused with 409, never
+overwriting what another phone entered) and an idempotency key (a double tap records once).
+A refused entry comes back on the live page itself, with its rule IDs and, when the table may
+play on through them, an "enter anyway" form that asks for the reason.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+from uuid import uuid4
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+
+from domain.match import NothingToUndo, RuleBroken
+from domain.registry import find_ruleset
+from domain.ruleset import Violation
+from service.errors import BadInput, StaleMatch
+from service.views import MatchView
+from web.context import (
+    SCORER_NAME_KEY,
+    author,
+    holds_token,
+    is_session_scorer,
+    remember_scorer,
+    remember_scorer_name,
+    require_scorer,
+    scorer_name,
+)
+from web.context import touchline as service
+from web.entry_forms import action_from_form, entry_forms, grouped
+from web.presenting import entry_text, field_label, recorded_message, value_label
 
 bp = Blueprint("scoring", __name__)
+bp.add_app_template_global(entry_text)
+bp.add_app_template_global(value_label)
+bp.add_app_template_global(field_label)
+bp.add_app_template_global(lambda: uuid4().hex, "fresh_key")
+
+# Form fields that belong to one attempt, not to the entry: never carried into a retry.
+ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
+
+
+@bp.get("/matches/<match_id>")
+def match_page(match_id: str) -> str:
+    view = service().get_match(match_id)
+    return render_template("match.html", match=view, scorer=is_session_scorer(view.id))
+
+
+@bp.get("/matches/<match_id>/fragment")
+def match_fragment(match_id: str) -> str:
+    """The changing part of the match page, for spectators' pages to swap in."""
+    return render_template("_match_body.html", match=service().get_match(match_id))
+
+
+@bp.get("/matches/<match_id>/score/<token>")
+def scorer_link(match_id: str, token: str) -> Any:
+    view = service().get_match(match_id)
+    if not holds_token(view.id, token):
+        abort(403, description="This scorer link is not valid for this match.")
+    remember_scorer(view.id)
+    return redirect(url_for("scoring.live", match_id=view.id))
+
+
+@bp.get("/matches/<match_id>/live")
+def live(match_id: str) -> str:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    return _live_page(view)
+
+
+@bp.post("/matches/<match_id>/scorer-name")
+def set_scorer_name(match_id: str) -> Any:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    remember_scorer_name(request.form.get("name", ""))
+    return redirect(url_for("scoring.live", match_id=view.id), 303)
+
+
+@bp.post("/matches/<match_id>/entries")
+def record_entry(match_id: str) -> Any:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    key = request.form.get("key") or None
+    try:
+        action = action_from_form(find_ruleset(view.ruleset).codec, request.form)
+        line = service().record(
+            view.id,
+            action,
+            author(scorer_name()),
+            override=request.form.get("override", "").strip() or None,
+            key=key,
+            expected_version=_posted_version(),
+            roll=request.form.get("roll") == "yes",
+        )
+    except RuleBroken as error:
+        return _live_page(view, refused=error.violations), 422
+    except StaleMatch as error:
+        return _stale(view.id, key, error)
+    except BadInput as error:
+        return _live_page(view, problem=str(error)), 400
+    flash(recorded_message(view.ruleset, line), "ok")
+    return redirect(url_for("scoring.live", match_id=view.id), 303)
+
+
+@bp.post("/matches/<match_id>/undo")
+def undo(match_id: str) -> Any:
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    key = request.form.get("key") or None
+    try:
+        line = service().undo(
+            view.id, author(scorer_name()), key=key, expected_version=_posted_version()
+        )
+    except NothingToUndo as error:
+        return _live_page(view, problem=str(error)), 422
+    except StaleMatch as error:
+        return _stale(view.id, key, error)
+    flash(recorded_message(view.ruleset, line), "ok")
+    return redirect(url_for("scoring.live", match_id=view.id), 303)
+
+
+def _stale(match_id: str, key: str | None, error: StaleMatch) -> Any:
+    fresh = service().get_match(match_id)
+    earlier = next((line for line in fresh.log if key and line.get("key") == key), None)
+    if earlier is not None:
+        # The same form arrived twice (a double tap, a retried request): it is recorded once.
+        flash(recorded_message(fresh.ruleset, earlier), "ok")
+        return redirect(url_for("scoring.live", match_id=match_id), 303)
+    return _live_page(fresh, stale=str(error)), 409
+
+
+def _posted_version() -> int | None:
+    raw = request.form.get("expected_version", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise BadInput(f"expected_version must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def _live_page(
+    view: MatchView,
+    refused: tuple[Violation, ...] = (),
+    problem: str | None = None,
+    stale: str | None = None,
+) -> str:
+    retry = [(name, value) for name, value in request.form.items(multi=True)]
+    return render_template(
+        "live.html",
+        match=view,
+        groups=grouped(entry_forms(find_ruleset(view.ruleset).codec, view.expected)),
+        refused=refused,
+        overridable=bool(refused) and all(v.overridable for v in refused),
+        retry=[(name, value) for name, value in retry if name not in ATTEMPT_FIELDS],
+        problem=problem,
+        stale=stale,
+        named=bool(session.get(SCORER_NAME_KEY)),
+        scorer=scorer_name(),
+        last_entry=_last_in_force(view),
+    )
+
+
+def _last_in_force(view: MatchView) -> dict[str, Any] | None:
+    entries = [line for line in view.log if line["type"] == "entry" and not line["retracted"]]
+    return entries[-1] if entries else None

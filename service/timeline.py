@@ -1,0 +1,137 @@
+"""What a replay shows beside one step's situation: the whole match as a list of moments.
+
+Every moment carries the score after it, the goals and period ends it brought and the
+annotations made on it. All of it comes from the consequences stored with each entry, so the
+timeline of a 600-entry match costs one pass over its log and no rules are replayed: the
+situation of the one step being looked at is `ReplayView`'s business.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from domain.match import MatchRecord, consequences_of
+from domain.notation import format_action
+from domain.ruleset import JSON, Consequence
+
+# Consequences that change the score: a goal (card game, TCG) carries the new score; a crown
+# (King of the Pitch, where crowns are the score) carries the team's new count.
+GOAL = "goal"
+CROWN = "crown"
+# Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
+PERIOD_ENDS = frozenset({"half-ended", "match-ended", "game-ended"})
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Step `step` of the replay: the situation after entry `number` (0: the kick-off)."""
+
+    step: int
+    number: int
+    text: str
+    by: str | None
+    at: str | None
+    score: Mapping[str, int]
+    goals: tuple[str, ...] = ()
+    period_ends: tuple[str, ...] = ()
+    annotations: tuple[Mapping[str, JSON], ...] = ()
+    overridden: bool = False
+
+
+@dataclass(frozen=True)
+class Timeline:
+    sides: tuple[str, ...]
+    labels: Mapping[str, str]
+    moments: tuple[Moment, ...]
+    goal_steps: tuple[int, ...] = field(default=())
+    period_steps: tuple[int, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        """The number of entries in force: steps run from 0 to `total`."""
+        return len(self.moments) - 1
+
+    def previous_goal(self, step: int) -> int | None:
+        return _before(self.goal_steps, step)
+
+    def next_goal(self, step: int) -> int | None:
+        return _after(self.goal_steps, step)
+
+    def previous_period(self, step: int) -> int | None:
+        return _before(self.period_steps, step)
+
+    def next_period(self, step: int) -> int | None:
+        return _after(self.period_steps, step)
+
+    def top_score(self) -> int:
+        return max((max(m.score.values(), default=0) for m in self.moments), default=0)
+
+
+def timeline_of(match: MatchRecord) -> Timeline:
+    """The match's moments, in one pass over its entries in force."""
+    rules = match.ruleset
+    setup = rules.make_setup(match.setup)
+    sides = tuple(rules.sides(setup))
+    notes = _annotations_by_entry(match)
+    score = dict.fromkeys(sides, 0)
+    moments = [Moment(0, 0, "kick-off", None, None, dict(score), annotations=notes.get(0, ()))]
+    for step, line in enumerate(match.effective_entries(), start=1):
+        number = cast(int, line["number"])
+        consequences = consequences_of(line)
+        goals = tuple(c.text for c in consequences if c.kind in (GOAL, CROWN))
+        for consequence in consequences:
+            _score_after(score, consequence)
+        moments.append(
+            Moment(
+                step=step,
+                number=number,
+                text=format_action(rules.codec, rules.action_from_dict(_action(line))),
+                by=cast(str, line["by"]),
+                at=cast(str, line["at"]),
+                score=dict(score),
+                goals=goals,
+                period_ends=tuple(c.text for c in consequences if c.kind in PERIOD_ENDS),
+                annotations=notes.get(number, ()),
+                overridden=bool(line.get("override")),
+            )
+        )
+    return Timeline(
+        sides=sides,
+        labels=dict(rules.side_labels(setup)),
+        moments=tuple(moments),
+        goal_steps=tuple(m.step for m in moments if m.goals),
+        period_steps=tuple(m.step for m in moments if m.period_ends),
+    )
+
+
+def _score_after(score: dict[str, int], consequence: Consequence) -> None:
+    data = consequence.data
+    if consequence.kind == GOAL and isinstance(data.get("score"), Mapping):
+        score.update({side: int(goals) for side, goals in data["score"].items()})
+    elif consequence.kind == CROWN:
+        score[str(data["team"])] = int(data["crowns"])
+
+
+def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Mapping[str, JSON], ...]]:
+    """The annotations in force, grouped by the entry they are on (0: the kick-off)."""
+    grouped: dict[int, list[Mapping[str, JSON]]] = {}
+    for note in match.annotations():
+        grouped.setdefault(cast(int, note["on"]), []).append(note)
+    return {number: tuple(notes) for number, notes in grouped.items()}
+
+
+def _action(line: Mapping[str, JSON]) -> dict[str, Any]:
+    return cast(dict[str, Any], line["action"])
+
+
+def _before(steps: Sequence[int], step: int) -> int | None:
+    index = bisect_left(steps, step)
+    return steps[index - 1] if index > 0 else None
+
+
+def _after(steps: Sequence[int], step: int) -> int | None:
+    index = bisect_right(steps, step)
+    return steps[index] if index < len(steps) else None

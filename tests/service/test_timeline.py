@@ -1,0 +1,193 @@
+"""The replay timeline: scores, goals, period ends and annotations per step, read from the
+consequences stored with each entry in one pass, never by replaying the rules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain.match import Author, MatchRecord
+from domain.registry import find_ruleset
+from service.app import Touchline
+from service.entries import parse_entry
+from service.timeline import timeline_of
+from tests.opening import OPENING, SETUP
+from tests.service.projections.pj_driver import SETUP as DRIVER_SETUP
+from tests.service.projections.pj_helpers import record_all
+from tests.service.test_golden_matches import CASES, golden_lines
+
+AUTHOR = Author("alice", "2026-11-29T21:00:00+00:00", "test")
+# One golden match per game: the card game, King of the Pitch (three teams, crowns) and the TCG.
+GOLDEN = {
+    name: (ruleset, setup, scores)
+    for ruleset, name, setup, _, scores in CASES
+    if name
+    in (
+        "card_game/golden/full_match.txt",
+        "king_of_the_pitch/golden/three_teams.txt",
+        "tcg/golden/normal_time_match.txt",
+    )
+}
+
+
+def recorded(name: str) -> MatchRecord:
+    ruleset, setup, _ = GOLDEN[name]
+    match = MatchRecord(ruleset, setup, AUTHOR.by, AUTHOR.at)
+    for line in golden_lines(name):
+        match.record(parse_entry(ruleset, line), AUTHOR)
+    return match
+
+
+def views_step_by_step(match: MatchRecord) -> list[dict[str, Any]]:
+    """What the ruleset's own view says after every step, from one fold of the actions."""
+    rules = match.ruleset
+    state = rules.initial_state(rules.make_setup(match.setup))
+    views = [rules.view(state)]
+    for line in match.effective_entries():
+        state = rules.apply(state, rules.action_from_dict(line["action"])).state
+        views.append(rules.view(state))
+    return views
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_the_score_at_every_step_is_the_one_the_ruleset_shows(name: str) -> None:
+    match = recorded(name)
+    timeline = timeline_of(match)
+    views = views_step_by_step(match)
+    assert timeline.total == len(views) - 1
+    assert [dict(m.score) for m in timeline.moments] == [v["score"] for v in views]
+    assert dict(timeline.moments[-1].score) == GOLDEN[name][2]
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_goal_steps_are_the_steps_where_the_score_went_up(name: str) -> None:
+    timeline = timeline_of(recorded(name))
+    scores = [sum(m.score.values()) for m in timeline.moments]
+    rises = tuple(step for step in range(1, len(scores)) if scores[step] > scores[step - 1])
+    assert timeline.goal_steps == rises
+    assert all(timeline.moments[step].goals for step in rises)
+
+
+def test_card_game_period_ends_mark_the_halves_and_the_final_whistle() -> None:
+    match = recorded("card_game/golden/full_match.txt")
+    timeline = timeline_of(match)
+    views = views_step_by_step(match)
+    # This match went to Extra Time: each of its four periods ends once, the last with the match.
+    ended = [views[step - 1]["period"] for step in timeline.period_steps]
+    assert ended == [1, 2, 3, 4]
+    assert timeline.period_steps[-1] == timeline.total
+    assert views[timeline.total]["phase"] == "over"
+
+
+def test_king_of_the_pitch_has_no_halves_only_the_game_end() -> None:
+    timeline = timeline_of(recorded("king_of_the_pitch/golden/three_teams.txt"))
+    assert timeline.period_steps == (timeline.total,)
+    assert timeline.sides == ("blue", "green", "yellow")
+    assert all("crown" in " ".join(timeline.moments[s].goals) for s in timeline.goal_steps)
+
+
+def test_jumps_between_goals_and_periods() -> None:
+    timeline = timeline_of(recorded("card_game/golden/full_match.txt"))
+    first, second = timeline.goal_steps[:2]
+    assert timeline.previous_goal(first) is None
+    assert timeline.next_goal(0) == first
+    assert timeline.next_goal(first) == second
+    assert timeline.previous_goal(second) == first
+    assert timeline.previous_goal(second + 1) == second
+    assert timeline.next_goal(timeline.total) is None
+    assert timeline.next_period(0) == timeline.period_steps[0]
+    assert timeline.previous_period(timeline.period_steps[0]) is None
+
+
+def test_annotations_sit_under_the_step_of_their_entry_and_go_with_a_retraction() -> None:
+    match = recorded_opening()
+    entries = match.effective_entries()
+    match.annotate(0, "before the toss", AUTHOR)
+    match.annotate(entries[2]["number"], "a good draft", AUTHOR)
+    match.annotate(entries[-1]["number"], "was that a 2?", AUTHOR)
+    match.undo(AUTHOR)
+    # A retraction is a log line: numbers run on, steps count only the entries in force.
+    match.record(entries[-1]["action"], AUTHOR)
+    timeline = timeline_of(match)
+    notes = {m.step: [n["text"] for n in m.annotations] for m in timeline.moments if m.annotations}
+    assert notes == {0: ["before the toss"], 3: ["a good draft"]}
+    assert timeline.total == len(entries)
+    assert timeline.moments[-1].number == len(match.log) != entries[-1]["number"]
+
+
+def recorded_opening() -> MatchRecord:
+    match = MatchRecord("card-game", SETUP, AUTHOR.by, AUTHOR.at)
+    for line in OPENING:
+        match.record(parse_entry("card-game", line), AUTHOR)
+    return match
+
+
+def test_a_long_match_timeline_replays_no_rules(
+    app: Touchline, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A card-game match of 600 entries, loaded from the store as the page does.
+    actions = long_match(600)
+    match_id = record_all(app, actions, DRIVER_SETUP).id
+    record = app.load_record(str(match_id))
+    rules = find_ruleset("card-game")
+    calls = 0
+    original = type(rules).apply
+
+    def counting(self: Any, state: Any, action: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return original(self, state, action)
+
+    monkeypatch.setattr(type(rules), "apply", counting)
+    timeline = timeline_of(record)
+    assert calls == 0
+    assert timeline.total == len(actions)
+    assert timeline.goal_steps
+    # Spot checks against a fresh fold of the rules at a few steps.
+    for step in (0, len(actions) // 3, len(actions) // 2, len(actions)):
+        assert dict(timeline.moments[step].score) == rules.view(record.state_at(step))["score"]
+
+
+def long_match(entries: int, seed: int = 5) -> list[dict[str, Any]]:
+    """A legal card-game log: Shots score before Injury Time; after it every Pass succeeds, so
+    the last half never ends and the log grows as long as asked."""
+    rules = find_ruleset("card-game")
+    state = rules.initial_state(rules.make_setup(DRIVER_SETUP))
+    chooser = random.Random(seed)
+    actions: list[dict[str, Any]] = []
+    while len(actions) < entries:
+        options = {e.kind: e for e in reversed(rules.expected(state))}
+        action = _next_action(options, state, chooser, len(actions))
+        state = rules.apply(state, rules.action_from_dict(action)).state
+        actions.append(action)
+    return actions
+
+
+def _next_action(options: dict[str, Any], state: Any, chooser: random.Random, n: int) -> Any:
+    for kind in ("toss", "kickoff", "et-kickoff", "draft", "declare", "roll", "resolve"):
+        if kind in options:
+            action = {"kind": kind, **options[kind].fixed}
+            for name, values in options[kind].choices.items():
+                action.setdefault(name, chooser.choice(list(values)))
+            if kind == "declare":
+                action["action"] = "pass" if state.injury_time else "shot"
+            if kind == "roll":
+                action["value"] = 6 if action["coach"] == state.attacker else 1
+            return action
+    if "play" in options and chooser.random() < 0.6:
+        side = options["play"].fixed["coach"]
+        attacking = side == state.attacker
+        shot, passing = (chooser.randint(0, 3), chooser.randint(2, 3)) if attacking else (0, 0)
+        return {
+            "kind": "play",
+            "coach": side,
+            "card": f"{side} player {n}",
+            "shot": shot,
+            "pass": passing,
+            "defense": 0 if attacking else chooser.randint(0, 1),
+        }
+    if "pass" in options:
+        return {"kind": "pass", **options["pass"].fixed}
+    return {"kind": "spend", **options["spend"].fixed, "points": 0}

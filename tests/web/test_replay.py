@@ -1,0 +1,250 @@
+"""The replay page: it opens at the step its address names, steps by plain links, shows goals,
+halves and annotations on the timeline, draws the score, and takes annotations from scorers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from domain.match import ANNOTATION_LIMIT, Author
+from service.app import Touchline
+from service.entries import parse_entry
+from tests.opening import OPENING
+from tests.service.test_golden_matches import CASES, golden_lines
+from tests.web.conftest import csrf_token, token
+
+AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
+# The opening's last entry (step 11) is Toho's roll that scores.
+GOAL_STEP = 11
+
+
+@pytest.fixture
+def played(service: Touchline, match_id: str) -> str:
+    for line in OPENING:
+        service.record_text(match_id, line, AUTHOR)
+    return match_id
+
+
+def page(client: FlaskClient, match_id: str, query: str = "") -> str:
+    response = client.get(f"/matches/{match_id}/replay{query}")
+    assert response.status_code == 200, response.status_code
+    return response.get_data(as_text=True)
+
+
+def link_for(html: str, rel: str) -> str | None:
+    """The ?at=N a control points to, or None when it is shown disabled."""
+    found = re.search(rf'href="[^"]*\?at=(\d+)"\s+data-step="\d+"\s+data-rel="{rel}"', html)
+    return found.group(1) if found else None
+
+
+def become_scorer(client: FlaskClient, match_id: str) -> None:
+    with client.session_transaction() as session:
+        session["scorer_tokens"] = {match_id: token(match_id)}
+
+
+def annotate(client: FlaskClient, match_id: str, on: int | str, text: str, **extra: str) -> object:
+    data = {"on": str(on), "text": text, **extra}
+    if "csrf_token" not in extra:
+        data["csrf_token"] = csrf_token(client, f"/matches/{match_id}/replay")
+    return client.post(f"/matches/{match_id}/annotations", data=data)
+
+
+def stored_notes(service: Touchline, match_id: str) -> list[str]:
+    return [note["text"] for note in service.load_record(match_id).annotations()]
+
+
+# -- opening at a step -------------------------------------------------------------------
+
+
+def test_opens_exactly_at_the_step_in_the_address(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    html = page(client, played, "?at=3")
+    assert "Step 3 of 11" in html
+    assert 'data-step="3" data-total="11"' in html
+    entry = service.replay(played, 3).entry
+    assert entry is not None
+    assert f"Entry {entry['number']}:" in html
+    assert "<code>draft coach=nankatsu source=pitch</code>" in html
+    assert re.search(r'<li id="step-3"[^>]*aria-current="step"', html)
+    assert html.count('aria-current="step"') == 1
+
+
+def test_without_a_step_it_opens_at_the_last_one(client: FlaskClient, played: str) -> None:
+    html = page(client, played)
+    assert "Step 11 of 11" in html
+    assert "GOAL for Toho" in html
+
+
+def test_step_zero_is_the_kick_off(client: FlaskClient, played: str) -> None:
+    html = page(client, played, "?at=0")
+    assert "Step 0 of 11" in html
+    assert "Kick-off: the situation before the first entry." in html
+    assert link_for(html, "back") is None
+    assert link_for(html, "first") is None
+
+
+@pytest.mark.parametrize("at", ["12", "-1", "x", "3.5", "1e3", "+3", "1_0"])
+def test_a_step_out_of_range_or_not_a_number_is_a_clear_400(
+    client: FlaskClient, played: str, at: str
+) -> None:
+    response = client.get(f"/matches/{played}/replay?at={at}")
+    assert response.status_code == 400
+    assert "steps 0 to 11" in response.get_data(as_text=True)
+    assert client.get(f"/matches/{played}/replay/frame?at={at}").status_code == 400
+
+
+def test_an_unknown_match_is_a_404(client: FlaskClient) -> None:
+    missing = "00000000-0000-4000-8000-000000000000"
+    assert client.get(f"/matches/{missing}/replay").status_code == 404
+    assert client.get(f"/matches/{missing}/replay/frame?at=0").status_code == 404
+
+
+def test_the_frame_fragment_holds_one_step_without_the_page(
+    client: FlaskClient, played: str
+) -> None:
+    response = client.get(f"/matches/{played}/replay/frame?at=5")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<html" not in html and 'id="timeline"' not in html
+    assert "Step 5 of 11" in html
+    assert link_for(html, "back") == "4" and link_for(html, "forward") == "6"
+
+
+# -- controls and timeline -----------------------------------------------------------------
+
+
+def test_buttons_and_slider_point_at_the_right_steps(client: FlaskClient, played: str) -> None:
+    html = page(client, played, "?at=3")
+    links = {rel: link_for(html, rel) for rel in ("first", "back", "forward", "last")}
+    assert links == {"first": "0", "back": "2", "forward": "4", "last": "11"}
+    assert link_for(html, "next-goal") == str(GOAL_STEP)
+    assert link_for(html, "previous-goal") is None
+    assert 'type="range" name="at" min="0" max="11"\n           value="3"' in html
+    copy = re.search(r'class="copy-link" href="([^"]+)"', html)
+    assert copy is not None and copy[1].endswith(f"/matches/{played}/replay?at=3")
+    last = page(client, played, "?at=11")
+    assert link_for(last, "forward") is None and link_for(last, "previous-goal") is None
+    assert link_for(page(client, played, "?at=10"), "next-goal") == "11"
+
+
+def test_the_timeline_links_every_step_and_marks_the_goal(client: FlaskClient, played: str) -> None:
+    html = page(client, played, "?at=2")
+    for step in range(12):
+        assert f'href="/matches/{played}/replay?at={step}" data-step="{step}"' in html
+    goal_item = re.search(r'<li id="step-11"[^>]*class="goal\s', html)
+    assert goal_item is not None
+    assert html.count('class="mark goal-mark"') == 1
+
+
+def test_the_score_chart_has_one_marker_per_goal(client: FlaskClient, played: str) -> None:
+    html = page(client, played, "?at=4")
+    assert '<svg viewBox="0 0 480 180" role="img"' in html
+    assert '<title id="score-chart-title">Score over the match</title>' in html
+    assert html.count('class="goal-marker') == 1
+    assert "step 4 is marked" in html
+
+
+@pytest.mark.parametrize(("ruleset", "name", "setup", "goals"), [
+    (c[0], c[1], c[2], sum(c[4].values())) for c in CASES
+    if c[1] in ("card_game/golden/full_match.txt", "king_of_the_pitch/golden/three_teams.txt",
+                "tcg/golden/normal_time_match.txt")
+])  # fmt: skip
+def test_each_game_replays_with_a_marker_per_goal_or_crown(
+    client: FlaskClient, service: Touchline, ruleset: str, name: str, setup: dict, goals: int
+) -> None:
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+    html = page(client, match_id)
+    assert html.count('class="goal-marker') == goals
+    assert html.count('class="mark goal-mark"') == goals
+    middle = len(golden_lines(name)) // 2
+    assert f"Step {middle} of" in page(client, match_id, f"?at={middle}")
+
+
+# -- annotations -------------------------------------------------------------------------
+
+
+def test_a_scorer_annotates_a_step_and_sees_it_under_that_step(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    become_scorer(client, played)
+    assert 'name="on" value="3"' in page(client, played, "?at=3")
+    response = annotate(client, played, 3, "Nankatsu took the pitch card")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/matches/{played}/replay?at=3#annotations")
+    html = page(client, played, "?at=3")
+    step3 = html[html.index('<li id="step-3"') : html.index('<li id="step-4"')]
+    assert "Nankatsu took the pitch card" in step3
+    assert "Nankatsu took the pitch card" in html[: html.index('id="timeline"')]
+    next_frame = page(client, played, "?at=4").split('id="timeline"')[0]
+    assert "Nankatsu took the pitch card" not in next_frame
+
+
+def test_the_kick_off_takes_annotations_on_entry_zero(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    become_scorer(client, played)
+    assert annotate(client, played, 0, "Cup final").status_code == 303
+    assert stored_notes(service, played) == ["Cup final"]
+
+
+def test_annotations_are_plain_text_escaped(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    become_scorer(client, played)
+    annotate(client, played, 2, '<script>alert("x")</script> & <b>bold</b>')
+    html = page(client, played, "?at=2")
+    assert "<script>alert" not in html and "<b>bold</b>" not in html
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+
+
+def test_non_scorers_see_no_form_and_may_not_post(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    assert 'name="text"' not in page(client, played, "?at=3")
+    assert annotate(client, played, 3, "sneaky").status_code == 403
+    assert stored_notes(service, played) == []
+
+
+def test_a_post_without_the_csrf_token_is_refused(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    become_scorer(client, played)
+    response = client.post(f"/matches/{played}/annotations", data={"on": "3", "text": "hi"})
+    assert response.status_code == 400
+    assert stored_notes(service, played) == []
+
+
+@pytest.mark.parametrize(
+    ("on", "text", "message"),
+    [
+        ("3", "   ", "needs some text"),
+        ("3", "x" * (ANNOTATION_LIMIT + 1), f"at most {ANNOTATION_LIMIT} characters"),
+        ("99", "on nothing", "no entry 99"),
+        ("three", "on a word", "not an entry number"),
+    ],
+)
+def test_bad_annotations_are_a_400_and_store_nothing(
+    client: FlaskClient, service: Touchline, played: str, on: str, text: str, message: str
+) -> None:
+    become_scorer(client, played)
+    response = annotate(client, played, on, text)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert stored_notes(service, played) == []
+
+
+def test_a_retracted_entry_takes_its_annotation_off_the_replay(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    become_scorer(client, played)
+    annotate(client, played, 11, "what a shot")
+    assert "what a shot" in page(client, played)
+    service.undo(played, AUTHOR)
+    html = page(client, played)
+    assert "Step 10 of 10" in html
+    assert "what a shot" not in html

@@ -1,0 +1,285 @@
+"""The scorer link, the live page's buttons, and entering, refusing, overriding and undoing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from domain.match import Author
+from service.app import Touchline
+from tests.opening import OPENING
+from tests.web.conftest import become_scorer, csrf_token, post_form, token
+
+ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
+UNKNOWN = "00000000-0000-0000-0000-000000000000"
+
+
+def entries(match_id: str) -> str:
+    return f"/matches/{match_id}/entries"
+
+
+def play(service: Touchline, match_id: str, lines: list[str]) -> None:
+    for line in lines:
+        service.record_text(match_id, line, ALICE)
+
+
+def test_the_scorer_link_remembers_the_browser_and_opens_the_live_page(
+    client: FlaskClient, match_id: str
+) -> None:
+    assert client.get(f"/matches/{match_id}/live").status_code == 403
+    response = become_scorer(client, match_id)
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/matches/{match_id}/live"
+    assert client.get(f"/matches/{match_id}/live").status_code == 200
+
+
+def test_a_wrong_token_is_refused_and_remembers_nothing(client: FlaskClient, match_id: str) -> None:
+    response = client.get(f"/matches/{match_id}/score/{token(match_id)[:-2]}xx")
+    assert response.status_code == 403
+    assert "not valid" in response.get_data(as_text=True)
+    refused = client.get(f"/matches/{match_id}/live")
+    assert refused.status_code == 403
+    assert "open the scorer link" in refused.get_data(as_text=True)
+
+
+def test_a_token_for_another_match_does_not_open_this_one(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    other = service.create_match("card-game", service.get_match(match_id).setup, ALICE).id
+    assert client.get(f"/matches/{match_id}/score/{token(other)}").status_code == 403
+
+
+def test_the_first_buttons_of_a_card_game_are_the_toss(client: FlaskClient, match_id: str) -> None:
+    become_scorer(client, match_id)
+    page = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    forms = re.findall(r'name="kind" value="([^"]+)"', page)
+    assert forms == ["toss"]
+    assert 'name="winner" value="nankatsu">Nankatsu (Alice)</button>' in page
+    assert 'name="winner" value="toho">Toho (Bob)</button>' in page
+    assert 'name="roll" value="yes"' in page
+    assert 'name="expected_version" value="1"' in page
+
+
+def test_fixed_fields_travel_hidden_and_a_die_gets_a_pad(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:9])
+    become_scorer(client, match_id)
+    page = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    assert '<input type="hidden" name="kind" value="roll">' in page
+    assert '<input type="hidden" name="coach" value="toho">' in page
+    for face in range(1, 7):
+        assert f'name="value" value="{face}"' in page
+    assert 'name="value" value="7"' not in page
+
+
+def test_an_entry_is_recorded_from_the_form_and_flashed(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    client.post(
+        f"/matches/{match_id}/scorer-name", data={"name": "Carol", "csrf_token": csrf_token(client)}
+    )
+    form = {"kind": "toss", "winner": "toho", "expected_version": "1", "key": "k1"}
+    response = post_form(client, entries(match_id), form)
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/matches/{match_id}/live"
+    view = service.get_match(match_id)
+    assert view.version == 2
+    assert view.log[-1]["action"] == {"kind": "toss", "winner": "toho", "source": "table"}
+    assert view.log[-1]["by"] == "Carol"
+    page = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    assert "Recorded 1: toss winner=toho" in page
+    assert re.findall(r'name="kind" value="([^"]+)"', page) == ["kickoff"]
+
+
+def test_a_refused_entry_shows_its_rule_and_stores_nothing(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    form = {"kind": "kickoff", "coach": "toho", "expected_version": "1", "key": "k1"}
+    response = post_form(client, entries(match_id), form)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "CG-3.1" in page and "Possession token" in page
+    assert "Enter anyway" not in page  # CG-3.1 here cannot be played through
+    assert service.version_of(match_id) == 1
+
+
+def test_an_overridable_refusal_is_entered_anyway_with_a_reason(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:4])
+    version = service.version_of(match_id)
+    become_scorer(client, match_id)
+    out_of_turn = {
+        "kind": "play",
+        "coach": "nankatsu",
+        "card": "Tsubasa Ozora",
+        "shot": "3",
+        "expected_version": str(version),
+        "key": "k1",
+    }
+    refused = post_form(client, entries(match_id), out_of_turn)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert "CG-4.3" in page and "Enter anyway" in page
+    assert '<input type="hidden" name="card" value="Tsubasa Ozora">' in page
+    assert service.version_of(match_id) == version
+    without_reason = post_form(client, entries(match_id), {**out_of_turn, "override": "  "})
+    assert without_reason.status_code == 422
+    forced = post_form(
+        client, entries(match_id), {**out_of_turn, "override": "Bob let Alice go first"}
+    )
+    assert forced.status_code == 303
+    line = service.get_match(match_id).log[-1]
+    assert line["override"] == "Bob let Alice go first"
+    assert [v["rule"] for v in line["violations"]] == ["CG-4.3"]
+    public = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Bob let Alice go first" in public and "CG-4.3" in public
+
+
+def test_a_post_without_the_csrf_token_is_refused_and_stores_nothing(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    form = {"kind": "toss", "winner": "toho", "expected_version": "1"}
+    assert client.post(entries(match_id), data=form).status_code == 400
+    assert client.post(f"/matches/{match_id}/undo", data={}).status_code == 400
+    assert service.version_of(match_id) == 1
+
+
+def test_a_double_tap_with_the_same_key_records_once(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    form = {"kind": "toss", "winner": "toho", "expected_version": "1", "key": "same"}
+    first = post_form(client, entries(match_id), form)
+    second = post_form(client, entries(match_id), form)
+    assert first.status_code == second.status_code == 303
+    assert service.version_of(match_id) == 2
+    assert [line["type"] for line in service.get_match(match_id).log] == ["entry"]
+
+
+def test_a_stale_page_is_refused_with_409_and_shows_the_new_situation(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    play(service, match_id, OPENING[:1])  # the other phone records the toss
+    form = {"kind": "toss", "winner": "nankatsu", "expected_version": "1", "key": "mine"}
+    response = post_form(client, entries(match_id), form)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "changed on another phone" in page
+    assert 'name="kind" value="kickoff"' in page  # the fresh situation
+    assert service.version_of(match_id) == 2
+    assert service.get_match(match_id).log[-1]["action"]["winner"] == "toho"
+
+
+def test_undo_retracts_the_latest_entry_and_the_log_strikes_it(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:2])
+    become_scorer(client, match_id)
+    live = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    assert "Yes, undo entry 2" in live
+    response = post_form(client, f"/matches/{match_id}/undo", {"expected_version": "3", "key": "u"})
+    assert response.status_code == 303
+    log = service.get_match(match_id).log
+    assert log[1]["retracted"] and log[2] == {**log[2], "type": "retraction", "retracts": 2}
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert re.search(r"<del><span class=\"entry\">kickoff coach=toho</span></del>", page)
+
+
+def test_undo_with_nothing_to_undo_says_so(client: FlaskClient, match_id: str) -> None:
+    become_scorer(client, match_id)
+    response = post_form(client, f"/matches/{match_id}/undo", {"expected_version": "1"})
+    assert response.status_code == 422
+    assert "no entry to undo" in response.get_data(as_text=True)
+
+
+def test_a_stale_undo_is_refused(client: FlaskClient, service: Touchline, match_id: str) -> None:
+    play(service, match_id, OPENING[:2])
+    become_scorer(client, match_id)
+    response = post_form(client, f"/matches/{match_id}/undo", {"expected_version": "2"})
+    assert response.status_code == 409
+    assert service.version_of(match_id) == 3
+
+
+def test_roll_for_me_records_a_die_value_in_range(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:9])
+    version = service.version_of(match_id)
+    become_scorer(client, match_id)
+    form = {"kind": "roll", "coach": "toho", "roll": "yes", "expected_version": str(version)}
+    assert post_form(client, entries(match_id), form).status_code == 303
+    action = service.get_match(match_id).log[-1]["action"]
+    assert action["source"] == "app" and 1 <= action["value"] <= 6
+
+
+def test_a_malformed_entry_is_a_400_on_the_live_page(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    become_scorer(client, match_id)
+    for form in (
+        {"kind": "toss"},
+        {"kind": "dance"},
+        {"kind": "toss", "winner": "toho", "expected_version": "x"},
+    ):
+        response = post_form(client, entries(match_id), form)
+        assert response.status_code == 400
+    assert "toss: missing field winner" in post_form(
+        client, entries(match_id), {"kind": "toss"}
+    ).get_data(as_text=True)
+    assert service.version_of(match_id) == 1
+
+
+def test_writes_need_the_scorer_session(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    form = {"kind": "toss", "winner": "toho"}
+    assert post_form(client, entries(match_id), form).status_code == 403
+    assert post_form(client, f"/matches/{match_id}/undo", {}).status_code == 403
+    assert post_form(client, f"/matches/{match_id}/scorer-name", {"name": "x"}).status_code == 403
+    assert service.version_of(match_id) == 1
+
+
+def test_the_public_page_shows_the_situation_log_and_links(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Toho scores" in page or "GOAL" in page
+    assert page.index("roll coach=nankatsu value=2") < page.index("toss winner=toho")
+    assert f"/matches/{match_id}/replay" in page and f"/api/matches/{match_id}/export" in page
+    assert f"/matches/{match_id}/events" in page and 'aria-live="polite"' in page
+    assert "Score this match" not in page  # not a scorer in this browser
+    fragment = client.get(f"/matches/{match_id}/fragment").get_data(as_text=True)
+    assert f'data-version="{service.version_of(match_id)}"' in fragment
+    assert "<html" not in fragment
+
+
+def test_user_text_is_escaped(client: FlaskClient, service: Touchline) -> None:
+    setup = {
+        "home": {"team": "Nankatsu", "coach": "<b>Alice</b>"},
+        "away": {"team": "Toho", "coach": "Bob"},
+    }
+    match_id = service.create_match("card-game", setup, ALICE).id
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "<b>Alice</b>" not in page and "&lt;b&gt;Alice&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["", "/fragment", "/live", "/created", "/qr.svg", "/events", f"/score/{token(UNKNOWN)}"],
+)
+def test_every_page_of_an_unknown_match_is_404(client: FlaskClient, path: str) -> None:
+    assert client.get(f"/matches/{UNKNOWN}{path}").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/entries", "/undo", "/scorer-name"])
+def test_every_write_to_an_unknown_match_is_404(client: FlaskClient, path: str) -> None:
+    assert post_form(client, f"/matches/{UNKNOWN}{path}", {"kind": "toss"}).status_code == 404

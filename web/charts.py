@@ -1,0 +1,168 @@
+"""Geometry for the inline SVG charts: the score over a match and a die's distribution.
+
+Only numbers and the texts to show are computed here; the templates in charts/ draw them, so
+every label (a team, a goal's description) goes through the template's escaping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from service.projections.fairness import Fairness
+from service.timeline import Timeline
+
+# A wide, short drawing area: the chart scales to the page width and stays legible on a phone.
+SCORE_WIDTH, SCORE_HEIGHT = 480, 180
+DICE_WIDTH, DICE_HEIGHT = 320, 160
+# Room for the axis labels on the left and at the bottom.
+LEFT, RIGHT, TOP, BOTTOM = 28, 8, 8, 20
+
+
+@dataclass(frozen=True)
+class Series:
+    side: str
+    label: str
+    index: int  # picks the side's colour in charts.css
+    points: str  # for <polyline points="…">
+    final: int
+
+
+@dataclass(frozen=True)
+class Marker:
+    step: int
+    x: float
+    y: float
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    value: int
+    position: float
+
+
+@dataclass(frozen=True)
+class ScoreChart:
+    width: int
+    height: int
+    total: int
+    current: int
+    current_x: float
+    series: tuple[Series, ...]
+    markers: tuple[Marker, ...]
+    y_ticks: tuple[Tick, ...]
+    plot_left: int = LEFT
+    plot_right: int = SCORE_WIDTH - RIGHT
+    plot_bottom: int = SCORE_HEIGHT - BOTTOM
+
+
+def score_chart(timeline: Timeline, current: int) -> ScoreChart:
+    """One stepped line per side, a marker on each goal, and the current step marked."""
+    total = max(timeline.total, 1)
+    top = max(timeline.top_score(), 1)
+
+    def x(step: int) -> float:
+        return round(LEFT + step / total * (SCORE_WIDTH - LEFT - RIGHT), 1)
+
+    def y(score: int) -> float:
+        return round(TOP + (1 - score / top) * (SCORE_HEIGHT - TOP - BOTTOM), 1)
+
+    series = []
+    for index, side in enumerate(timeline.sides):
+        points = [(x(0), y(0))]
+        previous = 0
+        for moment in timeline.moments:
+            now = moment.score.get(side, 0)
+            if now != previous:
+                points += [(x(moment.step), y(previous)), (x(moment.step), y(now))]
+                previous = now
+        points.append((x(timeline.total), y(previous)))
+        label = timeline.labels.get(side, side)
+        line = " ".join(f"{px},{py}" for px, py in points)
+        series.append(Series(side, label, index, line, previous))
+
+    markers = []
+    for step in timeline.goal_steps:
+        moment, before = timeline.moments[step], timeline.moments[step - 1]
+        changed = [s for s in timeline.sides if moment.score.get(s) != before.score.get(s)]
+        side = changed[0] if changed else timeline.sides[0]
+        score = moment.score.get(side, 0)
+        text = f"Step {step}: " + " ".join(moment.goals)
+        markers.append(Marker(step, x(step), y(score), timeline.sides.index(side), text))
+
+    ticks = tuple(Tick(v, y(v)) for v in sorted({0, top // 2, top}))
+    return ScoreChart(
+        width=SCORE_WIDTH,
+        height=SCORE_HEIGHT,
+        total=timeline.total,
+        current=current,
+        current_x=x(current),
+        series=tuple(series),
+        markers=tuple(markers),
+        y_ticks=ticks,
+    )
+
+
+@dataclass(frozen=True)
+class Bar:
+    face: int
+    count: int
+    share: float
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class DiceChart:
+    faces: int
+    rolls: int
+    width: int
+    height: int
+    bars: tuple[Bar, ...]
+    expected: float
+    expected_y: float
+    plot_left: int = LEFT
+    plot_right: int = DICE_WIDTH - RIGHT
+    plot_bottom: int = DICE_HEIGHT - BOTTOM
+
+
+def dice_chart(figure: Fairness) -> DiceChart:
+    """A bar per face against the count a fair die would show for as many rolls."""
+    expected = figure.rolls / figure.faces if figure.faces else 0.0
+    top = max([*figure.counts, expected, 1]) * 1.1
+    plot_height = DICE_HEIGHT - TOP - BOTTOM
+    slot = (DICE_WIDTH - LEFT - RIGHT) / max(figure.faces, 1)
+
+    def y(count: float) -> float:
+        return round(TOP + (1 - count / top) * plot_height, 1)
+
+    bars = tuple(
+        Bar(
+            face=face,
+            count=count,
+            share=count / figure.rolls if figure.rolls else 0.0,
+            x=round(LEFT + (face - 1) * slot + slot * 0.15, 1),
+            y=y(count),
+            width=round(slot * 0.7, 1),
+            height=round(count / top * plot_height, 1),
+        )
+        for face, count in enumerate(figure.counts, start=1)
+    )
+    return DiceChart(
+        faces=figure.faces,
+        rolls=figure.rolls,
+        width=DICE_WIDTH,
+        height=DICE_HEIGHT,
+        bars=bars,
+        expected=expected,
+        expected_y=y(expected),
+    )
+
+
+def score_summary(score: Mapping[str, int], labels: Mapping[str, str]) -> str:
+    """The score as a sentence for the chart's description, e.g. 'Nankatsu (Alice) 1, …'."""
+    return ", ".join(f"{labels.get(side, side)} {goals}" for side, goals in score.items())

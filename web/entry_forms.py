@@ -1,0 +1,173 @@
+"""The scorer's buttons: one small form per entry the rules expect next, and reading it back.
+
+`expected` says what may come next: `fixed` fields travel as hidden inputs, `choices` become
+buttons or selects, `random` and `dice` fields get a dice pad and "roll for me", and every
+other field of the kind (from the codec's description) becomes an input. When one field's
+values can be the buttons themselves, a single tap records the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from werkzeug.datastructures import MultiDict
+
+from domain.actions import ActionCodec, FieldSpec
+from domain.ruleset import JSON, MalformedAction
+from service.errors import BadInput
+
+# Beyond this many values a choice is a select rather than a row of buttons.
+MOST_BUTTONS = 12
+# Only the app sets where a die came from: "roll for me" records `source=app`.
+SOURCE_FIELD = "source"
+
+Widget = Literal["buttons", "select", "checkboxes", "dice", "number", "text", "checkbox"]
+
+
+@dataclass(frozen=True)
+class Input:
+    name: str
+    widget: Widget
+    required: bool
+    options: tuple[JSON, ...] = ()
+    faces: tuple[int, ...] = ()  # one entry per die of a dice field
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class EntryForm:
+    kind: str
+    prompt: str
+    by: str | None
+    hidden: tuple[tuple[str, str], ...]  # fixed fields, as posted
+    settled: tuple[tuple[str, JSON], ...]  # fields the prompt leaves one value for
+    inputs: tuple[Input, ...]
+    tap: Input | None  # the input whose values are the submit buttons
+    can_roll: bool
+
+
+def entry_forms(codec: ActionCodec, expected: Sequence[Mapping[str, Any]]) -> list[EntryForm]:
+    return [entry_form(codec, option) for option in expected]
+
+
+def entry_form(codec: ActionCodec, expected: Mapping[str, Any]) -> EntryForm:
+    kind = str(expected["kind"])
+    fixed: Mapping[str, JSON] = expected.get("fixed") or {}
+    choices: Mapping[str, Sequence[JSON]] = expected.get("choices") or {}
+    dice: Mapping[str, Sequence[int]] = expected.get("dice") or {}
+    random: Sequence[str] = expected.get("random") or ()
+    hidden: list[tuple[str, str]] = []
+    settled: list[tuple[str, JSON]] = []
+    inputs: list[Input] = []
+    for spec in codec.describe(kind):
+        if spec.name in fixed:
+            hidden.extend((spec.name, text) for text in _posted(fixed[spec.name]))
+        elif spec.name == SOURCE_FIELD and spec.options == ("table", "app"):
+            continue
+        elif spec.name in dice:
+            inputs.append(Input(spec.name, "dice", True, faces=tuple(dice[spec.name])))
+        elif spec.name in choices and len(choices[spec.name]) == 1 and spec.type != "list":
+            value = choices[spec.name][0]
+            settled.append((spec.name, value))
+            hidden.extend((spec.name, text) for text in _posted(value))
+        elif spec.name in choices:
+            inputs.append(_choice(spec, tuple(choices[spec.name])))
+        else:
+            inputs.append(_open(spec))
+    tap = _tap(inputs, random)
+    return EntryForm(
+        kind=kind,
+        prompt=str(expected.get("prompt") or kind),
+        by=expected.get("by"),
+        hidden=tuple(hidden),
+        settled=tuple(settled),
+        inputs=tuple(i for i in inputs if i is not tap),
+        tap=tap,
+        can_roll=bool(random or dice),
+    )
+
+
+def grouped(forms: Sequence[EntryForm]) -> list[tuple[str, list[EntryForm]]]:
+    """The forms by kind, in the order the rules list them (a kind may come many times, e.g.
+    one substitution per player on the field)."""
+    groups: dict[str, list[EntryForm]] = {}
+    for form in forms:
+        groups.setdefault(form.kind, []).append(form)
+    return list(groups.items())
+
+
+def _choice(spec: FieldSpec, options: tuple[JSON, ...]) -> Input:
+    if spec.type == "list":
+        return Input(spec.name, "checkboxes", spec.required, options)
+    widget: Widget = "buttons" if len(options) <= MOST_BUTTONS else "select"
+    return Input(spec.name, widget, spec.required, options)
+
+
+def _open(spec: FieldSpec) -> Input:
+    default = "" if spec.default in (None, ()) else _posted(spec.default)[0]
+    if spec.type == "choice":
+        return Input(spec.name, "select", spec.required, spec.options, default=default)
+    if spec.type == "list" and spec.item == "choice":
+        return Input(spec.name, "checkboxes", spec.required, spec.options)
+    if spec.type == "bool":
+        return Input(spec.name, "checkbox", False)
+    widget: Widget = "number" if spec.type == "int" else "text"
+    return Input(spec.name, widget, spec.required, default=default)
+
+
+def _tap(inputs: list[Input], random: Sequence[str]) -> Input | None:
+    """The one input whose values can each be a submit button: a die when there is one,
+    else the only row of buttons; with several choices to make, a plain submit is clearer."""
+    single_dice = [i for i in inputs if i.widget == "dice" and len(i.faces) == 1]
+    rolled = [i for i in inputs if i.widget == "buttons" and i.name in random]
+    for candidates in (rolled, single_dice):
+        if candidates:
+            return candidates[0]
+    buttons = [i for i in inputs if i.widget in ("buttons", "select", "checkboxes", "dice")]
+    if len(buttons) == 1 and buttons[0].widget == "buttons":
+        return buttons[0]
+    return None
+
+
+def _posted(value: JSON) -> list[str]:
+    """A value as the form posts it (a list as one input per item)."""
+    if isinstance(value, list | tuple):
+        return [str(item) for item in value]
+    if isinstance(value, bool):
+        return ["yes" if value else "no"]
+    return [] if value is None else [str(value)]
+
+
+def action_from_form(codec: ActionCodec, form: MultiDict[str, str]) -> dict[str, JSON]:
+    """The entry a posted form describes; empty fields are left to their defaults, so a
+    required field left empty is refused by the codec with its name."""
+    kind = form.get("kind", "").strip()
+    try:
+        specs = codec.describe(kind)
+    except MalformedAction as error:
+        raise BadInput(str(error)) from None
+    action: dict[str, JSON] = {"kind": kind}
+    for spec in specs:
+        if spec.type == "list":
+            items = _list_items(form, spec.name)
+            if items:
+                action[spec.name] = items
+        else:
+            value = form.get(spec.name, "").strip()
+            if value:
+                action[spec.name] = value
+    return action
+
+
+def _list_items(form: MultiDict[str, str], name: str) -> list[str]:
+    # A dice pad posts one radio group per die (`dice.0`, `dice.1`, …); checkboxes and hidden
+    # inputs post the name once per item; a text input may hold "1,2,3".
+    numbered = sorted(
+        (int(key.rpartition(".")[2]), form[key])
+        for key in form
+        if key.startswith(name + ".") and key.rpartition(".")[2].isdigit()
+    )
+    raw = [value for _, value in numbered] or form.getlist(name)
+    return [part.strip() for value in raw for part in value.split(",") if part.strip()]

@@ -1,0 +1,121 @@
+// Replay stepping without reloading the page: fetch the server-rendered frame for a step, swap
+// it in and keep the address at ?at=N so a copied link opens the same moment. Every control is
+// also a plain link, so without this script the page still works, one load per step.
+(function () {
+  "use strict";
+  var root = document.getElementById("replay-frame");
+  if (!root || !window.fetch) return;
+  var frameUrl = root.getAttribute("data-frame-url");
+  var timeline = document.getElementById("timeline");
+  var pending = null;
+  var slideTimer = null;
+
+  function frame() { return root.querySelector(".frame"); }
+  function number(name) {
+    var value = frame().getAttribute(name);
+    return value === null || value === "" ? null : parseInt(value, 10);
+  }
+
+  function highlight(step) {
+    if (!timeline) return;
+    var old = timeline.querySelector("[aria-current]");
+    if (old) old.removeAttribute("aria-current");
+    var item = document.getElementById("step-" + step);
+    if (!item) return;
+    item.setAttribute("aria-current", "step");
+    // Scroll the timeline list only, never the page, so the frame stays where the reader is.
+    var top = item.offsetTop - timeline.offsetTop;
+    if (top < timeline.scrollTop || top + item.offsetHeight > timeline.scrollTop + timeline.clientHeight) {
+      timeline.scrollTop = top - timeline.clientHeight / 3;
+    }
+  }
+
+  function go(step, how) {
+    var total = number("data-total");
+    if (step === null || isNaN(step) || step < 0 || step > total) return;
+    if (pending) pending.abort();
+    pending = window.AbortController ? new AbortController() : null;
+    var focused = document.activeElement && document.activeElement.getAttribute("data-rel");
+    frame().classList.add("loading");
+    fetch(frameUrl + "?at=" + step, {
+      headers: { Accept: "text/html" },
+      credentials: "same-origin",
+      signal: pending ? pending.signal : undefined
+    }).then(function (response) {
+      if (!response.ok) throw new Error("status " + response.status);
+      return response.text();
+    }).then(function (html) {
+      root.innerHTML = html;
+      var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
+      if (how === "push") history.pushState({ step: step }, "", address);
+      else if (how === "replace") history.replaceState({ step: step }, "", address);
+      highlight(step);
+      var again = focused && root.querySelector('[data-rel="' + focused + '"]');
+      if (again) again.focus();
+    }).catch(function (error) {
+      if (error.name === "AbortError") return;
+      // Let the server answer in full (an error page, or a match that has changed).
+      location.href = "?at=" + step;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey ||
+        event.shiftKey || event.altKey) return;
+    var copy = event.target.closest("[data-copy]");
+    if (copy && navigator.clipboard) {
+      event.preventDefault();
+      var status = root.querySelector(".copy-status");
+      navigator.clipboard.writeText(copy.href).then(function () {
+        if (status) status.textContent = "Link copied.";
+      }, function () { location.href = copy.href; });
+      return;
+    }
+    var link = event.target.closest("a[data-step]");
+    if (!link || !(root.contains(link) || (timeline && timeline.contains(link)))) return;
+    event.preventDefault();
+    go(parseInt(link.getAttribute("data-step"), 10), "push");
+  });
+
+  root.addEventListener("input", function (event) {
+    if (event.target.id !== "replay-slider") return;
+    var slider = event.target;
+    var output = root.querySelector("#replay-slider-value");
+    if (output) output.textContent = slider.value;
+    clearTimeout(slideTimer);
+    slideTimer = setTimeout(function () { go(parseInt(slider.value, 10), "replace"); }, 150);
+  });
+
+  root.addEventListener("submit", function (event) {
+    if (!event.target.classList.contains("scrub")) return;
+    event.preventDefault();
+    go(parseInt(event.target.elements.at.value, 10), "push");
+  });
+
+  var keys = {
+    ArrowLeft: function () { return number("data-step") - 1; },
+    ArrowRight: function () { return number("data-step") + 1; },
+    Home: function () { return 0; },
+    End: function () { return number("data-total"); },
+    PageUp: function () { return number("data-previous-goal"); },
+    PageDown: function () { return number("data-next-goal"); }
+  };
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) return;
+    // Typing an annotation or moving the slider keeps its own keys.
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    event.preventDefault();
+    go(keys[event.key](), "push");
+  });
+
+  window.addEventListener("popstate", function (event) {
+    var step = event.state && typeof event.state.step === "number"
+      ? event.state.step
+      : parseInt(new URLSearchParams(location.search).get("at") || number("data-total"), 10);
+    go(step, null);
+  });
+
+  history.replaceState({ step: number("data-step") }, "", location.href);
+  highlight(number("data-step"));
+})();

@@ -67,3 +67,17 @@ def test_external_urls_follow_the_proxy_headers_only_when_proxies_are_trusted(
     headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"}
     assert app.test_client().get("/where", headers=headers).status_code == 200
     assert seen == [expected]
+
+
+def test_pages_are_compressed_for_browsers_that_ask_but_the_event_stream_is_not(
+    app: Flask, client: FlaskClient, match_id: str
+) -> None:
+    app.config["STREAM_SECONDS"] = 0
+    gzip = {"Accept-Encoding": "gzip"}
+    page = client.get(f"/matches/{match_id}", headers=gzip)
+    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+    assert client.get(f"/matches/{match_id}").headers.get("Content-Encoding") is None
+    stream = client.get(f"/matches/{match_id}/events", headers=gzip)
+    assert stream.mimetype == "text/event-stream"
+    assert stream.headers.get("Content-Encoding") is None
+    assert b"event: version" in stream.get_data()

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 from web import create_app
@@ -65,7 +66,11 @@ def screenshots() -> Path:
 @pytest.fixture
 def web_app(tmp_path: Path) -> Flask:
     url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-key", "STREAM_SECONDS": 5})
+    # Short streams that look often: a spectator's page sees an entry within a fraction of a
+    # second, and the stream of a page already left ends soon after the next entry instead of
+    # holding one of the server's few threads.
+    config = {"STREAM_SECONDS": 5, "POLL_SECONDS": 0.2}
+    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-key", **config})
 
 
 @pytest.fixture
@@ -77,8 +82,24 @@ def base_url(web_app: Flask) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.close()
+        server.trigger.pull_trigger(lambda: _close_connections(server))
         thread.join(timeout=5)
+
+
+def _close_connections(server: Any) -> None:
+    """Run in the server's loop: drop every connection and stop listening, so the loop ends.
+
+    A live-update stream's connection stays open until the stream times out (waitress reads
+    nothing more from a connection while its response is running), and would keep the loop,
+    and the test's teardown, waiting that long. The trigger only leaves the loop, its pipe kept
+    open: a stream that ends later still pulls it, harmlessly."""
+    for channel in list(server._map.values()):
+        if channel is server.trigger:
+            channel.del_channel()
+        elif channel is server:
+            wasyncore.dispatcher.close(server)
+        else:
+            channel.close()
 
 
 @pytest.fixture(scope="session")

@@ -283,3 +283,18 @@ def test_every_page_of_an_unknown_match_is_404(client: FlaskClient, path: str) -
 @pytest.mark.parametrize("path", ["/entries", "/undo", "/scorer-name"])
 def test_every_write_to_an_unknown_match_is_404(client: FlaskClient, path: str) -> None:
     assert post_form(client, f"/matches/{UNKNOWN}{path}", {"kind": "toss"}).status_code == 404
+
+
+def test_a_refused_entry_gives_back_what_the_scorer_typed(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:4])
+    become_scorer(client, match_id)
+    # CG-1.3: a Nankatsu card in Toho's hands is refused (the table may still override).
+    wrong_card = {"kind": "play", "coach": "toho", "card": "Yuzo Morisaki", "defense": "3"}
+    page = post_form(client, entries(match_id), wrong_card).get_data(as_text=True)
+    assert "CG-1.3" in page
+    forms = re.findall(r'<form[^>]*class="entry-form kind-play[^"]*".*?</form>', page, re.S)
+    toho_play = next(form for form in forms if 'name="coach" value="toho"' in form)
+    assert re.search(r'<input id="[^"]*" name="card" value="Yuzo Morisaki"', toho_play)
+    assert re.search(r'<input id="[^"]*" name="defense" value="3"', toho_play)

@@ -9,7 +9,7 @@ values can be the buttons themselves, a single tap records the entry.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from werkzeug.datastructures import MultiDict
@@ -22,6 +22,9 @@ from service.errors import BadInput
 MOST_BUTTONS = 12
 # Only the app sets where a die came from: "roll for me" records `source=app`.
 SOURCE_FIELD = "source"
+
+# The inputs that show a single value and can be given it back after a refusal.
+REFILLABLE = ("buttons", "select", "number", "text")
 
 Widget = Literal["buttons", "select", "checkboxes", "dice", "number", "text", "checkbox"]
 
@@ -87,6 +90,22 @@ def entry_form(codec: ActionCodec, expected: Mapping[str, Any]) -> EntryForm:
         tap=tap,
         can_roll=bool(random or dice),
     )
+
+
+def refilled(forms: Sequence[EntryForm], posted: Mapping[str, str]) -> list[EntryForm]:
+    """The forms with what the scorer gave in a refused one put back, so that a refusal never
+    makes them type a card's name and values again."""
+    kind = posted.get("kind")
+    again: list[EntryForm] = []
+    for form in forms:
+        if form.kind == kind and all(posted.get(name) == value for name, value in form.hidden):
+            inputs = tuple(
+                replace(i, default=posted.get(i.name, i.default)) if i.widget in REFILLABLE else i
+                for i in form.inputs
+            )
+            form = replace(form, inputs=inputs)
+        again.append(form)
+    return again
 
 
 def grouped(forms: Sequence[EntryForm]) -> list[tuple[str, list[EntryForm]]]:

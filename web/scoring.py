@@ -29,7 +29,7 @@ from web.context import (
     scorer_name,
 )
 from web.context import touchline as service
-from web.entry_forms import action_from_form, entry_forms, grouped
+from web.entry_forms import action_from_form, entry_forms, grouped, refilled
 from web.presenting import entry_text, field_label, recorded_message, value_label
 
 bp = Blueprint("scoring", __name__)
@@ -150,7 +150,9 @@ def _live_page(
     return render_template(
         "live.html",
         match=view,
-        groups=grouped(entry_forms(find_ruleset(view.ruleset).codec, view.expected)),
+        groups=grouped(
+            refilled(entry_forms(find_ruleset(view.ruleset).codec, view.expected), request.form)
+        ),
         refused=refused,
         overridable=bool(refused) and all(v.overridable for v in refused),
         retry=[(name, value) for name, value in retry if name not in ATTEMPT_FIELDS],

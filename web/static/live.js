@@ -67,15 +67,18 @@
   function livePage(page) {
     var shown = Number(page.getAttribute("data-version"));
     var touched = false;
+    var submitting = false;
     var notice = page.querySelector("[data-changed]");
     page.addEventListener("input", function () { touched = true; });
     follow(page.getAttribute("data-events"), function (version) {
-      if (version === shown) { return; }
+      // This phone's own entry is on its way: its answer brings the new situation.
+      if (version === shown || submitting) { return; }
       if (!touched && !document.querySelector("[role=alert]")) { window.location.reload(); return; }
       if (notice) { notice.hidden = false; }
     });
     page.querySelectorAll("form").forEach(function (form) {
       form.addEventListener("submit", function () {
+        submitting = true;
         // The idempotency key already makes a double tap harmless; this only shows it.
         window.setTimeout(function () {
           form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });

@@ -30,9 +30,14 @@
     }
   }
 
+  // The step being fetched, if any: quick key presses count on from it, not from the frame
+  // still on screen, so three presses of the right arrow move three steps.
+  var loading = null;
+
   function go(step, how) {
     var total = number("data-total");
     if (step === null || isNaN(step) || step < 0 || step > total) return;
+    loading = step;
     if (pending) pending.abort();
     pending = window.AbortController ? new AbortController() : null;
     var focused = document.activeElement && document.activeElement.getAttribute("data-rel");
@@ -45,6 +50,7 @@
       if (!response.ok) throw new Error("status " + response.status);
       return response.text();
     }).then(function (html) {
+      loading = null;
       root.innerHTML = html;
       var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
       if (how === "push") history.pushState({ step: step }, "", address);
@@ -92,9 +98,13 @@
     go(parseInt(event.target.elements.at.value, 10), "push");
   });
 
+  function current() {
+    return loading === null ? number("data-step") : loading;
+  }
+
   var keys = {
-    ArrowLeft: function () { return number("data-step") - 1; },
-    ArrowRight: function () { return number("data-step") + 1; },
+    ArrowLeft: function () { return current() - 1; },
+    ArrowRight: function () { return current() + 1; },
     Home: function () { return 0; },
     End: function () { return number("data-total"); },
     PageUp: function () { return number("data-previous-goal"); },

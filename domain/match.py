@@ -102,6 +102,16 @@ class MatchRecord(Aggregate):
             self._game = cached
         return cached
 
+    def folded_game(self) -> Any | None:
+        """The game state if it has been worked out already, without working it out."""
+        return getattr(self, "_game", None)
+
+    def reuse_game(self, state: Any) -> None:
+        """Take a game state folded earlier from this very log (same match, same version), so
+        that loading a long match does not replay every entry again. Game states are
+        immutable, so one may be shared between loads."""
+        self._game = state
+
     def effective_entries(self) -> list[dict[str, JSON]]:
         """The entries still in force (not retracted), in order: the steps of a replay."""
         return [line for line in self.log if line["type"] == "entry" and not line["retracted"]]

@@ -35,6 +35,7 @@ from service.errors import (
     MatchNotFound,
     StaleMatch,
 )
+from service.game_cache import GameCache
 from service.leagues import check_league_for
 from service.projections.queries import ReadSide
 from service.reachability import check_postgres_answers, first_line
@@ -44,6 +45,8 @@ T = TypeVar("T")
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
 CONFLICT_RETRIES = 5
+# Folded game states kept in memory, one per match at its latest version seen here.
+GAME_CACHE_SIZE = 256
 
 
 def now() -> str:
@@ -58,6 +61,7 @@ class Touchline(Application[UUID]):
         self.settings = settings or settings_from_environment()
         if self.settings.is_postgres:
             check_postgres_answers(self.settings)
+        self._games = GameCache(GAME_CACHE_SIZE)
         try:
             super().__init__(env=self.settings.env)
         except (PersistenceError, OSError) as error:
@@ -262,6 +266,8 @@ class Touchline(Application[UUID]):
             raise MatchNotFound(f"no match with id {match_id}") from None
         if not isinstance(match, MatchRecord):
             raise MatchNotFound(f"{match_id} is not a match")
+        if not self._games.restore(match):
+            self._games.keep(match)
         return match
 
     def _change(
@@ -294,6 +300,7 @@ class Touchline(Application[UUID]):
             try:
                 with self._storage():
                     self.save(match)
+                self._games.keep(match)
             except IntegrityError:
                 if expected_version is not None:
                     raise StaleMatch(

@@ -298,3 +298,20 @@ def test_a_refused_entry_gives_back_what_the_scorer_typed(
     toho_play = next(form for form in forms if 'name="coach" value="toho"' in form)
     assert re.search(r'<input id="[^"]*" name="card" value="Yuzo Morisaki"', toho_play)
     assert re.search(r'<input id="[^"]*" name="defense" value="3"', toho_play)
+
+
+def test_the_scoring_page_lists_only_the_latest_log_lines(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING)
+    for _ in range(6):  # the last die re-rolled: an undo and an entry each time
+        service.undo(match_id, ALICE)
+        play(service, match_id, OPENING[-1:])
+    lines = len(service.get_match(match_id).log)
+    assert lines > 20
+    become_scorer(client, match_id)
+    live = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    assert live.count('<li class="log-line ') == 20
+    assert f"The {lines - 20} earlier lines are on the match page" in live
+    public = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert public.count('<li class="log-line ') == lines

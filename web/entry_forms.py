@@ -20,13 +20,17 @@ from service.errors import BadInput
 
 # Beyond this many values a choice is a select rather than a row of buttons.
 MOST_BUTTONS = 12
+# A list of choices (penalty takers in kicking order, points to bank, a price in chips) is
+# asked as this many numbered slots: the order is kept and a value may come twice, which
+# checkboxes could do neither of. Empty slots are left out.
+LIST_SLOTS = 6
 # Only the app sets where a die came from: "roll for me" records `source=app`.
 SOURCE_FIELD = "source"
 
 # The inputs that show a single value and can be given it back after a refusal.
 REFILLABLE = ("buttons", "select", "number", "text")
 
-Widget = Literal["buttons", "select", "checkboxes", "dice", "number", "text", "checkbox"]
+Widget = Literal["buttons", "select", "slots", "dice", "number", "text", "checkbox"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,7 @@ class Input:
     options: tuple[JSON, ...] = ()
     faces: tuple[int, ...] = ()  # one entry per die of a dice field
     default: str = ""
+    slots: int = 0  # how many numbered selects a list of choices offers
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,7 @@ def grouped(forms: Sequence[EntryForm]) -> list[tuple[str, list[EntryForm]]]:
 
 def _choice(spec: FieldSpec, options: tuple[JSON, ...]) -> Input:
     if spec.type == "list":
-        return Input(spec.name, "checkboxes", spec.required, options)
+        return Input(spec.name, "slots", spec.required, options, slots=LIST_SLOTS)
     widget: Widget = "buttons" if len(options) <= MOST_BUTTONS else "select"
     return Input(spec.name, widget, spec.required, options)
 
@@ -129,7 +134,7 @@ def _open(spec: FieldSpec) -> Input:
     if spec.type == "choice":
         return Input(spec.name, "select", spec.required, spec.options, default=default)
     if spec.type == "list" and spec.item == "choice":
-        return Input(spec.name, "checkboxes", spec.required, spec.options)
+        return Input(spec.name, "slots", spec.required, spec.options, slots=LIST_SLOTS)
     if spec.type == "bool":
         return Input(spec.name, "checkbox", False)
     widget: Widget = "number" if spec.type == "int" else "text"
@@ -144,7 +149,7 @@ def _tap(inputs: list[Input], random: Sequence[str]) -> Input | None:
     for candidates in (rolled, single_dice):
         if candidates:
             return candidates[0]
-    buttons = [i for i in inputs if i.widget in ("buttons", "select", "checkboxes", "dice")]
+    buttons = [i for i in inputs if i.widget in ("buttons", "select", "slots", "dice")]
     if len(buttons) == 1 and buttons[0].widget == "buttons":
         return buttons[0]
     return None
@@ -181,8 +186,9 @@ def action_from_form(codec: ActionCodec, form: MultiDict[str, str]) -> dict[str,
 
 
 def _list_items(form: MultiDict[str, str], name: str) -> list[str]:
-    # A dice pad posts one radio group per die (`dice.0`, `dice.1`, …); checkboxes and hidden
-    # inputs post the name once per item; a text input may hold "1,2,3".
+    # A dice pad posts one radio group per die (`dice.0`, `dice.1`, …) and a list of choices
+    # one select per slot (`players.0`, …); hidden inputs post the name once per item; a text
+    # input may hold "1,2,3".
     numbered = sorted(
         (int(key.rpartition(".")[2]), form[key])
         for key in form

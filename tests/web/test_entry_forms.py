@@ -7,7 +7,7 @@ from werkzeug.datastructures import MultiDict
 
 from domain.registry import find_ruleset
 from service.errors import BadInput
-from web.entry_forms import action_from_form, entry_form, grouped
+from web.entry_forms import LIST_SLOTS, action_from_form, entry_form, grouped
 
 CARD_GAME = find_ruleset("card-game").codec
 KING = find_ruleset("king-of-the-pitch").codec
@@ -153,3 +153,24 @@ def test_lists_come_from_numbered_dice_repeated_names_or_commas() -> None:
 def test_an_unknown_kind_is_bad_input() -> None:
     with pytest.raises(BadInput, match="unknown entry kind"):
         action_from_form(CARD_GAME, MultiDict([("kind", "dance")]))
+
+
+def test_a_list_of_choices_is_asked_in_numbered_slots_that_keep_order_and_repeats() -> None:
+    # TCG-9.1: the penalty takers are named in kicking order.
+    players = ["Hyuga (FW)", "Sawada (MF)", "Matsuyama (MF)", "Misugi (MF)", "Ishizaki (DF)"]
+    kickers = entry_form(
+        TCG, expected("kickers", fixed={"side": "home"}, choices={"players": players})
+    )
+    slots = next(i for i in kickers.inputs if i.name == "players")
+    assert slots.widget == "slots" and slots.slots == LIST_SLOTS
+    posted = MultiDict(
+        [("kind", "kickers"), ("side", "home"), ("players.1", "Hyuga (FW)"),
+         ("players.0", "Misugi (MF)"), ("players.2", ""), ("players.3", "Sawada (MF)")]
+    )  # fmt: skip
+    assert action_from_form(TCG, posted)["players"] == ["Misugi (MF)", "Hyuga (FW)", "Sawada (MF)"]
+    # A card-game ability may bank the same kind of point twice.
+    twice = MultiDict(
+        [("kind", "gain"), ("coach", "toho"), ("card", "K"), ("points.0", "shot"),
+         ("points.1", "shot")]
+    )  # fmt: skip
+    assert action_from_form(CARD_GAME, twice)["points"] == ["shot", "shot"]

@@ -77,6 +77,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 
+    @app.after_request
+    def guarded(response: Any) -> Any:
+        # Scorer links carry their token in the path: never hand a page's address to another
+        # site as a referrer. And never let a browser guess a download's type.
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
     @app.get("/healthz")
     def health() -> Any:
         try:

@@ -81,3 +81,10 @@ def test_pages_are_compressed_for_browsers_that_ask_but_the_event_stream_is_not(
     assert stream.mimetype == "text/event-stream"
     assert stream.headers.get("Content-Encoding") is None
     assert b"event: version" in stream.get_data()
+
+
+def test_no_page_gives_its_address_to_other_sites(client: FlaskClient, match_id: str) -> None:
+    for path in ("/", f"/matches/{match_id}", "/api/matches", "/no/such/page"):
+        headers = client.get(path).headers
+        assert headers["Referrer-Policy"] == "same-origin"
+        assert headers["X-Content-Type-Options"] == "nosniff"

@@ -3,7 +3,7 @@
     python bench/web.py [--entries 300] [--repeat 50] [--postgres URL]
 
 For each store (the embedded SQLite file; PostgreSQL when --postgres or
-TOUCHLINE_BENCH_POSTGRES_URL names a server on which a scratch database may be created) it
+TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be created) it
 grows two card-game matches to `--entries` entries through the service, as at the table, then
 times, in the same run and on the same app:
 
@@ -43,7 +43,7 @@ from service.app import Touchline
 from web import create_app
 
 SECRET = "bench-secret"
-POSTGRES_URL_VARIABLE = "TOUCHLINE_BENCH_POSTGRES_URL"
+POSTGRES_URL_VARIABLE = "TOUCHLINE_TEST_POSTGRES_URL"
 # Python's zlib default, and the level most servers are configured with.
 GZIP_LEVEL = 6
 

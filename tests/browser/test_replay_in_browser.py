@@ -114,3 +114,20 @@ def test_a_scorer_annotates_a_step_as_plain_text(
     fits_the_phone(phone)
     screenshot(phone, screenshots, "11-replay-annotated.png")
     assert problems == []
+
+
+def test_a_half_written_annotation_survives_stepping_away_and_back(
+    phone: Page, web_app: Flask
+) -> None:
+    match_id = match_after_opening(web_app)
+    problems = watch_console(phone)
+    become_scorer(phone, web_app, match_id)
+    phone.goto(f"/matches/{match_id}/replay?at=3")
+    phone.get_by_label("Annotate this step").fill("Alice hesitated before")
+    phone.locator("a[data-rel=forward]").tap()
+    expect_step(phone, 4)
+    expect(phone.get_by_label("Annotate this step")).to_have_value("")
+    phone.locator("a[data-rel=back]").tap()
+    expect_step(phone, 3)
+    expect(phone.get_by_label("Annotate this step")).to_have_value("Alice hesitated before")
+    assert problems == []

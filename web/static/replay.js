@@ -33,6 +33,8 @@
   // The step being fetched, if any: quick key presses count on from it, not from the frame
   // still on screen, so three presses of the right arrow move three steps.
   var loading = null;
+  // Unsent annotations by step: stepping away from a half-written remark must not lose it.
+  var drafts = {};
 
   function go(step, how) {
     var total = number("data-total");
@@ -51,7 +53,11 @@
       return response.text();
     }).then(function (html) {
       loading = null;
+      var writing = root.querySelector("#annotation-text");
+      if (writing) drafts[number("data-step")] = writing.value;
       root.innerHTML = html;
+      var draft = root.querySelector("#annotation-text");
+      if (draft && drafts[step]) draft.value = drafts[step];
       var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
       if (how === "push") history.pushState({ step: step }, "", address);
       else if (how === "replace") history.replaceState({ step: step }, "", address);

@@ -97,7 +97,7 @@ def record_entry(match_id: str) -> Any:
     except RuleBroken as error:
         return _live_page(view, refused=error.violations), 422
     except StaleMatch as error:
-        return _stale(view.id, key, error)
+        return _stale(view.id, error)
     except BadInput as error:
         return _live_page(view, problem=str(error)), 400
     flash(recorded_message(view.ruleset, line), "ok")
@@ -116,19 +116,15 @@ def undo(match_id: str) -> Any:
     except NothingToUndo as error:
         return _live_page(view, problem=str(error)), 422
     except StaleMatch as error:
-        return _stale(view.id, key, error)
+        return _stale(view.id, error)
     flash(recorded_message(view.ruleset, line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
 
-def _stale(match_id: str, key: str | None, error: StaleMatch) -> Any:
-    fresh = service().get_match(match_id)
-    earlier = next((line for line in fresh.log if key and line.get("key") == key), None)
-    if earlier is not None:
-        # The same form arrived twice (a double tap, a retried request): it is recorded once.
-        flash(recorded_message(fresh.ruleset, earlier), "ok")
-        return redirect(url_for("scoring.live", match_id=match_id), 303)
-    return _live_page(fresh, stale=str(error)), 409
+def _stale(match_id: str, error: StaleMatch) -> Any:
+    # A repeat of an entry already stored never gets here: the service answers it with the
+    # first one. This is another phone's entry, so show the situation it made.
+    return _live_page(service().get_match(match_id), stale=str(error)), 409
 
 
 def _posted_version() -> int | None:

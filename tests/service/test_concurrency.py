@@ -92,3 +92,46 @@ def test_simultaneous_writers_each_record_exactly_once(two_scorers: Any, alice: 
     log = first.get_match(match_id).log
     assert sorted(line["key"] for line in log if line["key"]) == ["a", "b"]
     assert len(log) == 11
+
+
+def test_a_double_tap_that_collides_on_saving_gets_the_first_entry(
+    two_scorers: Any, alice: Author
+) -> None:
+    first, second = two_scorers
+    match_id = _opened(first, alice, 9)
+    seen = second.get_match(match_id).version
+    stale = second.load_record(match_id)
+    roll = parse_entry("card-game", "roll coach=toho value=5")
+    stored = first.record(match_id, roll, alice, key="tap", expected_version=seen)
+
+    # The second tap loaded the match before the first was saved, so its save collides.
+    loads = iter([stale])
+    original = second._load
+    second._load = lambda ref: next(loads, None) or original(ref)  # type: ignore[method-assign]
+    again = second.record(match_id, roll, alice, key="tap", expected_version=seen)
+
+    assert again == stored
+    assert len(first.get_match(match_id).log) == 10
+
+
+def test_a_stale_page_that_collides_on_saving_is_told_the_version_now(
+    two_scorers: Any, alice: Author
+) -> None:
+    first, second = two_scorers
+    match_id = _opened(first, alice, 9)
+    seen = second.get_match(match_id).version
+    stale = second.load_record(match_id)
+    first.record(match_id, parse_entry("card-game", "roll coach=toho value=5"), alice)
+
+    loads = iter([stale])
+    original = second._load
+    second._load = lambda ref: next(loads, None) or original(ref)  # type: ignore[method-assign]
+    with pytest.raises(StaleMatch) as refused:
+        second.record(
+            match_id,
+            parse_entry("card-game", "roll coach=nankatsu value=2"),
+            alice,
+            expected_version=seen,
+        )
+    assert refused.value.current_version == seen + 1
+    assert len(first.get_match(match_id).log) == 10

@@ -43,7 +43,7 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
     app = touchline()
     earlier = _written_before(match_id, body["key"])
     if earlier is not None:
-        # Answered before the roll is drawn: a retried `roll toho ?` must not roll again.
+        # A repeat answers 200 with the first entry (the service would return it too).
         return _written(match_id, earlier, repeat=True)
     action, roll = body["action"], body["roll"]
     if action is None:

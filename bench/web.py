@@ -42,7 +42,7 @@ from bench.recording import AUTHOR, SETUP, long_match, scratch_postgres
 from service.app import Touchline
 from web import create_app
 
-SECRET = "bench-secret"
+SECRET = "bench-secret-key-of-32-characters-long"
 POSTGRES_URL_VARIABLE = "TOUCHLINE_TEST_POSTGRES_URL"
 # Python's zlib default, and the level most servers are configured with.
 GZIP_LEVEL = 6

@@ -13,36 +13,82 @@ import hashlib
 import hmac
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 import platformdirs
 
+from service.errors import TouchlineError
+
 SECRET_KEY_VARIABLE = "TOUCHLINE_SECRET_KEY"
+# 32 characters: 128 bits if they are hex digits, the least an HMAC key should carry.
+MIN_SECRET_KEY_LENGTH = 32
 
 
 def default_secret_path() -> Path:
     return Path(platformdirs.user_data_dir("touchline")) / "secret-key"
 
 
+class BadSecretKey(TouchlineError):
+    """A configured or stored secret key that would make scorer links forgeable."""
+
+
 def secret_key(environ: dict[str, str] | None = None, path: Path | None = None) -> str:
     """`TOUCHLINE_SECRET_KEY`, or a key kept beside the embedded database (made on first use,
-    readable by its owner only) so that scorer links survive a restart."""
+    readable by its owner only) so that scorer links survive a restart.
+
+    An empty or short key would let anyone compute a scorer token, so it is refused wherever it
+    comes from: the process does not start rather than run with it.
+    """
     environ = dict(os.environ) if environ is None else environ
     configured = environ.get(SECRET_KEY_VARIABLE, "").strip()
-    if configured:
-        return configured
+    if configured or SECRET_KEY_VARIABLE in environ:
+        return checked_secret_key(configured, SECRET_KEY_VARIABLE)
     path = path or default_secret_path()
-    if path.exists():
-        return path.read_text().strip()
+    if not path.exists():
+        _create_key_file(path)
+    return checked_secret_key(
+        path.read_text(encoding="utf-8", errors="replace").strip(),
+        f"the key file {path}",
+        remedy=f"delete {path} to have a new key made, or set {SECRET_KEY_VARIABLE}",
+    )
+
+
+def checked_secret_key(key: str, source: str, remedy: str | None = None) -> str:
+    """The key itself, if it is long enough to keep scorer tokens unguessable."""
+    if len(key) >= MIN_SECRET_KEY_LENGTH:
+        return key
+    remedy = remedy or (
+        f"use at least {MIN_SECRET_KEY_LENGTH} random characters, e.g. "
+        "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+    )
+    what = "empty" if not key else f"only {len(key)} characters long"
+    raise BadSecretKey(
+        f"the secret key from {source} is {what}: scorer links would be forgeable; {remedy}"
+    )
+
+
+def _create_key_file(path: Path) -> None:
+    """Publish a new key file whole or not at all.
+
+    The key is written and flushed to a private temporary file first, then linked to its final
+    name: a link never replaces an existing file, so of several processes starting at once
+    exactly one key wins and no process can ever read a half-written or empty file.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
+    descriptor, temporary = tempfile.mkstemp(prefix=".secret-key-", dir=path.parent)
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: use theirs
-        return path.read_text().strip()
-    with os.fdopen(descriptor, "w") as out:
-        out.write(key + "\n")
-    return key
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(secrets.token_hex(32) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o600)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process published its key first: everyone uses that one
+    finally:
+        os.unlink(temporary)
 
 
 def scorer_token(key: str, match_id: str) -> str:

@@ -20,7 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
-from service.scorers import secret_key
+from service.scorers import checked_secret_key, secret_key
 from web import api, errors, home, leagues, replay, scoring, stats, updates
 
 # How long a spectator's live-update stream stays open before the browser reconnects: short
@@ -56,8 +56,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.from_mapping(config)
-    if not app.config["SECRET_KEY"]:
+    if app.config["SECRET_KEY"] is None:
         app.config["SECRET_KEY"] = secret_key()
+    else:
+        checked_secret_key(str(app.config["SECRET_KEY"]), "the SECRET_KEY setting")
     url = app.config["DATABASE_URL"]
     touchline = Touchline(settings_for_url(url) if url else settings_from_environment())
     app.extensions["touchline"] = touchline

@@ -70,7 +70,7 @@ def web_app(tmp_path: Path) -> Flask:
     # second, and the stream of a page already left ends soon after the next entry instead of
     # holding one of the server's few threads.
     config = {"STREAM_SECONDS": 5, "POLL_SECONDS": 0.2}
-    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-key", **config})
+    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-secret-key-of-32-characters", **config})
 
 
 @pytest.fixture

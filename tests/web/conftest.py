@@ -14,7 +14,7 @@ from service.scorers import scorer_token
 from tests.opening import SETUP
 from web import create_app
 
-SECRET = "test-secret-key"
+SECRET = "web-test-secret-key-of-32-characters"
 
 
 @pytest.fixture

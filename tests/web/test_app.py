@@ -47,7 +47,8 @@ def test_without_a_configured_key_one_is_made_once_and_kept(tmp_path: Path) -> N
     first = secret_key(environ={}, path=path)
     assert len(first) == 64 and path.stat().st_mode & 0o777 == 0o600
     assert secret_key(environ={}, path=path) == first
-    assert secret_key(environ={"TOUCHLINE_SECRET_KEY": "from-env"}, path=path) == "from-env"
+    from_env = "e" * 32
+    assert secret_key(environ={"TOUCHLINE_SECRET_KEY": from_env}, path=path) == from_env
 
 
 @pytest.mark.parametrize(
@@ -56,7 +57,7 @@ def test_without_a_configured_key_one_is_made_once_and_kept(tmp_path: Path) -> N
 def test_external_urls_follow_the_proxy_headers_only_when_proxies_are_trusted(
     sqlite_url: str, proxies: int, expected: str
 ) -> None:
-    app = create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "k", "TRUSTED_PROXIES": proxies})
+    app = create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "k" * 32, "TRUSTED_PROXIES": proxies})
     seen: list[str] = []
 
     @app.get("/where")

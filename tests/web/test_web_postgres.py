@@ -22,7 +22,7 @@ from web import create_app
 
 pytestmark = pytest.mark.postgres
 
-SECRET = "k"
+SECRET = "postgres-test-secret-key-of-32-characters"
 
 
 @pytest.fixture

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import click
 
 from cli.output import echo_entry, echo_match
 from domain.match import RuleBroken
+from domain.registry import find_ruleset
 from service.entry_text import action_from_text
 from service.errors import BadInput, StaleMatch
 
@@ -16,6 +18,23 @@ if TYPE_CHECKING:
 
 HELP = """Type an entry as `kind field=value ...` (e.g. `roll toho 5`; `?` lets the app roll),
 or: undo | show | log | help | quit"""
+COMMANDS = frozenset({"quit", "exit", "q", "help", "?", "show", "log", "undo"})
+YES = frozenset({"yes", "y"})
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person is typing: an override is only ever asked of one."""
+    return sys.stdin.isatty()
+
+
+def discard_typed_ahead() -> None:
+    """Drop what was typed before the question was shown, so it cannot answer it."""
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass  # not a terminal after all, or a platform without termios: nothing to drop
 
 
 def play_loop(context: Context, match_ref: str) -> None:
@@ -66,12 +85,41 @@ def _enter(context: Context, match_id: str, ruleset: str, version: int, line: st
             click.echo(f"    {violation}")
         if not all(v.overridable for v in error.violations):
             return
-        reason = click.prompt(
-            "Record it anyway? Give the table's reason (empty: no)", default="", show_default=False
-        ).strip()
-        if not reason:
+        reason = _override_reason(ruleset)
+        if reason is None:
             return
         entry = app.record(
             match_id, action, context.author(), override=reason, expected_version=version
         )
     echo_entry(ruleset, entry)
+
+
+def _override_reason(ruleset: str) -> str | None:
+    """The table's reason to record a refused entry anyway, or None to leave it out.
+
+    Only a person at a terminal is asked, and only after what they typed ahead is dropped: the
+    next line of a script or of hasty typing is an entry or a command, never an answer. Even
+    then it takes an explicit yes, and a reason that reads as an entry or a command is refused.
+    """
+    if not stdin_is_terminal():
+        click.echo(
+            "  not recorded; to record it anyway, run "
+            "`touchline match record MATCH ENTRY --override REASON`"
+        )
+        return None
+    discard_typed_ahead()
+    answer = click.prompt(
+        "Record it anyway, breaking the rule? (yes/no)", default="no", show_default=False
+    )
+    if answer.strip().lower() not in YES:
+        click.echo("  not recorded")
+        return None
+    reason = click.prompt("The table's reason", default="", show_default=False).strip()
+    if not reason:
+        click.echo("  not recorded: an override needs a reason")
+        return None
+    first_word = reason.split()[0].lower()
+    if first_word in COMMANDS or first_word in find_ruleset(ruleset).codec.kinds:
+        click.echo(f"  not recorded: {reason!r} reads as an entry or a command, not a reason")
+        return None
+    return reason

@@ -9,6 +9,7 @@ web worker sharing the key agrees on it. Rotating the key withdraws every scorer
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import os
@@ -83,10 +84,9 @@ def _create_key_file(path: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, 0o600)
-        try:
+        # If another process published its key first, everyone uses that one.
+        with contextlib.suppress(FileExistsError):
             os.link(temporary, path)
-        except FileExistsError:
-            pass  # another process published its key first: everyone uses that one
     finally:
         os.unlink(temporary)
 

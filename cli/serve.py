@@ -1,4 +1,4 @@
-"""`touchline serve`: the web app on a production WSGI server (waitress)."""
+"""`touchline serve`: the web app on uvicorn, an ASGI server (see web/asgi.py)."""
 
 from __future__ import annotations
 
@@ -15,23 +15,20 @@ from cli.context import Context, handle_errors, pass_context
     default=16,
     show_default=True,
     type=click.IntRange(1, 256),
-    help="Worker threads; each open live-update stream holds one for up to five minutes.",
+    help="Threads for pages and API requests. Open live-update streams hold none: they wait "
+    "in the event loop, however many pages are open.",
 )
 @pass_context
 @handle_errors
 def serve(context: Context, host: str, port: int, threads: int) -> None:
     """Serve the web app: live scoring, replays, leagues and the JSON API under /api/."""
     # Imported here so that every other command starts without loading the web stack.
-    import waitress
+    from web.asgi import create_asgi_app, server
 
-    from web import create_app
-
-    app = create_app({"DATABASE_URL": context.database})
-    click.echo(
-        f"Touchline on http://{host}:{port}/ "
-        f"(store: {app.extensions['touchline'].settings.safe_url}); Ctrl+C stops it"
-    )
-    waitress.serve(app, host=host, port=port, threads=threads, ident="touchline")
+    app = create_asgi_app({"DATABASE_URL": context.database}, threads=threads)
+    store = app.flask_app.extensions["touchline"].settings.safe_url
+    click.echo(f"Touchline on http://{host}:{port}/ (store: {store}); Ctrl+C stops it")
+    server(app, host, port).run()
 
 
 @click.command("scorer-link")

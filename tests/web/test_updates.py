@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from domain.match import Author
 from service.app import Touchline
 from tests.opening import OPENING
-from web.updates import HEARTBEAT_SECONDS, version_stream
+from web.updates import HAND_OFF_KEY, HEARTBEAT_SECONDS, HandOff, version_stream
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 
@@ -54,6 +54,33 @@ def test_an_unknown_match_is_404_before_streaming(client: FlaskClient) -> None:
     response = client.get("/matches/00000000-0000-0000-0000-000000000000/events")
     assert response.status_code == 404
     assert response.mimetype != "text/event-stream"
+
+
+def test_on_the_asgi_server_the_view_answers_the_opening_and_hands_the_stream_over(
+    app: Flask, client: FlaskClient, match_id: str
+) -> None:
+    app.config.update(STREAM_SECONDS=42)
+    hand_off = HandOff()
+    response = client.get(
+        f"/matches/{match_id}/events", environ_base={"asgi.scope": {HAND_OFF_KEY: hand_off}}
+    )
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    assert "Content-Length" not in response.headers  # the event loop goes on writing
+    assert (
+        response.get_data(as_text=True) == 'retry: 2000\n\nevent: version\ndata: {"version": 1}\n\n'
+    )
+    assert hand_off == HandOff(match_id=match_id, version=1, lasting=42.0, taken=True)
+
+
+def test_an_unknown_match_hands_nothing_over(client: FlaskClient) -> None:
+    hand_off = HandOff()
+    response = client.get(
+        "/matches/00000000-0000-0000-0000-000000000000/events",
+        environ_base={"asgi.scope": {HAND_OFF_KEY: hand_off}},
+    )
+    assert response.status_code == 404
+    assert not hand_off.taken
 
 
 class FakeTime:

@@ -1,0 +1,165 @@
+"""Live-update streams on the ASGI app, served by uvicorn as `touchline serve` does."""
+
+from __future__ import annotations
+
+import http.client
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from domain.match import Author
+from service.app import Touchline
+from tests.live_server import serving
+from tests.opening import OPENING, SETUP
+from tests.streams import open_stream, read_until
+from web import create_app
+from web.asgi import LiveApp
+
+ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
+# Bounds that only keep a broken test from hanging; nothing is timed.
+BOUND_SECONDS = 30.0
+OPENING_TEXT = b'retry: 2000\n\nevent: version\ndata: {"version": 1}\n\n'
+
+
+def live_app(url: str, **config: Any) -> LiveApp:
+    settings = {
+        "DATABASE_URL": url,
+        "SECRET_KEY": "live-stream-test-key-" * 2,
+        "POLL_SECONDS": 0.02,
+    }
+    return LiveApp(create_app({**settings, **config}), threads=2)
+
+
+def _eventually(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + BOUND_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def app(sqlite_url: str) -> LiveApp:
+    return live_app(sqlite_url)
+
+
+@pytest.fixture
+def base_url(app: LiveApp) -> Iterator[str]:
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture
+def service(app: LiveApp) -> Touchline:
+    touchline: Touchline = app.flask_app.extensions["touchline"]
+    return touchline
+
+
+@pytest.fixture
+def match_id(service: Touchline) -> str:
+    return service.create_match("card-game", SETUP, ALICE).id
+
+
+def _get(base_url: str, path: str) -> http.client.HTTPResponse:
+    host, port = base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=BOUND_SECONDS)
+    connection.request("GET", path)
+    return connection.getresponse()
+
+
+def test_more_open_streams_than_threads_still_leave_pages_answered(
+    app: LiveApp, base_url: str, match_id: str
+) -> None:
+    streams = [open_stream(base_url, f"/matches/{match_id}/events") for _ in range(10)]
+    try:
+        for stream in streams:
+            assert OPENING_TEXT in read_until(stream, OPENING_TEXT)
+        _eventually(lambda: app.watcher.watching == 10)
+        page = _get(base_url, f"/matches/{match_id}")
+        assert page.status == 200
+        assert b"Nankatsu" in page.read()
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def test_a_new_entry_reaches_every_open_stream(
+    app: LiveApp, base_url: str, service: Touchline, match_id: str
+) -> None:
+    streams = [open_stream(base_url, f"/matches/{match_id}/events") for _ in range(5)]
+    try:
+        opened = [read_until(stream, OPENING_TEXT) for stream in streams]
+        _eventually(lambda: app.watcher.watching == 5)
+        service.record_text(match_id, OPENING[0], ALICE)
+        for stream, text in zip(streams, opened, strict=True):
+            assert b'data: {"version": 2}' in read_until(stream, b'data: {"version": 2}', text)
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def test_the_stream_keeps_the_pages_headers_and_its_wire_format(
+    base_url: str, match_id: str
+) -> None:
+    answer = _get(base_url, f"/matches/{match_id}/events")
+    assert answer.status == 200
+    assert answer.getheader("Content-Type") == "text/event-stream; charset=utf-8"
+    assert answer.getheader("Cache-Control") == "no-cache"
+    assert answer.getheader("X-Content-Type-Options") == "nosniff"
+    assert answer.getheader("Content-Length") is None
+    assert answer.read1(len(OPENING_TEXT)) == OPENING_TEXT
+    answer.close()
+
+
+def test_a_stream_closes_after_its_lifetime(sqlite_url: str) -> None:
+    app = live_app(sqlite_url, STREAM_SECONDS=0.3)
+    service: Touchline = app.flask_app.extensions["touchline"]
+    match_id = service.create_match("card-game", SETUP, ALICE).id
+    with serving(app) as base_url:
+        answer = _get(base_url, f"/matches/{match_id}/events")
+        assert answer.read() == OPENING_TEXT  # read() returns at the stream's end
+        _eventually(lambda: app.watcher.watching == 0)
+
+
+def test_an_unknown_match_is_404_before_streaming(base_url: str) -> None:
+    answer = _get(base_url, "/matches/00000000-0000-0000-0000-000000000000/events")
+    assert answer.status == 404
+    assert answer.getheader("Content-Type", "").startswith("text/html")
+    answer.read()
+
+
+def test_a_page_that_leaves_stops_being_watched(app: LiveApp, base_url: str, match_id: str) -> None:
+    stream = open_stream(base_url, f"/matches/{match_id}/events")
+    read_until(stream, OPENING_TEXT)
+    _eventually(lambda: app.watcher.watching == 1)
+    stream.close()
+    _eventually(lambda: app.watcher.watching == 0)
+
+
+def test_stopping_the_server_ends_the_open_streams(app: LiveApp, match_id: str) -> None:
+    with serving(app) as base_url:
+        answer = _get(base_url, f"/matches/{match_id}/events")
+        assert answer.read1(len(OPENING_TEXT)) == OPENING_TEXT
+        _eventually(lambda: app.watcher.watching == 1)
+    # The server has stopped within its bound: the stream ended cleanly, not by a time-out.
+    assert answer.read() == b""
+
+
+@pytest.mark.postgres
+def test_the_store_going_away_ends_the_streams(postgres_url: str) -> None:
+    app = live_app(postgres_url)
+    service: Touchline = app.flask_app.extensions["touchline"]
+    match_id = service.create_match("card-game", SETUP, ALICE).id
+    with serving(app) as base_url:
+        streams = [_get(base_url, f"/matches/{match_id}/events") for _ in range(3)]
+        for answer in streams:
+            assert answer.read1(len(OPENING_TEXT)) == OPENING_TEXT
+        _eventually(lambda: app.watcher.watching == 3)
+        dbname = postgres_url.rsplit("/", 1)[1]
+        admin_url = postgres_url.rsplit("/", 1)[0] + "/postgres"
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{dbname}" WITH (FORCE)')
+        for answer in streams:
+            assert answer.read() == b""  # each stream ends; the browser retries on its own

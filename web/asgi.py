@@ -20,8 +20,8 @@ import functools
 import random
 import re
 import socket
-from collections.abc import Mapping, MutableMapping
-from typing import Any
+from collections.abc import Iterable, Mapping, MutableMapping
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import uvicorn
@@ -33,6 +33,9 @@ from service.live_versions import newest_versions
 from web import create_app
 from web.updates import HAND_OFF_KEY, HEARTBEAT_SECONDS, HandOff, watched_stream
 from web.watcher import VersionWatcher
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -66,8 +69,9 @@ class LiveApp:
     def __init__(self, flask_app: Flask, threads: int = DEFAULT_THREADS) -> None:
         self.flask_app = flask_app
         self.threads = threads
-        self._pages = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
-        self._openings = WSGIMiddleware(flask_app, workers=OPENING_THREADS)  # type: ignore[arg-type]
+        wsgi_app = _terminated_input(flask_app)
+        self._pages = WSGIMiddleware(wsgi_app, workers=threads)  # type: ignore[arg-type]
+        self._openings = WSGIMiddleware(wsgi_app, workers=OPENING_THREADS)  # type: ignore[arg-type]
         touchline: Touchline = flask_app.extensions["touchline"]
         self.watcher = VersionWatcher(
             functools.partial(newest_versions, touchline),
@@ -144,6 +148,20 @@ class LiveApp:
                 self.watcher.close()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _terminated_input(flask_app: Flask) -> WSGIApplication:
+    """The Flask app, told that its input ends where the request's body does.
+
+    uvicorn reads a chunked request body to its end, and a2wsgi's input stops there; without
+    `wsgi.input_terminated` werkzeug would take a body sent without Content-Length as empty.
+    Flask's MAX_CONTENT_LENGTH still bounds what is read."""
+
+    def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        environ["wsgi.input_terminated"] = True
+        return flask_app(environ, start_response)
+
+    return app
 
 
 class LiveServer(uvicorn.Server):

@@ -74,7 +74,8 @@ class CardGame(RoutedRuleset):
         return (setup.home, setup.away)
 
     def side_labels(self, setup: CardGameSetup) -> Mapping[str, str]:
-        return {side: setup.label(side) for side in TEAMS}
+        # Home first, as the score is written: "Toho (Bob) vs Nankatsu (Alice) 2–1".
+        return {side: setup.label(side) for side in self.sides(setup)}
 
     def initial_state(self, setup: CardGameSetup) -> CardGameState:
         return initial_state(setup)

@@ -179,7 +179,7 @@ def record(
     app = context.app
     view = app.get_match(match_ref)
     action, drawn = action_from_text(view.ruleset, " ".join(_quote(word) for word in entry))
-    line = app.record(
+    written = app.record(
         view.id,
         action,
         context.author(),
@@ -188,7 +188,9 @@ def record(
         expected_version=expect_version,
         roll=roll or drawn,
     )
-    echo_entry(view.ruleset, line)
+    if written.repeat:
+        click.echo(f"already recorded with key {key}, nothing new stored:")
+    echo_entry(view.ruleset, written.line)
 
 
 @match.command("undo")
@@ -202,7 +204,10 @@ def record(
 def undo(context: Context, match_ref: str, key: str | None, expect_version: int | None) -> None:
     """Retract the latest entry still in force (it stays in the log, marked retracted)."""
     app = context.app
-    line = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
+    written = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
+    if written.repeat:
+        click.echo(f"already undone with key {key}, nothing new stored:")
+    line = written.line
     view = app.get_match(match_ref)
     click.echo(
         f"retracted entry {line['retracts']}: "

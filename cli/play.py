@@ -60,7 +60,7 @@ def play_loop(context: Context, match_ref: str) -> None:
                 continue
             if line == "undo":
                 retraction = app.undo(view.id, context.author(), expected_version=view.version)
-                click.echo(f"retracted entry {retraction['retracts']}")
+                click.echo(f"retracted entry {retraction.line['retracts']}")
             else:
                 _enter(context, view.id, view.ruleset, view.version, line)
         except StaleMatch as error:
@@ -91,7 +91,7 @@ def _enter(context: Context, match_id: str, ruleset: str, version: int, line: st
         entry = app.record(
             match_id, action, context.author(), override=reason, expected_version=version
         )
-    echo_entry(ruleset, entry)
+    echo_entry(ruleset, entry.line)
 
 
 def _override_reason(ruleset: str) -> str | None:

@@ -8,7 +8,7 @@ is a cache: it is never stored, and is rebuilt from the log when missing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -16,7 +16,16 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
 
 from domain.registry import find_ruleset
-from domain.ruleset import JSON, Consequence, Outcome, Result, Ruleset, Violation
+from domain.ruleset import JSON, Consequence, MalformedAction, Outcome, Result, Ruleset, Violation
+from domain.text import (
+    KEY_LIMIT,
+    NAME_LIMIT,
+    NOTE_LIMIT,
+    REASON_LIMIT,
+    BadText,
+    check_setup_text,
+    checked_text,
+)
 
 # Attributes that hold caches rebuilt from the log; snapshots leave them out.
 _TRANSIENT = ("_game", "_pending")
@@ -42,8 +51,18 @@ class BadAnnotation(ValueError):
     """An annotation with no text, too much text, or on an entry that is not in force."""
 
 
+class KeyReused(ValueError):
+    """An idempotency key already used for a different request: it records nothing."""
+
+
 # Annotations are remarks, not essays; the bound keeps a page and a match file readable.
-ANNOTATION_LIMIT = 2000
+ANNOTATION_LIMIT = NOTE_LIMIT
+
+
+def version_after(line: Mapping[str, JSON]) -> int:
+    """The match's version once `line` was written: the creation is version 1 and every log
+    line is exactly one event after it."""
+    return cast(int, line["number"]) + 1
 
 
 @dataclass(frozen=True)
@@ -53,6 +72,15 @@ class Author:
     by: str
     at: str
     device: str | None = None
+
+    def checked(self) -> Author:
+        """The author with their name and device checked as new input."""
+        device = None if self.device is None else checked_text(self.device, "device", KEY_LIMIT)
+        return Author(checked_text(self.by, "the scorer's name", NAME_LIMIT), self.at, device)
+
+
+def _checked_key(key: str | None) -> str | None:
+    return None if key is None else checked_text(key, "the idempotency key", KEY_LIMIT)
 
 
 class MatchRecord(Aggregate):
@@ -68,6 +96,21 @@ class MatchRecord(Aggregate):
     # abandonment existed load without these attributes.
     league: str | None = None
     abandonment: dict[str, JSON] | None = None
+
+    @classmethod
+    def start(
+        cls,
+        ruleset: str,
+        setup: dict[str, JSON],
+        author: Author,
+        league: str | None = None,
+    ) -> MatchRecord:
+        """A new match, its settings and names checked as new input (BadText if refused)."""
+        author = author.checked()
+        check_setup_text(setup)
+        if league is not None:
+            league = checked_text(league, "the league's name", NAME_LIMIT)
+        return cls(ruleset, setup, author.by, author.at, league)
 
     @event("Created")
     def __init__(
@@ -134,6 +177,54 @@ class MatchRecord(Aggregate):
         number = self.keys.get(key)
         return None if number is None else self.log[number - 1]
 
+    # -- idempotency ---------------------------------------------------------------------
+    # A request retried with its idempotency key gets the line it wrote the first time; the
+    # same key on a different request is refused, or a retry could silently stand in for a
+    # request that was never recorded.
+
+    def earlier_entry(
+        self, key: str | None, action: Mapping[str, JSON], drawn: bool = False
+    ) -> dict[str, JSON] | None:
+        """The entry written under `key`, if it records this very action.
+
+        With `drawn`, the fields the request left out were the app's to fill by chance: they
+        are compared as the app filled them the first time.
+        """
+
+        def same(line: dict[str, JSON]) -> bool:
+            recorded = cast(dict[str, JSON], line["action"])
+            asked = {**recorded, **action} if drawn else dict(action)
+            rules = self.ruleset
+            try:
+                canonical = rules.action_to_dict(rules.action_from_dict(asked))
+            except MalformedAction:
+                return False
+            return canonical == recorded
+
+        return self._earlier(key, "entry", same)
+
+    def earlier_retraction(self, key: str | None) -> dict[str, JSON] | None:
+        return self._earlier(key, "retraction", lambda line: True)
+
+    def earlier_annotation(self, key: str | None, on: int, text: str) -> dict[str, JSON] | None:
+        def same(line: dict[str, JSON]) -> bool:
+            return bool(line["on"] == on and line["text"] == text.replace("\r\n", "\n").strip())
+
+        return self._earlier(key, "annotation", same)
+
+    def _earlier(
+        self, key: str | None, kind: str, same: Callable[[dict[str, JSON]], bool]
+    ) -> dict[str, JSON] | None:
+        line = None if key is None else self.entry_for_key(key)
+        if line is None:
+            return None
+        if line["type"] != kind or not same(line):
+            raise KeyReused(
+                f"the idempotency key {key!r} was used for line {line['number']} "
+                f"({_described(line)}): a different request needs a new key"
+            )
+        return line
+
     # -- deciding ------------------------------------------------------------------------
 
     def judge(self, action: Mapping[str, JSON]) -> tuple[Any, tuple[Violation, ...]]:
@@ -154,12 +245,15 @@ class MatchRecord(Aggregate):
         Raises RuleBroken when a rule is broken and no override reason is given, or when the
         entry cannot be applied at all in the current state.
         """
-        if key is not None and key in self.keys:
-            existing = self.entry_for_key(key)
-            assert existing is not None
-            return existing
+        earlier = self.earlier_entry(key, action)
+        if earlier is not None:
+            return earlier
         self._refuse_if_abandoned()
+        author, key = author.checked(), _checked_key(key)
+        if override is not None and override.strip():
+            override = checked_text(override, "the override reason", REASON_LIMIT)
         parsed, violations = self.judge(action)
+        _check_action_text(self.ruleset.action_to_dict(parsed))
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not (override and override.strip())):
             raise RuleBroken(blocking or violations)
@@ -180,11 +274,11 @@ class MatchRecord(Aggregate):
 
     def undo(self, author: Author, key: str | None = None) -> dict[str, JSON]:
         """Retract the latest entry still in force; nothing is deleted."""
-        if key is not None and key in self.keys:
-            existing = self.entry_for_key(key)
-            assert existing is not None
-            return existing
+        earlier = self.earlier_retraction(key)
+        if earlier is not None:
+            return earlier
         self._refuse_if_abandoned()
+        author, key = author.checked(), _checked_key(key)
         entries = self.effective_entries()
         if not entries:
             raise NothingToUndo("there is no entry to undo")
@@ -201,8 +295,10 @@ class MatchRecord(Aggregate):
         """Stop the match for good: it counts in no standings and takes no more entries."""
         self._refuse_if_abandoned()
         if not reason.strip():
-            raise ValueError("say why the match is abandoned")
-        self._abandon(reason=reason.strip(), by=author.by, at=author.at, device=author.device)
+            raise BadText("say why the match is abandoned")
+        reason = checked_text(reason, "the reason", REASON_LIMIT)
+        author = author.checked()
+        self._abandon(reason=reason, by=author.by, at=author.at, device=author.device)
         return self.log[-1]
 
     def annotate(
@@ -211,17 +307,16 @@ class MatchRecord(Aggregate):
         """Attach a plain-text remark to an entry in force (`on` is its number; 0 is the
         kick-off, before any entry). Abandoned matches take annotations too: disputes and
         rulings are often written after the fact."""
-        if key is not None and key in self.keys:
-            existing = self.entry_for_key(key)
-            assert existing is not None
-            return existing
-        text = text.strip()
-        if not text:
+        earlier = self.earlier_annotation(key, on, text)
+        if earlier is not None:
+            return earlier
+        if not text.strip():
             raise BadAnnotation("an annotation needs some text")
-        if len(text) > ANNOTATION_LIMIT:
-            raise BadAnnotation(
-                f"an annotation holds at most {ANNOTATION_LIMIT} characters, not {len(text)}"
-            )
+        try:
+            text = checked_text(text, "an annotation", NOTE_LIMIT, multiline=True)
+        except BadText as error:
+            raise BadAnnotation(str(error)) from None
+        author, key = author.checked(), _checked_key(key)
         in_force = {line["number"] for line in self.effective_entries()}
         if on != 0 and on not in in_force:
             raise BadAnnotation(f"there is no entry {on} in force to annotate")
@@ -311,6 +406,28 @@ class MatchRecord(Aggregate):
         self.log.append(line)
         if line["key"] is not None:
             self.keys[cast(str, line["key"])] = cast(int, line["number"])
+
+
+def _check_action_text(action: Mapping[str, JSON]) -> None:
+    """Every text an entry carries (card and player names) is a name, checked as new input."""
+    kind = action["kind"]
+    for name, value in action.items():
+        if name == "kind":
+            continue
+        if isinstance(value, str):
+            checked_text(value, f"{kind}: {name}", NAME_LIMIT)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, str):
+                    checked_text(item, f"{kind}: {name}", NAME_LIMIT)
+
+
+def _described(line: Mapping[str, JSON]) -> str:
+    if line["type"] == "entry":
+        return f"a {cast(dict[str, JSON], line['action'])['kind']} entry"
+    if line["type"] == "retraction":
+        return f"an undo of entry {line['retracts']}"
+    return f"an {line['type']}"
 
 
 def consequences_of(line: Mapping[str, JSON]) -> tuple[Consequence, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, TypeVar, cast
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -19,19 +19,23 @@ from eventsourcing.utils import get_topic
 from domain.match import (
     Author,
     BadAnnotation,
+    KeyReused,
     MatchAbandoned,
     MatchRecord,
     NothingToUndo,
     RuleBroken,
+    version_after,
 )
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
+from domain.text import BadText
 from service.config import StoreSettings, settings_from_environment
 from service.entries import fill_by_chance, parse_entry
 from service.errors import (
     AmbiguousMatch,
     BadInput,
     DatabaseUnavailable,
+    IdempotencyKeyReused,
     MatchNotFound,
     StaleMatch,
 )
@@ -39,9 +43,7 @@ from service.game_cache import GameCache
 from service.leagues import check_league_for
 from service.projections.queries import ReadSide
 from service.reachability import check_postgres_answers, first_line
-from service.views import MatchSummary, MatchView, ReplayView, match_view
-
-T = TypeVar("T")
+from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
 CONFLICT_RETRIES = 5
@@ -84,7 +86,10 @@ class Touchline(Application[UUID]):
         except (UnknownRuleset, SetupError) as error:
             raise BadInput(str(error)) from None
         league = check_league_for(self, league, ruleset)
-        match = MatchRecord(ruleset, canonical, author.by, author.at, league)
+        try:
+            match = MatchRecord.start(ruleset, canonical, author, league)
+        except BadText as error:
+            raise BadInput(str(error)) from None
         with self._storage():
             self.save(match)
         return match_view(match)
@@ -132,16 +137,21 @@ class Touchline(Application[UUID]):
         key: str | None = None,
         expected_version: int | None = None,
         roll: bool = False,
-    ) -> dict[str, JSON]:
+    ) -> Written:
         """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
 
         def change(match: MatchRecord) -> dict[str, JSON]:
             filled = fill_by_chance(match, action) if roll else dict(action)
             return match.record(filled, author, override=override, key=key)
 
-        return self._change(ref, expected_version, change, key)
+        return self._change(
+            ref,
+            expected_version,
+            change,
+            lambda match: match.earlier_entry(key, action, drawn=roll),
+        )
 
-    def record_text(self, ref: str, text: str, author: Author, **options: Any) -> dict[str, JSON]:
+    def record_text(self, ref: str, text: str, author: Author, **options: Any) -> Written:
         """Record an entry written in the one-line notation (`roll toho 5`)."""
         match = self._load(self.resolve(ref))
         return self.record(ref, parse_entry(match.ruleset_name, text), author, **options)
@@ -152,10 +162,15 @@ class Touchline(Application[UUID]):
         author: Author,
         key: str | None = None,
         expected_version: int | None = None,
-    ) -> dict[str, JSON]:
-        return self._change(ref, expected_version, lambda match: match.undo(author, key=key), key)
+    ) -> Written:
+        return self._change(
+            ref,
+            expected_version,
+            lambda match: match.undo(author, key=key),
+            lambda match: match.earlier_retraction(key),
+        )
 
-    def abandon(self, ref: str, author: Author, reason: str) -> dict[str, JSON]:
+    def abandon(self, ref: str, author: Author, reason: str) -> Written:
         """Stop a match for good: it takes no more entries and counts in no standings."""
         if not reason.strip():
             raise BadInput("give the reason the match is abandoned")
@@ -163,9 +178,14 @@ class Touchline(Application[UUID]):
 
     def annotate(
         self, ref: str, on: int, text: str, author: Author, key: str | None = None
-    ) -> dict[str, JSON]:
+    ) -> Written:
         """A plain-text remark on entry `on` (0: before the first entry)."""
-        return self._change(ref, None, lambda match: match.annotate(on, text, author, key=key), key)
+        return self._change(
+            ref,
+            None,
+            lambda match: match.annotate(on, text, author, key=key),
+            lambda match: match.earlier_annotation(key, on, text),
+        )
 
     def version_of(self, ref: str) -> int:
         """The match's version from its newest stored event, without loading the match:
@@ -198,7 +218,10 @@ class Touchline(Application[UUID]):
         except (UnknownRuleset, SetupError) as error:
             raise BadInput(f"header: {error}") from None
         league = check_league_for(self, league, ruleset)
-        match = MatchRecord(ruleset, canonical, created.by, created.at, league)
+        try:
+            match = MatchRecord.start(ruleset, canonical, created, league)
+        except BadText as error:
+            raise BadInput(f"header: {error}") from None
         for line_number, line in lines:
             author = Author(line["by"], line["at"], line.get("device"))
             try:
@@ -222,6 +245,8 @@ class Touchline(Application[UUID]):
                 NothingToUndo,
                 MatchAbandoned,
                 BadAnnotation,
+                BadText,
+                KeyReused,
             ) as error:
                 raise BadInput(f"line {line_number}: {error}") from None
         with self._storage():
@@ -274,17 +299,22 @@ class Touchline(Application[UUID]):
         self,
         ref: str,
         expected_version: int | None,
-        change: Callable[[MatchRecord], T],
-        key: str | None = None,
-    ) -> T:
+        change: Callable[[MatchRecord], dict[str, JSON]],
+        earlier_write: Callable[[MatchRecord], dict[str, JSON] | None] | None = None,
+    ) -> Written:
+        """Load, change and save the match; the answer is the line written and the version
+        that very write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
         for _ in range(CONFLICT_RETRIES):
             match = self._load(match_id)
-            earlier = match.entry_for_key(key) if key is not None else None
+            try:
+                earlier = earlier_write(match) if earlier_write is not None else None
+            except KeyReused as error:
+                raise IdempotencyKeyReused(str(error)) from None
             if earlier is not None:
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
-                return cast(T, earlier)
+                return Written(earlier, version_after(earlier), repeat=True)
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
                     f"the match has changed (now at version {match.version}, you saw "
@@ -292,10 +322,12 @@ class Touchline(Application[UUID]):
                     match.version,
                 )
             try:
-                outcome = change(match)
+                line = change(match)
             except (RuleBroken, NothingToUndo):
                 raise
-            except (MalformedAction, MatchAbandoned, BadAnnotation) as error:
+            except KeyReused as error:
+                raise IdempotencyKeyReused(str(error)) from None
+            except (MalformedAction, MatchAbandoned, BadAnnotation, BadText) as error:
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():
@@ -305,7 +337,7 @@ class Touchline(Application[UUID]):
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
-            return outcome
+            return Written(line, version_after(line), repeat=False)
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
         )

@@ -33,3 +33,7 @@ class StaleMatch(TouchlineError):
 
 class BadInput(TouchlineError):
     """Input that is not well formed: an unknown kind, a mistyped field, bad settings."""
+
+
+class IdempotencyKeyReused(TouchlineError):
+    """An idempotency key sent again with a different request: nothing was written."""

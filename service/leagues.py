@@ -12,6 +12,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.league import League, LeagueSettingsError, league_id, make_rules
 from domain.match import Author
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, TouchlineError
 
 if TYPE_CHECKING:
@@ -55,9 +56,13 @@ def create_league(
     points: Sequence[int] | None = None,
     tiebreak: Sequence[str] | None = None,
 ) -> LeagueView:
+    try:
+        # Checked before its white space is folded, or a tab or line break would pass.
+        name = checked_text(name, "the league's name", NAME_LIMIT)
+        author = author.checked()
+    except BadText as error:
+        raise BadInput("a league needs a name" if not name.strip() else str(error)) from None
     name = " ".join(name.split())
-    if not name:
-        raise BadInput("a league needs a name")
     try:
         find_ruleset(ruleset)
         rules = make_rules(ruleset, points, tiebreak)

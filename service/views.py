@@ -9,6 +9,16 @@ from domain.ruleset import JSON
 
 
 @dataclass(frozen=True)
+class Written:
+    """What a write answers: the log line, the match's version that write produced, and
+    whether it was a retry of an earlier request (the line was written then, not now)."""
+
+    line: dict[str, JSON]
+    version: int
+    repeat: bool = False
+
+
+@dataclass(frozen=True)
 class MatchSummary:
     id: str
     ruleset: str

@@ -1,6 +1,7 @@
 """One place that turns every refusal into an HTTP answer: JSON under /api/, a page elsewhere.
 
-A rules violation is 422 with its rule IDs, a stale version 409, bad input 400, an unknown
+A rules violation is 422 with its rule IDs (and so is an idempotency key sent again with a
+different request), a stale version 409, bad input 400, an unknown
 match, league or person 404, a store that does not answer 503. Anything else is a bug: it is
 logged with its traceback and answered with a plain 500 that shows no internals.
 """
@@ -18,6 +19,7 @@ from service.errors import (
     AmbiguousMatch,
     BadInput,
     DatabaseUnavailable,
+    IdempotencyKeyReused,
     MatchNotFound,
     StaleMatch,
     TouchlineError,
@@ -27,6 +29,7 @@ from service.projections.queries import NothingKnown
 STATUS: dict[type[Exception], int] = {
     RuleBroken: 422,
     NothingToUndo: 422,
+    IdempotencyKeyReused: 422,
     StaleMatch: 409,
     MatchNotFound: 404,
     AmbiguousMatch: 404,

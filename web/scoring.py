@@ -100,7 +100,7 @@ def record_entry(match_id: str) -> Any:
         return _stale(view.id, error)
     except BadInput as error:
         return _live_page(view, problem=str(error)), 400
-    flash(recorded_message(view.ruleset, line), "ok")
+    flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
 
@@ -117,7 +117,7 @@ def undo(match_id: str) -> Any:
         return _live_page(view, problem=str(error)), 422
     except StaleMatch as error:
         return _stale(view.id, error)
-    flash(recorded_message(view.ruleset, line), "ok")
+    flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
 

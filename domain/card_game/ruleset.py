@@ -16,7 +16,7 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
-from domain.card_game.setup import TEAMS, CardGameSetup, make_setup, setup_to_dict
+from domain.card_game.setup import CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
 from domain.routing import RoutedRuleset

@@ -26,11 +26,11 @@ class Sql:
         return statement.replace("?", "%s") if self._postgres else statement
 
     def run(self, statement: str, params: Sequence[Any] = ()) -> None:
-        self._cursor.execute(self._text(statement), tuple(params))
+        self._cursor.execute(self._text(statement), storable(params))
 
     def many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            self._cursor.executemany(self._text(statement), [tuple(r) for r in rows])
+            self._cursor.executemany(self._text(statement), [storable(r) for r in rows])
 
     def rows(self, statement: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         self.run(statement, params)
@@ -40,6 +40,25 @@ class Sql:
         self.run(statement, params)
         row = self._cursor.fetchone()
         return None if row is None else next(iter(dict(row).values()))
+
+
+def storable(params: Sequence[Any]) -> tuple[Any, ...]:
+    """The parameters with any text a text column cannot hold made visible instead.
+
+    New input is checked at the door, but the log keeps whatever an earlier release accepted
+    (a NUL in a coach's name, say), and PostgreSQL refuses NUL in text: one such name would
+    stop every view from catching up. The view shows U+FFFD in its place; the log is untouched.
+    """
+    return tuple(_storable_text(p) if isinstance(p, str) else p for p in params)
+
+
+def _storable_text(text: str) -> str:
+    text = text.replace("\x00", "\ufffd")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no encoding of text can carry it
+        return text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 class ViewDatabase:

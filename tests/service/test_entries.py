@@ -48,7 +48,7 @@ def test_an_override_records_the_violation_and_the_reason(app: Touchline, alice:
         parse_entry("card-game", 'play coach=toho card="Yuzo Morisaki" defense=3'),
         alice,
         override="the coaches swapped a card for this friendly",
-    )
+    ).line
     assert line["override"] == "the coaches swapped a card for this friendly"
     assert [v["rule"] for v in line["violations"]] == ["CG-1.3"]
     stored = app.get_match(match.id).log[-1]
@@ -59,14 +59,14 @@ def test_an_idempotency_key_records_a_retried_entry_once(app: Touchline, alice: 
     match = app.create_match("card-game", SETUP, alice)
     first = app.record(match.id, parse_entry("card-game", OPENING[0]), alice, key="tap-1")
     again = app.record(match.id, parse_entry("card-game", OPENING[0]), alice, key="tap-1")
-    assert first == again
+    assert first.line == again.line and again.repeat and not first.repeat
     assert len(app.get_match(match.id).log) == 1
 
 
 def test_undo_appends_a_retraction_and_keeps_the_entry(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
     record_lines(app, match.id, OPENING, alice)
-    retraction = app.undo(match.id, alice)
+    retraction = app.undo(match.id, alice).line
     view = app.get_match(match.id)
     assert retraction["retracts"] == len(OPENING)
     assert len(view.log) == len(OPENING) + 1
@@ -87,7 +87,7 @@ def test_undo_of_an_empty_match_is_refused(app: Touchline, alice: Author) -> Non
 def test_the_app_rolls_dice_on_request(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
     record_lines(app, match.id, OPENING[:9], alice)
-    line = app.record(match.id, {"kind": "roll", "coach": "toho"}, alice, roll=True)
+    line = app.record(match.id, {"kind": "roll", "coach": "toho"}, alice, roll=True).line
     assert line["action"]["source"] == "app"
     assert 1 <= line["action"]["value"] <= 6
 
@@ -116,7 +116,7 @@ def test_a_retried_roll_with_its_key_returns_the_first_roll(app: Touchline, alic
     match = app.create_match("card-game", SETUP, alice)
     first = app.record(match.id, {"kind": "toss"}, alice, key="toss-1", roll=True)
     again = app.record(match.id, {"kind": "toss"}, alice, key="toss-1", roll=True)
-    assert again == first
+    assert again.line == first.line and again.repeat
     assert app.get_match(match.id).version == 2
 
 
@@ -125,7 +125,7 @@ def test_text_the_store_cannot_hold_is_refused_and_nothing_stored(
 ) -> None:
     match = app.create_match("card-game", SETUP, alice)
     lone_surrogate = Author("al\ud800ice", alice.at)
-    with pytest.raises(BadInput, match="cannot be stored"):
+    with pytest.raises(BadInput, match="U\\+D800"):
         app.record(match.id, parse_entry("card-game", "toss winner=toho"), lone_surrogate)
     assert app.get_match(match.id).version == 1
 
@@ -148,4 +148,4 @@ def test_a_retried_entry_with_its_key_is_not_stale_though_the_version_moved(
     toss = {"kind": "toss", "winner": "toho"}
     first = app.record(match.id, toss, alice, key="t", expected_version=1)
     again = app.record(match.id, toss, alice, key="t", expected_version=1)
-    assert again == first and app.version_of(match.id) == 2
+    assert again.line == first.line and again.version == 2 and app.version_of(match.id) == 2

@@ -1,8 +1,9 @@
 """Writing to a match: entries, undo, annotations, abandonment. Each needs the scorer token.
 
-Each answers 201 with the log line written and the match's new version. A retry carrying an
-idempotency key already used answers 200 with the line written the first time, and writes
-nothing.
+Each answers 201 with the log line written and the match's version that write produced. A
+retry carrying an idempotency key already used answers 200 with the line written the first time
+(and the version it produced then), and writes nothing; the same key with a different request
+is refused with 422.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from schemas.api_matches import (
     WrittenSchema,
 )
 from service.entry_text import action_from_text
+from service.views import Written
 from web.api.base import MATCH_ID, ApiBlueprint
 from web.context import author, touchline
 
@@ -41,15 +43,11 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
     match is no longer at `expected_version`.
     """
     app = touchline()
-    earlier = _written_before(match_id, body["key"])
-    if earlier is not None:
-        # A repeat answers 200 with the first entry (the service would return it too).
-        return _written(match_id, earlier, repeat=True)
     action, roll = body["action"], body["roll"]
     if action is None:
         action, drawn = action_from_text(app.get_match(match_id).ruleset, body["text"])
         roll = roll or drawn
-    entry = app.record(
+    written = app.record(
         match_id,
         action,
         author(body["by"], "api"),
@@ -58,7 +56,7 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
         expected_version=body["expected_version"],
         roll=roll,
     )
-    return _written(match_id, entry, repeat=False)
+    return _answer(written)
 
 
 @bp.route("/<match_id>/undo", methods=["POST"], parameters=[MATCH_ID])
@@ -69,14 +67,13 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
 @bp.refusals(400, 404, 409, 422)
 def undo(body: dict[str, Any], match_id: str) -> Any:
     """Retract the latest entry still in force; the retraction is the line written."""
-    repeat = _written_before(match_id, body["key"]) is not None
-    line = touchline().undo(
+    written = touchline().undo(
         match_id,
         author(body["by"], "api"),
         key=body["key"],
         expected_version=body["expected_version"],
     )
-    return _written(match_id, line, repeat)
+    return _answer(written)
 
 
 @bp.route("/<match_id>/annotations", methods=["POST"], parameters=[MATCH_ID])
@@ -84,14 +81,13 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 @bp.arguments(AnnotationSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description="A repeat of an idempotency key")
-@bp.refusals(400, 404)
+@bp.refusals(400, 404, 422)
 def annotate(body: dict[str, Any], match_id: str) -> Any:
     """Attach a remark to an entry in force (`on`), or to the kick-off (`on` = 0)."""
-    repeat = _written_before(match_id, body["key"]) is not None
-    line = touchline().annotate(
+    written = touchline().annotate(
         match_id, body["on"], body["text"], author(body["by"], "api"), key=body["key"]
     )
-    return _written(match_id, line, repeat)
+    return _answer(written)
 
 
 @bp.route("/<match_id>/abandon", methods=["POST"], parameters=[MATCH_ID])
@@ -101,14 +97,10 @@ def annotate(body: dict[str, Any], match_id: str) -> Any:
 @bp.refusals(400, 404)
 def abandon(body: dict[str, Any], match_id: str) -> Any:
     """Stop the match for good: it takes no more entries and counts in no standings."""
-    line = touchline().abandon(match_id, author(body["by"], "api"), body["reason"])
-    return _written(match_id, line, repeat=False)
+    return _answer(touchline().abandon(match_id, author(body["by"], "api"), body["reason"]))
 
 
-def _written_before(match_id: str, key: str | None) -> dict[str, Any] | None:
-    """The line an earlier request with this idempotency key wrote, if there was one."""
-    return None if key is None else touchline().load_record(match_id).entry_for_key(key)
-
-
-def _written(match_id: str, line: dict[str, Any], repeat: bool) -> tuple[dict[str, Any], int]:
-    return {"entry": line, "version": touchline().version_of(match_id)}, 200 if repeat else 201
+def _answer(written: Written) -> tuple[dict[str, Any], int]:
+    # The version is the one this write produced: a client sending it back as its
+    # expected_version must still be told of any entry another scorer made since.
+    return {"entry": written.line, "version": written.version}, 200 if written.repeat else 201

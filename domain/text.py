@@ -1,0 +1,105 @@
+"""What text a match may take in: every name, card, reason, note and key is checked here.
+
+Text enters from forms, API bodies, match files, team lists and the prompt, and once recorded
+it is kept forever. Control characters are refused because they break what reads the record
+later: PostgreSQL cannot hold NUL in a text column, a line break splits a line of the match
+file, an escape sequence rewrites a terminal, and bidirectional overrides make a name read
+as another. Each kind of text has a length bound so that one entry cannot fill a page.
+
+These checks are for new input only. Replaying a stored match never runs them: a record
+written before they existed must still load.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+# Longest accepted text, by what it is.
+NAME_LIMIT: Final = 80  # a coach, team, card, league or scorer's name
+REASON_LIMIT: Final = 500  # why an entry overrides a rule, why a match was abandoned
+NOTE_LIMIT: Final = 2000  # an annotation: remarks, not essays
+KEY_LIMIT: Final = 200  # an idempotency key or a device label
+SETUP_TEXT_LIMIT: Final = 200  # any other text in match settings (a team list's entries)
+SETUP_DEPTH_LIMIT: Final = 8  # how deeply match settings may nest
+
+# Line and paragraph separators break lines like control characters do; the bidirectional
+# embeddings, overrides and isolates reorder what is shown after them.
+_ALSO_REFUSED: Final = frozenset(
+    "\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# A note may keep its line breaks and tabs: it is multi-line prose.
+_NOTE_WHITESPACE: Final = frozenset("\n\t")
+
+
+class BadText(ValueError):
+    """Text that cannot be recorded; the message names where it is and what is wrong."""
+
+
+def checked_text(value: object, what: str, limit: int, *, multiline: bool = False) -> str:
+    """`value` without surrounding white space, if it is text Touchline may record.
+
+    `what` names the field in the error (`home coach`, `play: card`). Line breaks and tabs
+    are allowed only where `multiline` is set; a Windows line end becomes a plain one.
+    """
+    if not isinstance(value, str):
+        raise BadText(f"{what} must be text, not {type(value).__name__}")
+    if multiline:
+        value = value.replace("\r\n", "\n")
+    text = value.strip()
+    if not text:
+        raise BadText(f"{what} is empty")
+    if len(text) > limit:
+        raise BadText(f"{what} holds at most {limit} characters, not {len(text)}")
+    _refuse_controls(text, what, multiline)
+    return text
+
+
+def check_setup_text(setup: object, what: str = "setup") -> None:
+    """Every text in match settings (names, options, a team list's cards), however nested."""
+    _check_nested(setup, what, 0, SETUP_TEXT_LIMIT)
+
+
+# Keys in match settings whose text is a name, held to the names' bound.
+_NAME_KEYS: Final = frozenset({"coach", "team", "name", "card", "by"})
+
+
+def _check_nested(value: object, where: str, depth: int, limit: int) -> None:
+    # Blank or missing names are each setup's own business (it says which name is missing);
+    # here only what no setup may hold is refused.
+    if depth > SETUP_DEPTH_LIMIT:
+        raise BadText(f"{where} nests deeper than {SETUP_DEPTH_LIMIT} levels")
+    if isinstance(value, str):
+        if len(value.strip()) > limit:
+            raise BadText(f"{where} holds at most {limit} characters, not {len(value.strip())}")
+        _refuse_controls(value, where, multiline=False)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_nested(str(key), f"{where}: a name", depth + 1, NAME_LIMIT)
+            inner = NAME_LIMIT if key in _NAME_KEYS else SETUP_TEXT_LIMIT
+            _check_nested(item, f"{where}.{key}", depth + 1, inner)
+    elif isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
+        for index, item in enumerate(value, start=1):
+            _check_nested(item, f"{where}[{index}]", depth + 1, limit)
+
+
+def _refuse_controls(text: str, what: str, multiline: bool) -> None:
+    for position, character in enumerate(text, start=1):
+        if multiline and character in _NOTE_WHITESPACE:
+            continue
+        if _refused(character):
+            raise BadText(
+                f"{what} holds the control character {_name(character)} at position "
+                f"{position}: only printable text is recorded"
+            )
+
+
+def _refused(character: str) -> bool:
+    category = unicodedata.category(character)
+    # Cc: C0 and C1 controls and DEL; Cs: lone surrogates, which no store can encode.
+    return category in {"Cc", "Cs"} or character in _ALSO_REFUSED
+
+
+def _name(character: str) -> str:
+    return f"U+{ord(character):04X}"

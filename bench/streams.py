@@ -1,12 +1,12 @@
 """Whether open live pages slow a scorer down, on the real `touchline serve`.
 
     python bench/streams.py [--streams 0,200,1000] [--requests 200] [--rounds 3]
-                            [--threads 16] [--postgres URL]
+                            [--threads 16] [--gunicorn WORKERS] [--postgres URL]
 
 For each store (the embedded SQLite file; PostgreSQL when --postgres or
 TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be created) it starts
-`touchline serve` on a free 127.0.0.1 port, as a club would, and for each number of open
-streams in `--streams`:
+`touchline serve` on a free 127.0.0.1 port, as a club would (with `--gunicorn N`: the production
+set-up of ops/README.md, N workers), and for each number of open streams in `--streams`:
 
 - creates a card-game match for the scorer and twenty more for the spectators, through the
   JSON API, and opens that many `/matches/<id>/events` streams (one in ten on the scorer's
@@ -63,14 +63,24 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served(url: str, threads: int) -> Iterator[int]:
-    """`touchline serve` on a free port, as a club starts it; stopped on leaving."""
+def served(url: str, threads: int, workers: int = 0) -> Iterator[int]:
+    """`touchline serve` on a free port, as a club starts it, or with `workers` the production
+    set-up of ops/README.md (gunicorn with uvicorn's worker class); stopped on leaving."""
     port = _free_port()
-    command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
-    command += ["--port", str(port), "--threads", str(threads)]
     env = {**os.environ, "TOUCHLINE_SECRET_KEY": SECRET}
+    if workers:
+        env["TOUCHLINE_DATABASE_URL"] = url
+        command = [sys.executable, "-m", "gunicorn", "--worker-class"]
+        command += ["uvicorn_worker.UvicornWorker", "--workers", str(workers)]
+        command += ["--graceful-timeout", "1", "--bind", f"127.0.0.1:{port}"]
+        command += [f"web.asgi:create_asgi_app(threads={threads})"]
+    else:
+        command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
+        command += ["--port", str(port), "--threads", str(threads)]
     root = Path(__file__).resolve().parent.parent
-    server = subprocess.Popen(command, env=env, cwd=root, stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         deadline = time.monotonic() + ANSWER_SECONDS
         while True:
@@ -82,7 +92,7 @@ def served(url: str, threads: int) -> Iterator[int]:
             except OSError:
                 pass
             if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("touchline serve did not start")
+                raise RuntimeError(f"{' '.join(command[2:4])} did not start")
             time.sleep(0.2)
         yield port
     finally:
@@ -164,13 +174,12 @@ def measure(port: int, streams: int, requests: int) -> dict[str, list[float]]:
     return timings
 
 
-def report(store: str, threads: int, results: dict[int, dict[str, list[float]]]) -> None:
+def report(store: str, server: str, results: dict[int, dict[str, list[float]]]) -> None:
     counts = list(results)
     base = results[counts[0]]
     requests = len(base["write"])
     print(
-        f"\n{store}: touchline serve --threads {threads}, {requests} requests per figure, "
-        f"baseline: {counts[0]} open streams"
+        f"\n{store}: {server}, {requests} requests per figure, baseline: {counts[0]} open streams"
     )
     header = f"  {'open streams':>12}"
     for what in ("write", "page"):
@@ -189,12 +198,12 @@ def report(store: str, threads: int, results: dict[int, dict[str, list[float]]])
 
 
 def bench_store(
-    url: str, counts: list[int], requests: int, rounds: int, threads: int
+    url: str, counts: list[int], requests: int, rounds: int, threads: int, workers: int
 ) -> dict[int, dict[str, list[float]]]:
     results: dict[int, dict[str, list[float]]] = {
         count: {"write": [], "page": []} for count in counts
     }
-    with served(url, threads) as port:
+    with served(url, threads, workers) as port:
         for _ in range(rounds):
             for count in counts:
                 for what, seconds in measure(port, count, requests).items():
@@ -213,6 +222,14 @@ def main() -> None:
     )
     parser.add_argument("--threads", type=int, default=16, help="touchline serve --threads")
     parser.add_argument(
+        "--gunicorn",
+        type=int,
+        default=0,
+        metavar="WORKERS",
+        help="serve with ops/README.md's gunicorn set-up and this many workers "
+        "(needs the production extra)",
+    )
+    parser.add_argument(
         "--postgres",
         default=os.environ.get(POSTGRES_URL_VARIABLE),
         help="admin URL of a PostgreSQL server for a scratch database",
@@ -221,13 +238,18 @@ def main() -> None:
     counts = [int(count) for count in args.streams.split(",")]
     if args.requests < 2 or args.rounds < 1 or not counts:
         parser.error("give at least 2 requests, 1 round and one number of streams")
-    figures = (args.requests, args.rounds, args.threads)
+    figures = (args.requests, args.rounds, args.threads, args.gunicorn)
+    server = (
+        f"gunicorn, {args.gunicorn} uvicorn workers of {args.threads} threads"
+        if args.gunicorn
+        else f"touchline serve --threads {args.threads}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.sqlite3"
-        report("SQLite", args.threads, bench_store(url, counts, *figures))
+        report("SQLite", server, bench_store(url, counts, *figures))
     if args.postgres:
         with scratch_postgres(args.postgres) as url:
-            report("PostgreSQL", args.threads, bench_store(url, counts, *figures))
+            report("PostgreSQL", server, bench_store(url, counts, *figures))
     else:
         print(f"\nPostgreSQL: skipped (give --postgres URL or set {POSTGRES_URL_VARIABLE})")
 

@@ -114,6 +114,19 @@ def test_the_stream_keeps_the_pages_headers_and_its_wire_format(
     answer.close()
 
 
+def test_a_head_request_answers_the_headers_and_holds_nothing(
+    app: LiveApp, base_url: str, match_id: str
+) -> None:
+    host, port = base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=BOUND_SECONDS)
+    for _ in range(app.threads + 1):  # more than the threads: none may stay held
+        connection.request("HEAD", f"/matches/{match_id}/events")
+        answer = connection.getresponse()
+        assert answer.status == 200
+        assert answer.read() == b""
+    assert app.watcher.watching == 0
+
+
 def test_a_stream_closes_after_its_lifetime(sqlite_url: str) -> None:
     app = live_app(sqlite_url, STREAM_SECONDS=0.3)
     service: Touchline = app.flask_app.extensions["touchline"]

@@ -324,11 +324,11 @@ class MatchRecord(Aggregate):
         return self.log[-1]
 
     def annotations(self) -> list[dict[str, JSON]]:
-        """The annotations on entries still in force (and on the kick-off), in order."""
-        in_force = {0} | {line["number"] for line in self.effective_entries()}
-        return [
-            line for line in self.log if line["type"] == "annotation" and line["on"] in in_force
-        ]
+        """Every annotation, in order, each on the entry it was made on (0: the kick-off).
+
+        An entry undone later keeps its notes: they are often the very reason it was undone.
+        """
+        return [line for line in self.log if line["type"] == "annotation"]
 
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:

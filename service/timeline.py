@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from domain.match import MatchRecord, consequences_of
@@ -26,8 +26,23 @@ PERIOD_ENDS = frozenset({"half-ended", "match-ended", "game-ended"})
 
 
 @dataclass(frozen=True)
+class Retracted:
+    """An entry made after a step and undone later: it is no step of the replay, but it
+    happened, and the notes made on it (often why it was undone) stay readable with it."""
+
+    number: int
+    text: str
+    by: str
+    at: str
+    annotations: tuple[Mapping[str, JSON], ...] = ()
+
+
+@dataclass(frozen=True)
 class Moment:
-    """Step `step` of the replay: the situation after entry `number` (0: the kick-off)."""
+    """Step `step` of the replay: the situation after entry `number` (0: the kick-off).
+
+    `retracted` holds the entries made after it and undone since, in the order they were made.
+    """
 
     step: int
     number: int
@@ -39,6 +54,7 @@ class Moment:
     period_ends: tuple[str, ...] = ()
     annotations: tuple[Mapping[str, JSON], ...] = ()
     overridden: bool = False
+    retracted: tuple[Retracted, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,24 +87,35 @@ class Timeline:
 
 
 def timeline_of(match: MatchRecord) -> Timeline:
-    """The match's moments, in one pass over its entries in force."""
+    """The match's moments, in one pass over its log."""
     rules = match.ruleset
     setup = rules.make_setup(match.setup)
     sides = tuple(rules.sides(setup))
     notes = _annotations_by_entry(match)
     score = dict.fromkeys(sides, 0)
     moments = [Moment(0, 0, "kick-off", None, None, dict(score), annotations=notes.get(0, ()))]
-    for step, line in enumerate(match.effective_entries(), start=1):
+    undone: list[Retracted] = []  # since the latest moment
+    for line in match.log:
+        if line["type"] != "entry":
+            continue
         number = cast(int, line["number"])
+        text = format_action(rules.codec, rules.action_from_dict(_action(line)))
+        if line["retracted"]:
+            by, at = cast(str, line["by"]), cast(str, line["at"])
+            undone.append(Retracted(number, text, by, at, notes.get(number, ())))
+            continue
+        if undone:
+            moments[-1] = replace(moments[-1], retracted=tuple(undone))
+            undone = []
         consequences = consequences_of(line)
         goals = tuple(c.text for c in consequences if c.kind in (GOAL, CROWN))
         for consequence in consequences:
             _score_after(score, consequence)
         moments.append(
             Moment(
-                step=step,
+                step=len(moments),
                 number=number,
-                text=format_action(rules.codec, rules.action_from_dict(_action(line))),
+                text=text,
                 by=cast(str, line["by"]),
                 at=cast(str, line["at"]),
                 score=dict(score),
@@ -98,6 +125,8 @@ def timeline_of(match: MatchRecord) -> Timeline:
                 overridden=bool(line.get("override")),
             )
         )
+    if undone:
+        moments[-1] = replace(moments[-1], retracted=tuple(undone))
     return Timeline(
         sides=sides,
         labels=dict(rules.side_labels(setup)),
@@ -116,7 +145,7 @@ def _score_after(score: dict[str, int], consequence: Consequence) -> None:
 
 
 def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Mapping[str, JSON], ...]]:
-    """The annotations in force, grouped by the entry they are on (0: the kick-off)."""
+    """Every annotation, grouped by the entry it is on (0: the kick-off)."""
     grouped: dict[int, list[Mapping[str, JSON]]] = {}
     for note in match.annotations():
         grouped.setdefault(cast(int, note["on"]), []).append(note)

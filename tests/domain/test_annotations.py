@@ -51,12 +51,12 @@ def test_a_bad_annotation_is_refused_and_nothing_is_recorded(
     assert len(match.log) == 2
 
 
-def test_an_annotation_on_a_retracted_entry_is_kept_in_the_log_but_not_shown() -> None:
+def test_an_annotation_on_an_entry_undone_later_is_kept_with_it() -> None:
     match = opened()
-    match.annotate(2, "kick-off", ALICE)
+    note = match.annotate(2, "kick-off", ALICE)
     match.undo(ALICE)
     assert [line["type"] for line in match.log] == ["entry", "entry", "annotation", "retraction"]
-    assert match.annotations() == []
+    assert match.annotations() == [note]
     with pytest.raises(BadAnnotation, match="no entry 2 in force"):
         match.annotate(2, "again", ALICE)
 

@@ -191,3 +191,20 @@ def _next_action(options: dict[str, Any], state: Any, chooser: random.Random, n:
     if "pass" in options:
         return {"kind": "pass", **options["pass"].fixed}
     return {"kind": "spend", **options["spend"].fixed, "points": 0}
+
+
+def test_an_entry_undone_later_stays_under_the_step_it_followed_with_its_notes() -> None:
+    match = MatchRecord("card-game", SETUP, AUTHOR.by, AUTHOR.at)
+    for line in OPENING:
+        match.record(parse_entry("card-game", line), AUTHOR)
+    match.annotate(11, "Disputed: the die fell off the table", AUTHOR)
+    match.undo(AUTHOR)
+    match.record(parse_entry("card-game", "roll coach=nankatsu value=6"), AUTHOR)
+
+    timeline = timeline_of(match)
+    assert timeline.total == 11
+    (undone,) = timeline.moments[10].retracted
+    assert (undone.number, undone.text) == (11, "roll coach=nankatsu value=2")
+    assert [note["text"] for note in undone.annotations] == ["Disputed: the die fell off the table"]
+    assert timeline.moments[11].number == 14 and not timeline.moments[11].retracted
+    assert all(not m.retracted for m in timeline.moments[:10])

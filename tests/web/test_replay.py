@@ -238,13 +238,17 @@ def test_bad_annotations_are_a_400_and_store_nothing(
     assert stored_notes(service, played) == []
 
 
-def test_a_retracted_entry_takes_its_annotation_off_the_replay(
+def test_a_note_on_an_entry_undone_later_stays_on_the_replay_with_that_entry(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     become_scorer(client, played)
-    annotate(client, played, 11, "what a shot")
-    assert "what a shot" in page(client, played)
+    annotate(client, played, 11, "Disputed: the die fell off the table")
     service.undo(played, AUTHOR)
     html = page(client, played)
     assert "Step 10 of 10" in html
-    assert "what a shot" not in html
+    # Under step 10, where it was made, struck through, with its note.
+    assert "Undone after this step: <del>entry 11, roll coach=nankatsu value=2</del>" in html
+    timeline = html[html.index('id="step-10"') :]
+    assert "Disputed: the die fell off the table" in timeline[: timeline.index("</li>")]
+    assert stored_notes(service, played) == ["Disputed: the die fell off the table"]
+    assert "Disputed" not in page(client, played, "?at=9").split('id="timeline"')[0]

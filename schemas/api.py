@@ -11,11 +11,13 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from domain.text import KEY_LIMIT
+
 # How deep a free-form JSON value (a setup, an action) may nest; real ones nest two or three.
 MAX_JSON_DEPTH = 16
 # Names and short texts: who entered something, a league, a key.
-SHORT_TEXT = 200
-# Override reasons, abandonment reasons, one-line entries.
+SHORT_TEXT = KEY_LIMIT
+# One-line entries.
 LONG_TEXT = 2000
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.registry import ruleset_names
+from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
 
 # -- answers -------------------------------------------------------------------------
@@ -90,7 +91,9 @@ class WrittenSchema(Schema):
 
 
 def _by() -> fields.String:
-    return text_field(required=True, metadata={"description": "Who enters it", "example": "alice"})
+    return text_field(
+        NAME_LIMIT, required=True, metadata={"description": "Who enters it", "example": "alice"}
+    )
 
 
 def _key() -> fields.String:
@@ -125,7 +128,7 @@ class NewMatchSchema(Schema):
             },
         },
     )
-    league = text_field(load_default=None, allow_none=True)
+    league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     by = _by()
 
 
@@ -148,7 +151,7 @@ class NewEntrySchema(Schema):
     )
     by = _by()
     override = text_field(
-        LONG_TEXT,
+        REASON_LIMIT,
         load_default=None,
         allow_none=True,
         metadata={"description": "Why the table plays on through a broken rule"},
@@ -178,19 +181,19 @@ class AnnotationSchema(Schema):
         validate=validate.Range(min=0),
         metadata={"description": "The entry's number; 0 is the kick-off"},
     )
-    text = text_field(LONG_TEXT, required=True)
+    text = text_field(NOTE_LIMIT, required=True)
     by = _by()
     key = _key()
 
 
 class AbandonSchema(Schema):
     by = _by()
-    reason = text_field(LONG_TEXT, required=True)
+    reason = text_field(REASON_LIMIT, required=True)
 
 
 class ImportQuerySchema(Schema):
     league = text_field(
-        load_default=None, metadata={"description": "Count it in this league instead"}
+        NAME_LIMIT, load_default=None, metadata={"description": "Count it in this league instead"}
     )
     no_league = fields.Boolean(
         load_default=False, metadata={"description": "Import it outside any league"}
@@ -201,5 +204,5 @@ class ImportBodySchema(Schema):
     """The JSON form of an import, for clients that cannot send text/plain."""
 
     text = fields.String(required=True, validate=[validate.Length(min=1), check_encodable])
-    league = text_field(load_default=None, allow_none=True)
+    league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)

@@ -47,21 +47,37 @@ class FollowingProjection(Projection[TrackedViews]):
         self.view.projector.catch_up()
 
 
-def follow(projector: Projector, stop: threading.Event, on_batch: Any = None) -> None:
-    """Keep the views up to date until `stop` is set."""
+def follow(
+    projector: Projector,
+    stop: threading.Event,
+    on_batch: Any = None,
+    following: threading.Event | None = None,
+) -> None:
+    """Keep the views up to date until `stop` is set.
+
+    `following` is set once the backlog is folded and every later event will reach the views
+    (subscribed on PostgreSQL, polling on SQLite)."""
     projector.catch_up(progress=on_batch)
     app = projector.app
     if isinstance(app, Touchline) and app.settings.is_postgres:
-        _subscribe(projector, app, stop)
+        _subscribe(projector, app, stop, following or threading.Event())
         return
+    if following is not None:
+        following.set()
     while not stop.wait(POLL_SECONDS):
         projector.catch_up(progress=on_batch)
 
 
-def _subscribe(projector: Projector, app: Touchline, stop: threading.Event) -> None:
+def _subscribe(
+    projector: Projector, app: Touchline, stop: threading.Event, following: threading.Event
+) -> None:
     settings = app.settings
 
     class Followed(Touchline):
+        # The store's tables and notification channel are named after the application: a
+        # subclass named otherwise would listen to a table of its own that nobody writes.
+        name = Touchline.name
+
         def __init__(self, env: Any = None) -> None:
             super().__init__(settings)
 
@@ -72,6 +88,9 @@ def _subscribe(projector: Projector, app: Touchline, stop: threading.Event) -> N
         tracking_recorder=tracked,
         topics=(),
     )
-    with runner:
+    # The subscription starts from the views' position when the runner is built, so an event
+    # saved from here on is delivered even if it is saved before LISTEN takes effect.
+    following.set()
+    with app._storage(), runner:
         while not stop.is_set():
             runner.run_forever(timeout=POLL_SECONDS)

@@ -63,19 +63,25 @@ def test_a_crash_mid_stream_neither_skips_nor_double_counts(app: Touchline, afte
 
 
 def test_the_follower_keeps_the_views_up_to_date(app: Touchline) -> None:
+    """Everything is recorded only once the follower follows, and nothing else catches the
+    views up (status() reads positions only): whatever the views hold, the follower put there,
+    run alone or in any order."""
     projector = projector_for(app)
-    stop = threading.Event()
+    stop, following = threading.Event(), threading.Event()
     errors: list[BaseException] = []
 
     def run() -> None:
         try:
-            follow(projector, stop)
+            follow(projector, stop, following=following)
         except BaseException as error:  # surfaced in the test thread below
             errors.append(error)
+            following.set()
 
     thread = threading.Thread(target=run)
     thread.start()
     try:
+        assert following.wait(timeout=60), "the follower never started following"
+        assert not errors
         league_of_matches(app)
         head = projector.head()
         deadline = time.monotonic() + 20

@@ -42,7 +42,7 @@ from service.errors import (
 from service.game_cache import GameCache
 from service.leagues import check_league_for
 from service.projections.queries import ReadSide
-from service.reachability import check_postgres_answers, first_line
+from service.reachability import Opening, first_line
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
@@ -59,17 +59,30 @@ class Touchline(Application[UUID]):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
 
-    def __init__(self, settings: StoreSettings | None = None) -> None:
+    def __init__(
+        self, settings: StoreSettings | None = None, *, require_store: bool = True
+    ) -> None:
+        """Opens the store, or fails in one line (DatabaseUnavailable) when it does not answer.
+
+        With `require_store=False` (the web app) a store that does not answer is opened on
+        first use instead: a server started while the database is away starts, refuses every
+        use with DatabaseUnavailable meanwhile, and works as soon as the database is back.
+        """
         self.settings = settings or settings_from_environment()
-        if self.settings.is_postgres:
-            check_postgres_answers(self.settings)
         self._games = GameCache(GAME_CACHE_SIZE)
+        self._opening = Opening(self.settings)
         try:
-            super().__init__(env=self.settings.env)
+            # The library's constructor creates no table: opening the store does, when it can.
+            super().__init__(env={**self.settings.env, "CREATE_TABLE": "n"})
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
                 f"cannot open the database at {self.settings.safe_url}: {first_line(error)}"
             ) from None
+        try:
+            self._opening.ensure(self)
+        except DatabaseUnavailable:
+            if require_store:
+                raise
 
     # -- matches -------------------------------------------------------------------------
 
@@ -348,6 +361,7 @@ class Touchline(Application[UUID]):
 
     @contextmanager
     def _storage(self) -> Iterator[None]:
+        self._opening.ensure(self)  # on first use, when the store was away at the start
         try:
             yield
         except IntegrityError:

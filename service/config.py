@@ -3,6 +3,9 @@
 `TOUCHLINE_DATABASE_URL` chooses: unset (or `sqlite:///path`) for SQLite, and
 `postgresql://user:password@host:port/dbname` for PostgreSQL. The URL is turned into the
 environment settings the eventsourcing library reads.
+
+On PostgreSQL every wait has a bound, so that a server that is down, unreachable or stuck costs
+a request a few seconds and a clear refusal rather than a thread held for half a minute.
 """
 
 from __future__ import annotations
@@ -17,6 +20,23 @@ import platformdirs
 from service.errors import BadDatabaseUrl
 
 DATABASE_URL_VARIABLE = "TOUCHLINE_DATABASE_URL"
+
+# How long a new connection may take to open, and how long a request waits for one from the
+# pool (libpq counts any connect timeout below 2 s as 2 s).
+CONNECT_SECONDS = 2
+# How long a statement may wait for a lock (the event table's, while another writer saves).
+LOCK_SECONDS = 3
+# How long one statement may run, lock waits included: Touchline's statements take
+# milliseconds; this stops one stuck behind something else from holding its thread.
+STATEMENT_SECONDS = 5
+# How long a session may sit idle inside a transaction before the server ends it.
+IDLE_IN_TRANSACTION_SECONDS = 5
+# Where the statement timeout travels to that factory (the library itself has no such key).
+STATEMENT_TIMEOUT_KEY = "POSTGRES_STATEMENT_TIMEOUT"
+# eventsourcing's factory, with the bounds above applied to every connection.
+POSTGRES_FACTORY = "service.postgres_store:Factory"
+# The one option a SQLite URL takes: `sqlite:///path?mode=ro` opens the file read-only.
+READ_ONLY = "mode=ro"
 
 
 def default_sqlite_path() -> Path:
@@ -35,7 +55,7 @@ class StoreSettings:
 
     @property
     def is_postgres(self) -> bool:
-        return self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+        return self.env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
 
 
 def settings_from_environment(environ: dict[str, str] | None = None) -> StoreSettings:
@@ -51,12 +71,18 @@ def settings_for_url(url: str) -> StoreSettings:
         path = unquote(parts.path)
         if parts.netloc or not path:
             raise BadDatabaseUrl(f"a SQLite URL looks like sqlite:///path/to/file, not {url}")
+        if parts.query == READ_ONLY and path != "/:memory:":
+            # An existing file opened read-only (a copy on read-only media, say): reads whose
+            # views are up to date work, anything that must write is refused as unavailable.
+            return StoreSettings(url, {**common, **_sqlite(f"{Path(path).as_uri()}?{READ_ONLY}")})
+        if parts.query:
+            raise BadDatabaseUrl(
+                f"a SQLite URL takes no options but ?{READ_ONLY} (read-only), not {url}"
+            )
         if path != "/:memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         name = ":memory:" if path == "/:memory:" else path
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": name}
-        env["SQLITE_LOCK_TIMEOUT"] = "10"
-        return StoreSettings(url, {**common, **env})
+        return StoreSettings(url, {**common, **_sqlite(name)})
     if parts.scheme in {"postgresql", "postgres"}:
         dbname = unquote(parts.path.lstrip("/"))
         if not parts.hostname or not dbname:
@@ -64,19 +90,31 @@ def settings_for_url(url: str) -> StoreSettings:
                 f"a PostgreSQL URL looks like postgresql://user@host:5432/dbname, not {redact(url)}"
             )
         env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": POSTGRES_FACTORY,
             "POSTGRES_DBNAME": dbname,
             "POSTGRES_HOST": parts.hostname,
             "POSTGRES_PORT": str(parts.port or 5432),
             "POSTGRES_USER": unquote(parts.username or os.environ.get("USER", "postgres")),
             "POSTGRES_PASSWORD": unquote(parts.password or ""),
-            "POSTGRES_CONNECT_TIMEOUT": "5",
+            # eventsourcing reads this as the pool wait; the factory also gives it to libpq.
+            "POSTGRES_CONNECT_TIMEOUT": str(CONNECT_SECONDS),
+            "POSTGRES_LOCK_TIMEOUT": str(LOCK_SECONDS),
+            STATEMENT_TIMEOUT_KEY: str(STATEMENT_SECONDS),
+            "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": str(IDLE_IN_TRANSACTION_SECONDS),
             "POSTGRES_POOL_SIZE": "5",
         }
         return StoreSettings(url, {**common, **env})
     raise BadDatabaseUrl(
         f"unsupported database URL {redact(url)}: use sqlite:///path or postgresql://…"
     )
+
+
+def _sqlite(name: str) -> dict[str, str]:
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": name,
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
 
 
 def redact(url: str) -> str:

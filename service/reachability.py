@@ -1,10 +1,15 @@
-"""Whether the database answers, told in one line before anything else is attempted."""
+"""Whether the database answers, told in one line; and opening the store once it does."""
 
 from __future__ import annotations
 
-import psycopg
+import threading
+from typing import Any
 
-from service.config import StoreSettings
+import psycopg
+from eventsourcing.application import Application
+from eventsourcing.persistence import PersistenceError
+
+from service.config import CONNECT_SECONDS, StoreSettings
 from service.errors import DatabaseUnavailable
 
 
@@ -29,3 +34,46 @@ def check_postgres_answers(settings: StoreSettings) -> None:
         raise DatabaseUnavailable(
             f"cannot reach the database at {settings.safe_url}: {first_line(error)}"
         ) from None
+
+
+class Opening:
+    """Opens the store once per process: creates its tables if they are missing. Until that
+    has succeeded, every use tries again, so a process started while the database was away
+    works as soon as it is back."""
+
+    def __init__(self, settings: StoreSettings) -> None:
+        self.settings = settings
+        self.done = False
+        self._lock = threading.Lock()
+
+    def ensure(self, app: Application[Any]) -> None:
+        """Raises DatabaseUnavailable, in one line, while the store cannot be opened."""
+        if self.done:
+            return
+        if self.settings.is_postgres:
+            # Its own connection, outside the pool: the refusal names libpq's reason
+            # ("Connection refused", "database … does not exist") rather than a pool time-out.
+            check_postgres_answers(self.settings)
+        # Two threads creating the same tables at once would trip over each other; a thread
+        # that cannot take its turn soon gives up rather than queue behind a slow server.
+        if not self._lock.acquire(timeout=CONNECT_SECONDS):
+            raise DatabaseUnavailable(
+                f"cannot open the database at {self.settings.safe_url}: another request is "
+                "still opening it"
+            )
+        try:
+            if not self.done:
+                self._open(app)
+                self.done = True
+        finally:
+            self._lock.release()
+
+    def _open(self, app: Application[Any]) -> None:
+        try:
+            app.recorder.create_table()  # type: ignore[attr-defined]
+            if app.snapshots is not None:
+                app.snapshots.recorder.create_table()  # type: ignore[attr-defined]
+        except (PersistenceError, OSError) as error:
+            raise DatabaseUnavailable(
+                f"cannot open the database at {self.settings.safe_url}: {first_line(error)}"
+            ) from None

@@ -61,7 +61,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     else:
         checked_secret_key(str(app.config["SECRET_KEY"]), "the SECRET_KEY setting")
     url = app.config["DATABASE_URL"]
-    touchline = Touchline(settings_for_url(url) if url else settings_from_environment())
+    # A server started while the database is away still starts: it answers 503 meanwhile and
+    # opens the store on the first request after it is back.
+    touchline = Touchline(
+        settings_for_url(url) if url else settings_from_environment(), require_store=False
+    )
     app.extensions["touchline"] = touchline
 
     if app.config["TRUSTED_PROXIES"]:

@@ -7,7 +7,7 @@ SQL is written once with `?` placeholders and portable types; PostgreSQL gets `%
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from eventsourcing.application import Application
@@ -67,10 +67,13 @@ class ViewDatabase:
     def __init__(self, app: Application[Any]) -> None:
         self.postgres = type(app.recorder).__module__.startswith("eventsourcing.postgres")
         self._datastore = app.recorder.datastore  # type: ignore[attr-defined]
+        # Touchline's guard opens the store on first use and turns its failures (down, read
+        # only) into DatabaseUnavailable, which every adapter answers clearly (503, one line).
+        self._guard = getattr(app, "_storage", nullcontext)
 
     @contextmanager
     def transaction(self, commit: bool = True) -> Iterator[Sql]:
-        with self._datastore.transaction(commit=commit) as cursor:
+        with self._guard(), self._datastore.transaction(commit=commit) as cursor:
             yield Sql(cursor, self.postgres)
 
     def create_tracking(self) -> None:

@@ -1,8 +1,25 @@
+"""`touchline db …`, and how every command and the server behave when the database is away."""
+
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from tests.conftest import POSTGRES_URL_VARIABLE
+from tests.pg_proxy import Relay, free_port, silent
+
+# Generous bounds that only stop a broken test from hanging; they time nothing.
+START_SECONDS = 30.0
+RECOVERY_SECONDS = 30.0
 
 
 def test_db_init_on_an_unreachable_server_is_one_line_naming_the_url() -> None:
@@ -13,6 +30,17 @@ def test_db_init_on_an_unreachable_server_is_one_line_naming_the_url() -> None:
     assert result.output.count("\n") == 1
     assert "postgresql://scorer:***@127.0.0.1:9/touchline" in result.output
     assert "pw@" not in result.output
+
+
+def test_a_server_that_never_answers_is_one_line_too() -> None:
+    with silent() as port:
+        url = f"postgresql://scorer:pw@127.0.0.1:{port}/touchline"
+        result = CliRunner().invoke(cli, ["--database", url, "match", "list"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"error: cannot reach the database at postgresql://scorer:***@127.0.0.1:{port}/touchline: "
+        "connection timeout expired\n"
+    )
 
 
 def test_db_init_creates_the_sqlite_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -27,3 +55,52 @@ def test_rules_lists_the_entry_kinds() -> None:
     assert result.exit_code == 0
     for kind in ("toss", "kickoff", "draft", "play", "pass", "declare", "spend", "roll"):
         assert f"  {kind} " in result.output
+
+
+@pytest.fixture
+def relay() -> Iterator[Relay]:
+    admin_url = os.environ.get(POSTGRES_URL_VARIABLE)
+    if not admin_url:
+        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
+    relay = Relay(admin_url)
+    yield relay
+    relay.close()
+
+
+def _health(port: int, server: subprocess.Popen[str]) -> int:
+    """The status /healthz answers, once the server listens."""
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+        except OSError:
+            assert server.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server never answered"
+            time.sleep(0.2)
+
+
+@pytest.mark.postgres
+def test_serve_started_while_the_database_is_down_answers_503_then_recovers(
+    relay: Relay, postgres_url: str
+) -> None:
+    port = free_port()
+    env = {**os.environ, "TOUCHLINE_SECRET_KEY": "s" * 32}
+    url = relay.url_for(postgres_url)  # the relay is down: connections are refused
+    command = [sys.executable, "-m", "cli.main", "--database", url, "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert _health(port, server) == 503
+        relay.up()
+        deadline = time.monotonic() + RECOVERY_SECONDS
+        while (status := _health(port, server)) == 503 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert status == 200
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=30)
+    assert "Traceback" not in errors

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from domain.match import Author
 from service.app import Touchline
-from service.config import settings_for_url, settings_from_environment
+from service.config import (
+    CONNECT_SECONDS,
+    IDLE_IN_TRANSACTION_SECONDS,
+    LOCK_SECONDS,
+    STATEMENT_SECONDS,
+    settings_for_url,
+    settings_from_environment,
+)
 from service.entries import parse_entry
 from service.errors import BadDatabaseUrl, DatabaseUnavailable
+from tests.conftest import POSTGRES_URL_VARIABLE
 from tests.opening import OPENING, SETUP
+from tests.pg_proxy import Relay
 
 
 def test_the_default_store_is_a_sqlite_file_in_the_user_data_directory() -> None:
@@ -59,3 +72,74 @@ def test_a_long_match_loads_from_a_snapshot_to_the_same_state(
     assert "_game" not in snapshots[-1].state
     assert record.game == record.state_at(None)
     assert len(record.log) == 109
+
+
+# -- read-only SQLite -----------------------------------------------------------------------
+
+
+def test_a_sqlite_url_may_open_the_file_read_only(tmp_path: Path) -> None:
+    settings = settings_for_url(f"sqlite://{tmp_path / 'store.sqlite3'}?mode=ro")
+    assert settings.env["SQLITE_DBNAME"] == f"{(tmp_path / 'store.sqlite3').as_uri()}?mode=ro"
+
+
+def test_a_sqlite_url_takes_no_other_option(tmp_path: Path) -> None:
+    with pytest.raises(BadDatabaseUrl, match=r"no options but \?mode=ro"):
+        settings_for_url(f"sqlite:///{tmp_path / 'store.sqlite3'}?mode=rw")
+
+
+# -- bounded waits on PostgreSQL ------------------------------------------------------------
+
+
+@pytest.mark.postgres
+def test_every_connection_carries_the_time_limits(postgres_url: str) -> None:
+    app = Touchline(settings_for_url(postgres_url))
+    try:
+        datastore = app.recorder.datastore  # type: ignore[attr-defined]
+        with datastore.transaction(commit=False) as cursor:
+            shown = {
+                name: cursor.execute(f"SHOW {name}").fetchone()[name]
+                for name in (
+                    "statement_timeout",
+                    "lock_timeout",
+                    "idle_in_transaction_session_timeout",
+                )
+            }
+        assert shown == {
+            "statement_timeout": f"{STATEMENT_SECONDS}s",
+            "lock_timeout": f"{LOCK_SECONDS}s",
+            "idle_in_transaction_session_timeout": f"{IDLE_IN_TRANSACTION_SECONDS}s",
+        }
+        assert datastore.pool.kwargs["connect_timeout"] == CONNECT_SECONDS
+        assert datastore.pool.timeout == CONNECT_SECONDS
+    finally:
+        app.close()
+
+
+@pytest.fixture
+def relay() -> Iterator[Relay]:
+    admin_url = os.environ.get(POSTGRES_URL_VARIABLE)
+    if not admin_url:
+        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
+    relay = Relay(admin_url)
+    relay.up()
+    yield relay
+    relay.close()
+
+
+@pytest.mark.postgres
+def test_a_use_that_finds_no_connection_waits_once_not_ten_times(
+    relay: Relay, postgres_url: str, alice: Author
+) -> None:
+    """The library retries a failed connection request ten times; each waits the pool's bound,
+    so a request took ten bounds to fail. Now the first wait that ends empty fails it."""
+    app = Touchline(settings_for_url(relay.url_for(postgres_url)))
+    try:
+        match = app.create_match("card-game", SETUP, alice)
+        relay.down()
+        pool = app.recorder.datastore.pool  # type: ignore[attr-defined]
+        pool.pop_stats()
+        with pytest.raises(DatabaseUnavailable, match="no connection to the server within 2 s"):
+            app.get_match(match.id)
+        assert pool.pop_stats().get("requests_errors") == 1
+    finally:
+        app.close()

@@ -12,23 +12,40 @@ fails once, at once, instead of ten times.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from eventsourcing.persistence import DatabaseError, OperationalError
+from eventsourcing.persistence import DatabaseError, OperationalError, PersistenceError
 from eventsourcing.postgres import PostgresDatastore, PostgresFactory
 from eventsourcing.utils import Environment, EnvType
 from psycopg import Connection
 from psycopg.rows import DictRow
+from psycopg.sql import SQL, Identifier
 from psycopg_pool import PoolTimeout
 
 from service.config import STATEMENT_TIMEOUT_KEY
+
+log = logging.getLogger(__name__)
 
 # After a connection fails, the pool tries again with growing pauses; past this many seconds it
 # gives that attempt up and the next request starts a fresh one. Kept short so that the first
 # requests after the server comes back find it, rather than one pause of up to minutes later.
 RECONNECT_SECONDS = 4.0
+
+# Tables an earlier `projections run` created by mistake: it subscribed as an application
+# named "Followed", for which eventsourcing made an event table and a snapshot table.
+STRAY_TABLES = {
+    "followed_events": {
+        "originator_id",
+        "originator_version",
+        "topic",
+        "state",
+        "notification_id",
+    },
+    "followed_snapshots": {"originator_id", "originator_version", "topic", "state"},
+}
 
 
 class StoreAway(DatabaseError):
@@ -103,3 +120,39 @@ class Factory(PostgresFactory):
         datastore.__class__ = BoundedDatastore
         assert isinstance(datastore, BoundedDatastore)
         datastore._checking = threading.Lock()
+
+
+def drop_stray_tables(datastore: PostgresDatastore) -> list[str]:
+    """Drop the empty tables an earlier follower made (see STRAY_TABLES); return their names.
+
+    A table is dropped only when it has exactly the shape eventsourcing gives it and holds no
+    row, so nothing anybody wrote is ever lost. Housekeeping must never stop the store from
+    opening: a table that cannot be dropped now (a lock held elsewhere) is left for next time.
+    """
+    schema = datastore.schema
+    with datastore.transaction(commit=False) as cursor:
+        found = cursor.execute(
+            "SELECT table_name, array_agg(column_name::text) AS columns "
+            "FROM information_schema.columns WHERE table_schema = %s AND table_name = ANY(%s) "
+            "GROUP BY table_name",
+            (schema, list(STRAY_TABLES)),
+        ).fetchall()
+    shaped = [
+        row["table_name"] for row in found if set(row["columns"]) == STRAY_TABLES[row["table_name"]]
+    ]
+    dropped: list[str] = []
+    for table in shaped:
+        name = SQL("{0}.{1}").format(Identifier(schema), Identifier(table))
+        try:
+            with datastore.transaction(commit=True) as cursor:
+                # Locked first, so that nothing can be written between the look and the drop.
+                cursor.execute(SQL("LOCK TABLE {0} IN ACCESS EXCLUSIVE MODE").format(name))
+                cursor.execute(SQL("SELECT 1 FROM {0} LIMIT 1").format(name))
+                if cursor.fetchone() is None:
+                    cursor.execute(SQL("DROP TABLE IF EXISTS {0}").format(name))
+                    dropped.append(table)
+        except PersistenceError as error:
+            log.warning("left the stray table %s in place for now: %s", table, error)
+    for table in dropped:
+        log.info("dropped the empty table %s an earlier follower created by mistake", table)
+    return dropped

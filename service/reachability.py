@@ -11,6 +11,7 @@ from eventsourcing.persistence import PersistenceError
 
 from service.config import CONNECT_SECONDS, StoreSettings
 from service.errors import DatabaseUnavailable
+from service.postgres_store import drop_stray_tables
 
 
 def first_line(error: BaseException) -> str:
@@ -37,9 +38,9 @@ def check_postgres_answers(settings: StoreSettings) -> None:
 
 
 class Opening:
-    """Opens the store once per process: creates its tables if they are missing. Until that
-    has succeeded, every use tries again, so a process started while the database was away
-    works as soon as it is back."""
+    """Opens the store once per process: creates its tables if they are missing and tidies
+    what an earlier release left behind. Until that has succeeded, every use tries again, so a
+    process started while the database was away works as soon as it is back."""
 
     def __init__(self, settings: StoreSettings) -> None:
         self.settings = settings
@@ -73,6 +74,8 @@ class Opening:
             app.recorder.create_table()  # type: ignore[attr-defined]
             if app.snapshots is not None:
                 app.snapshots.recorder.create_table()  # type: ignore[attr-defined]
+            if self.settings.is_postgres:
+                drop_stray_tables(app.recorder.datastore)  # type: ignore[attr-defined]
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
                 f"cannot open the database at {self.settings.safe_url}: {first_line(error)}"

@@ -9,11 +9,15 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from uuid import UUID
 
+import psycopg
 import pytest
 from click.testing import CliRunner
+from eventsourcing.application import Application
 
 from cli.main import cli
+from service.config import settings_for_url
 from tests.conftest import POSTGRES_URL_VARIABLE
 from tests.pg_proxy import Relay, free_port, silent
 
@@ -55,6 +59,27 @@ def test_rules_lists_the_entry_kinds() -> None:
     assert result.exit_code == 0
     for kind in ("toss", "kickoff", "draft", "play", "pass", "declare", "spend", "roll"):
         assert f"  {kind} " in result.output
+
+
+class Followed(Application[UUID]):
+    """What `projections run` used to subscribe as: an application named "Followed"."""
+
+
+@pytest.mark.postgres
+def test_db_init_drops_the_empty_tables_an_earlier_follower_made(postgres_url: str) -> None:
+    Followed(env=settings_for_url(postgres_url).env).close()
+    for _ in range(2):  # and a second time, with nothing left to do
+        result = CliRunner().invoke(cli, ["--database", postgres_url, "db", "init"])
+        assert result.exit_code == 0, result.output
+        with psycopg.connect(postgres_url) as connection:
+            tables = {
+                row[0]
+                for row in connection.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+                )
+            }
+        assert "touchline_events" in tables
+        assert not {"followed_events", "followed_snapshots"} & tables
 
 
 @pytest.fixture

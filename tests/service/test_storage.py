@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from uuid import UUID
 
+import psycopg
 import pytest
+from eventsourcing.application import Application
 
 from domain.match import Author
 from service.app import Touchline
@@ -143,3 +146,48 @@ def test_a_use_that_finds_no_connection_waits_once_not_ten_times(
         assert pool.pop_stats().get("requests_errors") == 1
     finally:
         app.close()
+
+
+# -- the tables an earlier follower made by mistake -----------------------------------------
+
+
+class Followed(Application[UUID]):
+    """What `projections run` used to subscribe as: an application named "Followed"."""
+
+
+def _tables(url: str) -> set[str]:
+    with psycopg.connect(url) as connection:
+        rows = connection.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        ).fetchall()
+    return {row[0] for row in rows}
+
+
+@pytest.mark.postgres
+def test_opening_the_store_drops_the_empty_tables_an_earlier_follower_made(
+    postgres_url: str,
+) -> None:
+    settings = settings_for_url(postgres_url)
+    Followed(env=settings.env).close()
+    assert {"followed_events", "followed_snapshots"} <= _tables(postgres_url)
+    Touchline(settings).close()
+    assert not {"followed_events", "followed_snapshots"} & _tables(postgres_url)
+    Touchline(settings).close()  # nothing left to do: opening again changes nothing
+    assert {"touchline_events", "touchline_snapshots"} <= _tables(postgres_url)
+
+
+@pytest.mark.postgres
+def test_a_followed_table_that_holds_rows_or_another_shape_is_left_alone(
+    postgres_url: str,
+) -> None:
+    settings = settings_for_url(postgres_url)
+    Followed(env=settings.env).close()
+    with psycopg.connect(postgres_url) as connection:
+        connection.execute(
+            "INSERT INTO followed_events (originator_id, originator_version, topic, state) "
+            "VALUES (gen_random_uuid(), 1, 'somebody.else:Event', '')"
+        )
+        connection.execute("DROP TABLE followed_snapshots")
+        connection.execute("CREATE TABLE followed_snapshots (note text)")
+    Touchline(settings).close()
+    assert {"followed_events", "followed_snapshots"} <= _tables(postgres_url)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from eventsourcing.persistence import PersistenceError
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
@@ -78,6 +79,13 @@ def register(app: Flask) -> None:
                 body["errors"] = messages
             return jsonify(body), status
         return render_template("error.html", status=status, message=error.description), status
+
+    @app.errorhandler(PersistenceError)
+    def store_failed(error: PersistenceError) -> Any:
+        # The service turns the store's failures into DatabaseUnavailable; one that slips past
+        # it is still the store failing, not a bug in the request: 503, and the log says where.
+        app.logger.warning("store failure on %s %s: %s", request.method, request.path, error)
+        return answer(DatabaseUnavailable("the database does not answer: try again shortly"), 503)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:

@@ -21,7 +21,7 @@ from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
-from web import api, errors, home, leagues, replay, scoring, stats, updates
+from web import api, errors, home, leagues, replay, scoring, security, stats, updates
 
 # How long a spectator's live-update stream stays open before the browser reconnects: short
 # enough that a worker thread is never held for long, long enough to cost little.
@@ -83,13 +83,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 
-    @app.after_request
-    def guarded(response: Any) -> Any:
-        # Scorer links carry their token in the path: never hand a page's address to another
-        # site as a referrer. And never let a browser guess a download's type.
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        return response
+    # The security headers on every answer (web/security.py), and a session cookie that is
+    # Secure whenever the request came over https.
+    app.after_request(security.guarded)
+    app.session_interface = security.TlsAwareSessions()
 
     @app.get("/healthz")
     def health() -> Any:

@@ -4,6 +4,9 @@ They run when Chromium is found (`TOUCHLINE_TEST_CHROMIUM`, else `chromium` on t
 skip otherwise; CI sets the variable, so there a missing browser fails the run. Playwright
 drives the system's Chromium: it never downloads a browser of its own. Each test saves a
 screenshot of every page it visits under test-output/screenshots/ (or $TOUCHLINE_TEST_OUTPUT).
+
+Every phone watches the app's Content-Security-Policy: a page answered without it, or anything
+the browser blocks or reports under it, fails the test that opened the phone.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +73,9 @@ def web_app(tmp_path: Path) -> Flask:
     # second, and the stream of a page already left ends soon after the next entry instead of
     # holding one of the server's few threads.
     config = {"STREAM_SECONDS": 5, "POLL_SECONDS": 0.2}
-    return create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test-secret-key-of-32-characters", **config})
+    return create_app(
+        {"DATABASE_URL": url, "SECRET_KEY": "browser-test-secret-key-of-32-characters", **config}
+    )
 
 
 @pytest.fixture
@@ -112,13 +117,82 @@ def browser(chromium_path: str) -> Iterator[Any]:
         launched.close()
 
 
+# Run in every document before its own scripts: the browser reports each blocked script, style
+# or frame as a `securitypolicyviolation` event, which this passes on to the console.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` in ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
+});
+"""
+
+
+class PolicyWatch:
+    """What a browser context saw go against the Content-Security-Policy."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin  # the app's: a page of another site is not ours to check
+        self.problems: list[str] = []
+
+    def attach(self, context: Any) -> None:
+        context.add_init_script(script=REPORT_VIOLATIONS)
+        context.on("console", self._console)
+        context.on("response", self._response)
+
+    def _console(self, message: Any) -> None:
+        text = message.text
+        if message.type == "error" and (
+            text.startswith("CSP violation") or "Content Security Policy" in text
+        ):
+            self.problems.append(f"{message.page.url if message.page else '?'}: {text}")
+
+    def _response(self, response: Any) -> None:
+        # Every document the app serves must carry the policy, or the watch proves nothing.
+        ours = response.url.startswith(self.origin)
+        document = response.request.resource_type == "document"
+        if ours and document and "content-security-policy" not in response.headers:
+            self.problems.append(f"{response.url}: answered without a Content-Security-Policy")
+
+
 @pytest.fixture
-def phone(browser: Any, base_url: str) -> Iterator[Any]:
+def policy_watch(base_url: str) -> PolicyWatch:
+    """The Content-Security-Policy watch of the test's phones (a test that provokes a
+    violation on purpose reads it here, and clears what it expected)."""
+    return PolicyWatch(base_url)
+
+
+@pytest.fixture
+def new_phone(
+    browser: Any, base_url: str, policy_watch: PolicyWatch
+) -> Iterator[Callable[..., Any]]:
+    """Opens phones: pages in phone-sized, touch-enabled browser contexts of their own (each
+    with its own cookies, as two phones at one table). Options go to `new_context`."""
+    contexts: list[Any] = []
+    watch = policy_watch
+
+    def open_phone(**options: Any) -> Any:
+        context = browser.new_context(
+            **{
+                "viewport": PHONE,
+                "is_mobile": True,
+                "has_touch": True,
+                "base_url": base_url,
+                "accept_downloads": True,
+                **options,
+            }
+        )
+        context.set_default_timeout(10_000)
+        watch.attach(context)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    assert watch.problems == [], "Content-Security-Policy problems:\n" + "\n".join(watch.problems)
+
+
+@pytest.fixture
+def phone(new_phone: Callable[..., Any]) -> Any:
     """A page in a phone-sized, touch-enabled browser context of its own."""
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, base_url=base_url, accept_downloads=True
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    yield page
-    context.close()
+    return new_phone()

@@ -4,6 +4,7 @@ live page, a refusal with its rule ID, an undo, and a spectator's page following
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,6 @@ from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
 from service.leagues import create_league
-from tests.browser.conftest import PHONE
 from tests.browser.pages import (
     AUTHOR,
     become_scorer,
@@ -187,30 +187,24 @@ def test_the_situation_names_the_period_before_the_kickoff(phone: Page, web_app:
 
 
 def test_a_spectator_sees_a_new_entry_without_reloading(
-    phone: Page, browser: Any, base_url: str, web_app: Flask, screenshots: Path
+    phone: Page, new_phone: Callable[..., Page], web_app: Flask, screenshots: Path
 ) -> None:
     match_id = new_match(web_app)
     become_scorer(phone, web_app, match_id)
-    spectators = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, base_url=base_url
-    )
-    try:
-        spectator = spectators.new_page()
-        problems = watch_console(spectator)
-        spectator.goto(f"/matches/{match_id}")
-        expect(spectator.locator(".log .empty")).to_have_text("Nothing entered yet.")
-        # A mark on this document: a reload would lose it.
-        spectator.evaluate("() => { window.sameDocument = true; }")
+    spectator = new_phone()
+    problems = watch_console(spectator)
+    spectator.goto(f"/matches/{match_id}")
+    expect(spectator.locator(".log .empty")).to_have_text("Nothing entered yet.")
+    # A mark on this document: a reload would lose it.
+    spectator.evaluate("() => { window.sameDocument = true; }")
 
-        entry_form(phone, "toss", "wins the toss").get_by_role("button", name="Toho (Bob)").tap()
-        recorded(phone, 1)
+    entry_form(phone, "toss", "wins the toss").get_by_role("button", name="Toho (Bob)").tap()
+    recorded(phone, 1)
 
-        newest = spectator.locator("#match-body .log-line .entry").first
-        expect(newest).to_have_text("toss winner=toho", timeout=5_000)
-        expect(spectator.locator("[data-announce]")).to_have_text("New entry: toss winner=toho")
-        assert spectator.evaluate("() => window.sameDocument") is True
-        fits_the_phone(spectator)
-        screenshot(spectator, screenshots, "08-spectator-updated.png")
-        assert problems == []
-    finally:
-        spectators.close()
+    newest = spectator.locator("#match-body .log-line .entry").first
+    expect(newest).to_have_text("toss winner=toho", timeout=5_000)
+    expect(spectator.locator("[data-announce]")).to_have_text("New entry: toss winner=toho")
+    assert spectator.evaluate("() => window.sameDocument") is True
+    fits_the_phone(spectator)
+    screenshot(spectator, screenshots, "08-spectator-updated.png")
+    assert problems == []

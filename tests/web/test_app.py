@@ -1,14 +1,21 @@
-"""The app as a whole: health check, error answers, secret key and proxy settings."""
+"""The app as a whole: health check, error answers, secret key, proxy settings and the security
+headers and cookie flags every answer carries."""
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from service.scorers import secret_key
+from domain.match import Author
+from service.app import Touchline
+from service.leagues import create_league
+from service.scorers import scorer_token, secret_key
+from tests.opening import OPENING, SETUP
+from tests.web.conftest import become_scorer
 from web import create_app
 
 
@@ -57,7 +64,9 @@ def test_without_a_configured_key_one_is_made_once_and_kept(tmp_path: Path) -> N
 def test_external_urls_follow_the_proxy_headers_only_when_proxies_are_trusted(
     sqlite_url: str, proxies: int, expected: str
 ) -> None:
-    app = create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "k" * 32, "TRUSTED_PROXIES": proxies})
+    app = create_app(
+        {"DATABASE_URL": sqlite_url, "SECRET_KEY": "k" * 32, "TRUSTED_PROXIES": proxies}
+    )
     seen: list[str] = []
 
     @app.get("/where")
@@ -84,8 +93,110 @@ def test_pages_are_compressed_for_browsers_that_ask_but_the_event_stream_is_not(
     assert b"event: version" in stream.get_data()
 
 
-def test_no_page_gives_its_address_to_other_sites(client: FlaskClient, match_id: str) -> None:
-    for path in ("/", f"/matches/{match_id}", "/api/matches", "/no/such/page"):
-        headers = client.get(path).headers
-        assert headers["Referrer-Policy"] == "same-origin"
-        assert headers["X-Content-Type-Options"] == "nosniff"
+LEAGUE = "Spring Cup"
+# The `name` in a route's address, by endpoint; others name a coach.
+NAMES = {"stats.player": "Tsubasa Ozora", "stats.team": "Toho"}
+
+
+AUTHOR = Author("alice", "2026-11-29T20:00:00+00:00")
+
+
+def every_page(app: Flask, match_id: str) -> list[str]:
+    """One address for every GET route the app has (new routes are covered as they come),
+    plus a page that does not exist."""
+    arguments = {
+        "match_id": match_id,
+        "match_ref": match_id,
+        "token": scorer_token(app.config["SECRET_KEY"], match_id),
+        "step": 1,
+        "filename": "live.css",
+    }
+    paths = ["/no/such/page"]
+    with app.test_request_context():
+        for rule in app.url_map.iter_rules():
+            if "GET" in (rule.methods or ()):
+                league = "leagues" in rule.endpoint
+                name = LEAGUE if league else NAMES.get(rule.endpoint, "Alice")
+                values = {**arguments, "name": name}
+                paths.append(url_for(rule.endpoint, **{a: values[a] for a in rule.arguments}))
+    return paths
+
+
+class InlineCode(HTMLParser):
+    """What a Content-Security-Policy without 'unsafe-inline' blocks: inline scripts, `style`
+    attributes and <style> elements, event-handler attributes and javascript: addresses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        if (tag == "script" and "src" not in names) or tag == "style":
+            self.found.append(f"<{tag}> inline")
+        for name, value in attrs:
+            if name == "style" or name.startswith("on"):
+                self.found.append(f"<{tag} {name}=…>")
+            elif name in ("href", "src", "action") and (value or "").lower().startswith(
+                "javascript:"
+            ):
+                self.found.append(f"<{tag} {name}={value}>")
+
+
+def test_every_page_answers_with_the_security_headers_and_no_inline_code(
+    app: Flask, client: FlaskClient, service: Touchline
+) -> None:
+    app.config["STREAM_SECONDS"] = 0
+    create_league(service, LEAGUE, "card-game", AUTHOR)
+    match_id = service.create_match("card-game", SETUP, AUTHOR, LEAGUE).id
+    for line in OPENING:  # a goal: the charts and the situation have something to draw
+        service.record_text(match_id, line, AUTHOR)
+    become_scorer(client, match_id)
+    for path in every_page(app, match_id):
+        answer = client.get(path)
+        assert answer.status_code < 500, path
+        headers = answer.headers
+        policy = headers.get("Content-Security-Policy", "")
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, path
+        assert headers["X-Frame-Options"] == "DENY", path
+        assert headers["Referrer-Policy"] == "same-origin", path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        if answer.mimetype == "text/html":
+            inline = InlineCode()
+            inline.feed(answer.get_data(as_text=True))
+            assert inline.found == [], f"{path}: {inline.found}"
+
+
+def test_refusals_and_errors_carry_the_security_headers_too(
+    client: FlaskClient, match_id: str
+) -> None:
+    refused = client.post(f"/matches/{match_id}/entries", data={"kind": "toss"})  # no CSRF token
+    assert refused.status_code == 400
+    assert "frame-ancestors 'none'" in refused.headers["Content-Security-Policy"]
+    assert refused.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize(
+    ("proxies", "base_url", "headers", "secure"),
+    [
+        (0, "http://localhost", {}, False),
+        # Anyone can send the header: only a trusted proxy's word makes the request https.
+        (0, "http://localhost", {"X-Forwarded-Proto": "https"}, False),
+        (1, "http://localhost", {"X-Forwarded-Proto": "https"}, True),
+        (1, "http://localhost", {"X-Forwarded-Proto": "http"}, False),
+        (0, "https://localhost", {}, True),
+    ],
+)
+def test_the_session_cookie_is_secure_when_the_request_came_over_https(
+    sqlite_url: str, proxies: int, base_url: str, headers: dict[str, str], secure: bool
+) -> None:
+    app = create_app(
+        {"DATABASE_URL": sqlite_url, "SECRET_KEY": "k" * 32, "TRUSTED_PROXIES": proxies}
+    )
+    # Every page puts a CSRF token in the session: the answer sets the session cookie.
+    answer = app.test_client().get("/", base_url=base_url, headers=headers)
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith("session=")
+    assert ("; Secure" in cookie) is secure
+    assert "; HttpOnly" in cookie and "; SameSite=Lax" in cookie

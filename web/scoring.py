@@ -1,9 +1,11 @@
 """The match page, the scorer link and the live scoring page with its two writes.
 
-Writes carry the version their page showed (a stale page is refused with 409, never
-overwriting what another phone entered) and an idempotency key (a double tap records once).
-A refused entry comes back on the live page itself, with its rule IDs and, when the table may
-play on through them, an "enter anyway" form that asks for the reason.
+Every scoring form carries the version of the match it was drawn for, and a write is checked
+against it: a form drawn before another phone's entry is refused with 409 and stores nothing,
+so a tap can only ever record the entry its button showed. A form without that version is
+refused too. Writes also carry an idempotency key (a double tap records once). A refused entry
+comes back on the live page itself, with its rule IDs and, when the table may play on through
+them, an "enter anyway" form that asks for the reason.
 """
 
 from __future__ import annotations
@@ -70,6 +72,15 @@ def live(match_id: str) -> str:
     return _live_page(view)
 
 
+@bp.get("/matches/<match_id>/live/fragment")
+def live_fragment(match_id: str) -> str:
+    """The changing part of the scoring page, drawn for the current version: the page swaps it
+    in when another phone records, once nothing on it is being touched."""
+    view = service().get_match(match_id)
+    require_scorer(view.id)
+    return render_template("_live_body.html", **_live_context(view))
+
+
 @bp.post("/matches/<match_id>/scorer-name")
 def set_scorer_name(match_id: str) -> Any:
     view = service().get_match(match_id)
@@ -117,6 +128,8 @@ def undo(match_id: str) -> Any:
         return _live_page(view, problem=str(error)), 422
     except StaleMatch as error:
         return _stale(view.id, error)
+    except BadInput as error:
+        return _live_page(view, problem=str(error)), 400
     flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -127,10 +140,15 @@ def _stale(match_id: str, error: StaleMatch) -> Any:
     return _live_page(service().get_match(match_id), stale=str(error)), 409
 
 
-def _posted_version() -> int | None:
+def _posted_version() -> int:
+    """The version the posted form was drawn for. The page's forms always carry it: without it
+    nothing would tell a tap on a page drawn before another phone's entry from a fresh one."""
     raw = request.form.get("expected_version", "").strip()
     if not raw:
-        return None
+        raise BadInput(
+            "the form does not say which version of the match it was drawn for "
+            "(expected_version): reload the page and enter again"
+        )
     if not raw.isdigit():
         raise BadInput(f"expected_version must be a whole number, not {raw!r}")
     return int(raw)
@@ -145,10 +163,6 @@ def _live_page(
     retry = [(name, value) for name, value in request.form.items(multi=True)]
     return render_template(
         "live.html",
-        match=view,
-        groups=grouped(
-            refilled(entry_forms(find_ruleset(view.ruleset).codec, view.expected), request.form)
-        ),
         refused=refused,
         overridable=bool(refused) and all(v.overridable for v in refused),
         retry=[(name, value) for name, value in retry if name not in ATTEMPT_FIELDS],
@@ -156,8 +170,19 @@ def _live_page(
         stale=stale,
         named=bool(session.get(SCORER_NAME_KEY)),
         scorer=scorer_name(),
-        last_entry=_last_in_force(view),
+        **_live_context(view),
     )
+
+
+def _live_context(view: MatchView) -> dict[str, Any]:
+    """What the changing part of the scoring page shows: the situation, the forms for what may
+    come next (given back what a refused or stale post held) and the latest log lines."""
+    codec = find_ruleset(view.ruleset).codec
+    return {
+        "match": view,
+        "groups": grouped(refilled(entry_forms(codec, view.expected), request.form)),
+        "last_entry": _last_in_force(view),
+    }
 
 
 def _last_in_force(view: MatchView) -> dict[str, Any] | None:

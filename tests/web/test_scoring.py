@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 from domain.match import Author
 from service.app import Touchline
-from tests.opening import OPENING
+from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
+from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
+from tests.opening import OPENING, SETUP
 from tests.web.conftest import become_scorer, csrf_token, post_form, token
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
@@ -225,14 +230,14 @@ def test_a_malformed_entry_is_a_400_on_the_live_page(
 ) -> None:
     become_scorer(client, match_id)
     for form in (
-        {"kind": "toss"},
-        {"kind": "dance"},
+        {"kind": "toss", "expected_version": "1"},
+        {"kind": "dance", "expected_version": "1"},
         {"kind": "toss", "winner": "toho", "expected_version": "x"},
     ):
         response = post_form(client, entries(match_id), form)
         assert response.status_code == 400
     assert "toss: missing field winner" in post_form(
-        client, entries(match_id), {"kind": "toss"}
+        client, entries(match_id), {"kind": "toss", "expected_version": "1"}
     ).get_data(as_text=True)
     assert service.version_of(match_id) == 1
 
@@ -291,7 +296,13 @@ def test_a_refused_entry_gives_back_what_the_scorer_typed(
     play(service, match_id, OPENING[:4])
     become_scorer(client, match_id)
     # CG-1.3: a Nankatsu card in Toho's hands is refused (the table may still override).
-    wrong_card = {"kind": "play", "coach": "toho", "card": "Yuzo Morisaki", "defense": "3"}
+    wrong_card = {
+        "kind": "play",
+        "coach": "toho",
+        "card": "Yuzo Morisaki",
+        "defense": "3",
+        "expected_version": str(service.version_of(match_id)),
+    }
     page = post_form(client, entries(match_id), wrong_card).get_data(as_text=True)
     assert "CG-1.3" in page
     forms = re.findall(r'<form[^>]*class="entry-form kind-play[^"]*".*?</form>', page, re.S)
@@ -315,3 +326,190 @@ def test_the_scoring_page_lists_only_the_latest_log_lines(
     assert f"The {lines - 20} earlier lines are on the match page" in live
     public = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert public.count('<li class="log-line ') == lines
+
+
+# -- a tap records only what its button showed ------------------------------------------------
+
+
+@dataclass
+class DrawnForm:
+    """A form as the page drew it, and how a browser without scripts would post it."""
+
+    action: str
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    buttons: list[tuple[str, str] | None] = field(default_factory=list)  # None: unnamed submit
+
+    def posts(self) -> list[list[tuple[str, str]]]:
+        """What each of its submit buttons sends."""
+        return [self.fields + ([button] if button else []) for button in self.buttons]
+
+
+class DrawnForms(HTMLParser):
+    """The page's POST forms, with every required choice made (its first option) and every
+    required text filled in, as a scorer would before tapping."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[DrawnForm] = []
+        self._form: DrawnForm | None = None
+        self._select: tuple[str, bool] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self._form = DrawnForm(a["action"]) if a.get("method") == "post" else None
+            return
+        form = self._form
+        if form is None:
+            return
+        chosen = {name for name, _ in form.fields}
+        name = a.get("name", "")
+        if tag == "input":
+            kind = a.get("type", "text")
+            if kind == "hidden" or (kind == "radio" and name not in chosen):
+                form.fields.append((name, a.get("value", "")))
+            elif kind in ("text", "number") and ("required" in a or a.get("value")):
+                form.fields.append((name, a.get("value") or ("1" if kind == "number" else "x")))
+        elif tag == "select":
+            self._select = (name, "required" in a)
+        elif tag == "option" and self._select and a.get("value"):
+            select, required = self._select
+            if required and select not in chosen:
+                form.fields.append((select, a["value"]))
+        elif tag == "textarea" and "required" in a:
+            form.fields.append((name, "the table agreed"))
+        elif tag == "button" and a.get("type", "submit") == "submit":
+            form.buttons.append((name, a.get("value", "")) if name else None)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        elif tag == "form" and self._form is not None:
+            self.forms.append(self._form)
+            self._form = None
+
+
+def scoring_forms(page: str) -> list[DrawnForm]:
+    parser = DrawnForms()
+    parser.feed(page)
+    return [form for form in parser.forms if form.action.endswith(("/entries", "/undo"))]
+
+
+def post_drawn(client: FlaskClient, form: DrawnForm, sent: list[tuple[str, str]]) -> int:
+    data = MultiDict([*sent, ("csrf_token", csrf_token(client))])
+    response = client.post(form.action, data=data)
+    if response.status_code == 409:
+        assert "changed on another phone" in response.get_data(as_text=True)
+    return int(response.status_code)
+
+
+def kp_match(service: Touchline, lines: int) -> str:
+    match_id = service.create_match("king-of-the-pitch", THREE_TEAMS_SETUP, ALICE).id
+    for line in KP_TABLE.golden_lines("three_teams.txt")[:lines]:
+        service.record_text(match_id, line, ALICE)
+    return match_id
+
+
+def card_game_match(service: Touchline, lines: int) -> str:
+    match_id = service.create_match("card-game", SETUP, ALICE).id
+    play(service, match_id, OPENING[:lines])
+    return match_id
+
+
+# Pages whose forms between them hold every kind of scoring control: a row of die buttons with
+# "roll for me" and undo (a card game's roll), forms with text, numbers and a plain submit (its
+# card play), the opening rolls of King of the Pitch (nothing to undo yet), and a dice pad of
+# several dice (a King of the Pitch duel).
+POSITIONS = {
+    "card-game-roll": lambda service: card_game_match(service, 9),
+    "card-game-play": lambda service: card_game_match(service, 4),
+    "kp-opening": lambda service: kp_match(service, 0),
+    "kp-dice-pad": lambda service: kp_match(service, 116),
+}
+
+
+def another_phone_moves_on(service: Touchline, match_id: str) -> None:
+    """The other phone's entry: an undo when there is an entry, else the next golden line."""
+    if service.get_match(match_id).log:
+        service.undo(match_id, ALICE)
+    else:
+        service.record_text(match_id, KP_TABLE.golden_lines("three_teams.txt")[0], ALICE)
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_every_form_drawn_before_another_phones_entry_is_refused_and_stores_nothing(
+    client: FlaskClient, service: Touchline, position: str
+) -> None:
+    match_id = POSITIONS[position](service)
+    become_scorer(client, match_id)
+    forms = scoring_forms(client.get(f"/matches/{match_id}/live").get_data(as_text=True))
+    drawn_for = service.version_of(match_id)
+    assert forms and all(("expected_version", str(drawn_for)) in f.fields for f in forms)
+    another_phone_moves_on(service, match_id)
+    log = service.get_match(match_id).log
+
+    answers = {post_drawn(client, form, sent) for form in forms for sent in form.posts()}
+
+    assert answers == {409}
+    assert service.get_match(match_id).log == log
+    # What the forms held, between them: the controls this test is meant to cover.
+    sent_names = {name for form in forms for sent in form.posts() for name, _ in sent}
+    expected = {
+        "card-game-roll": {"value", "roll", "key"},
+        "card-game-play": {"card"},
+        "kp-opening": {"dice", "roll"},
+        "kp-dice-pad": {"dice.0", "dice.1", "roll"},
+    }[position]
+    assert expected <= sent_names
+    assert any(form.action.endswith("/undo") for form in forms) == (position != "kp-opening")
+
+
+def test_the_enter_anyway_form_drawn_before_another_phones_entry_stores_nothing(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    play(service, match_id, OPENING[:4])
+    become_scorer(client, match_id)
+    out_of_turn = {
+        "kind": "play",
+        "coach": "nankatsu",
+        "card": "Tsubasa Ozora",
+        "shot": "3",
+        "expected_version": str(service.version_of(match_id)),
+    }
+    refused = post_form(client, entries(match_id), out_of_turn).get_data(as_text=True)
+    override = next(
+        form
+        for form in scoring_forms(refused)
+        if any(name == "override" for name, _ in form.fields)
+    )
+    play(service, match_id, OPENING[4:5])  # the other phone records Toho's play
+    log = service.get_match(match_id).log
+
+    assert [post_drawn(client, override, sent) for sent in override.posts()] == [409]
+    assert service.get_match(match_id).log == log
+
+
+@pytest.mark.parametrize("path", ["/entries", "/undo"])
+def test_a_scoring_form_without_its_drawn_for_version_is_refused_and_stores_nothing(
+    client: FlaskClient, service: Touchline, match_id: str, path: str
+) -> None:
+    play(service, match_id, OPENING[:1])
+    become_scorer(client, match_id)
+    form = {"kind": "kickoff", "coach": "toho", "key": "k1"}
+    response = post_form(client, f"/matches/{match_id}{path}", form)
+    assert response.status_code == 400
+    assert "which version of the match it was drawn for" in response.get_data(as_text=True)
+    assert service.version_of(match_id) == 2
+
+
+def test_the_live_fragment_is_the_changing_part_drawn_for_the_current_version(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    fragment = f"/matches/{match_id}/live/fragment"
+    assert client.get(fragment).status_code == 403  # scorers only, as the page
+    become_scorer(client, match_id)
+    play(service, match_id, OPENING[:2])
+    part = client.get(fragment).get_data(as_text=True)
+    assert "<html" not in part and 'data-version="3"' in part
+    assert part.count('name="expected_version" value="3"') == len(scoring_forms(part)) > 0
+    assert re.findall(r'data-entry-form="([^"]+)"', part) == ["draft coach=nankatsu"]

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from waitress import wasyncore
-from waitress.server import create_server
 
+from tests.live_server import serving
 from web import create_app
+from web.asgi import LiveApp
 
 CHROMIUM_VARIABLE = "TOUCHLINE_TEST_CHROMIUM"
 OUTPUT_VARIABLE = "TOUCHLINE_TEST_OUTPUT"
@@ -69,9 +68,7 @@ def screenshots() -> Path:
 @pytest.fixture
 def web_app(tmp_path: Path) -> Flask:
     url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    # Short streams that look often: a spectator's page sees an entry within a fraction of a
-    # second, and the stream of a page already left ends soon after the next entry instead of
-    # holding one of the server's few threads.
+    # Streams that look often: a spectator's page sees an entry within a fraction of a second.
     config = {"STREAM_SECONDS": 5, "POLL_SECONDS": 0.2}
     return create_app(
         {"DATABASE_URL": url, "SECRET_KEY": "browser-test-secret-key-of-32-characters", **config}
@@ -80,31 +77,9 @@ def web_app(tmp_path: Path) -> Flask:
 
 @pytest.fixture
 def base_url(web_app: Flask) -> Iterator[str]:
-    """The app served by waitress, as `touchline serve` does, on a free local port."""
-    server: Any = create_server(web_app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        server.trigger.pull_trigger(lambda: _close_connections(server))
-        thread.join(timeout=5)
-
-
-def _close_connections(server: Any) -> None:
-    """Run in the server's loop: drop every connection and stop listening, so the loop ends.
-
-    A live-update stream's connection stays open until the stream times out (waitress reads
-    nothing more from a connection while its response is running), and would keep the loop,
-    and the test's teardown, waiting that long. The trigger only leaves the loop, its pipe kept
-    open: a stream that ends later still pulls it, harmlessly."""
-    for channel in list(server._map.values()):
-        if channel is server.trigger:
-            channel.del_channel()
-        elif channel is server:
-            wasyncore.dispatcher.close(server)
-        else:
-            channel.close()
+    """The app served as `touchline serve` serves it (uvicorn), on a free local port."""
+    with serving(LiveApp(web_app, threads=8)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

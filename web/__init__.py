@@ -23,8 +23,9 @@ from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import api, errors, home, leagues, replay, scoring, security, stats, updates
 
-# How long a spectator's live-update stream stays open before the browser reconnects: short
-# enough that a worker thread is never held for long, long enough to cost little.
+# How long a spectator's live-update stream stays open before the browser reconnects: streams
+# wait in the event loop (web/asgi.py), so this bounds only how stale a forgotten page's
+# connection may get, while a reconnect every five minutes costs little.
 STREAM_SECONDS = 300
 # How often an open stream looks for a new entry.
 POLL_SECONDS = 1.0

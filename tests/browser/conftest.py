@@ -82,8 +82,11 @@ def base_url(web_app: Flask) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[Any]:
+    # One browser per test module, not per session: Playwright's synchronous API keeps an event
+    # loop running in the main thread while it is open, and any later test that runs its own
+    # loop there (asyncio.run) would fail for as long as the browser stayed open.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

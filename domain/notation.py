@@ -4,24 +4,107 @@ The first word is the entry kind; the rest are `field=value` pairs, quoted as a 
 quote them. Leading values without a name fill the kind's fields in declaration order, so a
 scorer may type `roll toho 5` for `roll coach=toho value=5`. The canonical form written by
 `format_action` always names every field that differs from its default.
+
+Lines are split into words by `split_words`, which follows the quoting rules of the standard
+library's `shlex.split` in one pass: shlex builds each word a character at a time, which
+takes time quadratic in the length of a word (a 2 MB word took 40 seconds).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import shlex
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.actions import ActionCodec
 from domain.ruleset import JSON, MalformedAction
 
+# One part of a word: unquoted characters, a single-quoted part, a double-quoted part (where a
+# backslash takes the next character along), or a backslash and the character it escapes.
+_PART = r"""[^ \t\r\n'"\\]+|'[^']*'|"[^"\\]*(?:\\.[^"\\]*)*"|\\."""
+_WORD = re.compile(f"(?:{_PART})+", re.DOTALL)
+_PARTS = re.compile(_PART, re.DOTALL)
+_SEPARATORS = " \t\r\n"  # what separates words (shlex's whitespace)
+_GAP = re.compile(f"[{_SEPARATORS}]*")
+# Within double quotes a backslash escapes only a backslash or a double quote.
+_DOUBLE_QUOTED_ESCAPE = re.compile(r'\\([\\"])')
+
+# Reads one value of an entry from its text: (kind, field name, text) -> value.
+ValueReader = Callable[[str, str, str], JSON]
+
+
+class UnreadableWords(ValueError):
+    """A line whose quotes or backslashes do not close."""
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a line, quoted as a POSIX shell quotes them (what `shlex.split` gives).
+
+    Outside quotes a backslash keeps the next character as it is; `'...'` keeps everything
+    literally; `"..."` keeps everything but `\\\\` and `\\"`, which stand for `\\` and `"`.
+    Quoted and unquoted parts next to each other make one word. Linear in the line's length.
+    """
+    words: list[str] = []
+    position = _skip_gap(text, 0)
+    while position < len(text):
+        word = _WORD.match(text, position)
+        end = position if word is None else word.end()
+        if end < len(text) and text[end] not in _SEPARATORS:
+            raise UnreadableWords(_unclosed(text, end))
+        assert word is not None  # a word that could not start is reported just above
+        words.append(_unquoted(word.group()))
+        position = _skip_gap(text, end)
+    return words
+
+
+def _skip_gap(text: str, position: int) -> int:
+    gap = _GAP.match(text, position)
+    assert gap is not None  # the pattern matches the empty string anywhere
+    return gap.end()
+
+
+def _unquoted(word: str) -> str:
+    if not any(mark in word for mark in "'\"\\"):
+        return word
+    return "".join(_unquoted_part(part) for part in _PARTS.findall(word))
+
+
+def _unquoted_part(part: str) -> str:
+    if part[0] == "'":
+        return part[1:-1]
+    if part[0] == '"':
+        return _DOUBLE_QUOTED_ESCAPE.sub(r"\1", part[1:-1])
+    if part[0] == "\\":
+        return part[1]
+    return part
+
+
+def _unclosed(text: str, position: int) -> str:
+    # A word stops short only at a quote that never closes or at a backslash ending the line.
+    if text[position] == "\\":
+        return "no escaped character (the line ends with a \\)"
+    return f"no closing quotation (the {text[position]} at column {position + 1})"
+
 
 def parse_action(codec: ActionCodec, text: str) -> dict[str, JSON]:
     """Split a line into the dict form of an action; the codec then checks its types."""
     try:
-        words = shlex.split(text, comments=False)
-    except ValueError as error:
+        words = split_words(text)
+    except UnreadableWords as error:
         raise MalformedAction(f"cannot read {text!r}: {error}") from None
+    return action_from_words(codec, words)
+
+
+def action_from_words(
+    codec: ActionCodec, words: list[str], read_value: ValueReader | None = None
+) -> dict[str, JSON]:
+    """The dict form of an action from its words: the kind, then values, named or in order.
+
+    `read_value` turns a value's text into the value (the match file unescapes it there);
+    without it each value stays the text it was given.
+    """
     if not words:
         raise MalformedAction("an empty entry")
     kind, rest = words[0], words[1:]
@@ -30,34 +113,40 @@ def parse_action(codec: ActionCodec, text: str) -> dict[str, JSON]:
     position = 0
     for word in rest:
         name, equals, value = word.partition("=")
-        if equals and name:
-            if name in data:
-                raise MalformedAction(f"{kind}: {name} is given twice")
-            data[name] = value
-            continue
-        while position < len(names) and names[position] in data:
+        if not (equals and name):
+            while position < len(names) and names[position] in data:
+                position += 1
+            if position >= len(names):
+                raise MalformedAction(f"{kind}: too many values ({word!r} has no field to fill)")
+            name, value = names[position], word
             position += 1
-        if position >= len(names):
-            raise MalformedAction(f"{kind}: too many values ({word!r} has no field to fill)")
-        data[names[position]] = word
-        position += 1
+        elif name in data:
+            raise MalformedAction(f"{kind}: {name} is given twice")
+        data[name] = value if read_value is None else read_value(kind, name, value)
     return data
+
+
+def canonical_fields(codec: ActionCodec, data: Mapping[str, JSON]) -> list[tuple[str, JSON]]:
+    """The fields of an action's dict form that differ from their defaults, in order."""
+    cls = codec.class_for(str(data["kind"]))
+    # Compared in their dict form, where a tuple default reads as a list.
+    defaults = {
+        f.name.rstrip("_"): list(f.default) if isinstance(f.default, tuple) else f.default
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING
+    }
+    return [
+        (name, value)
+        for name, value in data.items()
+        if name != "kind" and not (name in defaults and value == defaults[name])
+    ]
 
 
 def format_action(codec: ActionCodec, action: Any) -> str:
     """The canonical line for an action: its kind, then each non-default field as name=value."""
     data = codec.to_dict(action)
-    words = [str(data.pop("kind"))]
-    # Compared in their dict form, where a tuple default reads as a list.
-    defaults = {
-        f.name.rstrip("_"): list(f.default) if isinstance(f.default, tuple) else f.default
-        for f in dataclasses.fields(action)
-        if f.default is not dataclasses.MISSING
-    }
-    for name, value in data.items():
-        if name in defaults and value == defaults[name]:
-            continue
-        words.append(f"{name}={_format_value(value)}")
+    words = [str(data["kind"])]
+    words.extend(f"{name}={_format_value(value)}" for name, value in canonical_fields(codec, data))
     return " ".join(words)
 
 

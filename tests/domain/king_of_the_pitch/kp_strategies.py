@@ -25,12 +25,15 @@ def pick(data: Any, values: Any) -> Any:
 def _fill(data: Any, expected: Expected) -> dict[str, Any]:
     entry: dict[str, Any] = {"kind": expected.kind, **expected.fixed}
     for name, values in expected.choices.items():
-        entry[name] = pick(data, values)
+        # With every player card out, a reveal offers no colour: only a match card is left.
+        if values:
+            entry[name] = pick(data, values)
     for name, faces in expected.dice.items():
         entry[name] = [data.draw(st.integers(1, f)) for f in faces]
     if expected.kind == "reveal":
         if entry["card"] != "player":
-            del entry["colour"], entry["position"]
+            entry.pop("colour", None)
+            entry.pop("position", None)
         if entry["card"] != "captain-transfer":
             metals = st.sampled_from(("gold", "silver", "bronze"))
             entry["price"] = data.draw(st.lists(metals, max_size=2))

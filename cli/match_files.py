@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ import click
 from cli.context import Context, Failure, handle_errors, pass_context
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
+from schemas.matchfile_lines import MAX_FILE_BYTES
 from service.errors import TouchlineError
 from service.leagues import LeagueNotFound
 
@@ -35,11 +35,12 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
         Path(output).write_text(text, encoding="utf-8")
         click.echo(f"wrote {len(record_.log)} entries to {output}", err=True)
     else:
-        sys.stdout.write(text)
+        # A match file is UTF-8 whatever the terminal's encoding is.
+        click.echo(text.encode("utf-8"), nl=False)
 
 
 @click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @click.option(
     "--league",
     metavar="NAME",
@@ -54,12 +55,18 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
 @handle_errors
 def import_(context: Context, file: Any, league: str | None, no_league: bool) -> None:
     """Import a match file as a new match; every entry is checked again, and a broken file
-    imports nothing."""
+    imports nothing. A file with no checksum (written by hand) is imported and reported
+    unchecked."""
     if league and no_league:
         raise click.UsageError("give --league or --no-league, not both")
+    # One byte past the bound is enough for the reader to refuse a file that is too large.
+    data = file.read(MAX_FILE_BYTES + 1)
     try:
-        view = import_match_file(context.app, file.read(), league, no_league)
+        imported = import_match_file(context.app, data, league, no_league)
     except TouchlineError as error:
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
         raise Failure(f"{file.name}: {error}{hint}") from None
+    view = imported.view
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
+    if imported.notice:
+        click.echo(imported.notice)

@@ -1,21 +1,24 @@
 """The match file: a versioned, line-oriented text form of one match record (see
 docs/match-file.md).
 
-A header of `name: value` lines, then one line per log entry:
+A header of `name: value` lines, then one line per log entry, then the end line:
 
-    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card="Ken Wakashimazu" defense=4
+    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card='Ken Wakashimazu' defense=4
     13 by=bob at=2026-11-29T21:05:30+00:00 undo 12
     14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go'
+    end: entries=14 sha256=9b1e…
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
-reads like a match report, and the import ignores them (it works them out again).
+reads like a match report, and the import ignores them (it works them out again). Every text
+value is written by the one rule of `schemas.matchfile_values`; the bytes, the size bounds and
+the end line are `schemas.matchfile_lines`'. Files of format version 1 (no end line, entries'
+fields written as they are) are read as they always were.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,18 +26,49 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
+from domain.actions import ActionCodec
 from domain.match import consequences_of
-from domain.notation import format_action, parse_action
+from domain.notation import (
+    UnreadableWords,
+    ValueReader,
+    action_from_words,
+    canonical_fields,
+    split_words,
+)
 from domain.registry import UnknownRuleset, find_ruleset
-from domain.ruleset import JSON, MalformedAction
+from domain.ruleset import JSON, MalformedAction, Ruleset
+from schemas.matchfile_lines import (
+    EndLine,
+    Line,
+    MatchFileError,
+    decode,
+    digest,
+    end_line,
+    read_end_line,
+    split_lines,
+)
+from schemas.matchfile_values import (
+    NOT_TEXT,
+    BadValue,
+    escape,
+    quote,
+    quote_value,
+    raw_not_text,
+    unescape,
+    unescape_list,
+)
+
+__all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 
 FORMAT = "touchline-match"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 META_KEYS = ("by", "at", "device", "override", "key")
-
-
-class MatchFileError(ValueError):
-    """A file that cannot be read; the message names the line."""
+# Real setups nest three or four levels; deeper JSON is refused before anything walks it.
+MAX_SETUP_DEPTH = 16
+# What the JSON of a setup writes as \uXXXX beyond JSON's own escapes (see matchfile_values).
+_JSON_NOT_TEXT = re.compile(f"[{NOT_TEXT}]")
+CHANGED = "checksum mismatch: the file was changed after export"
 
 
 @dataclass
@@ -46,6 +80,9 @@ class MatchFile:
     lines: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     info: dict[str, str] = field(default_factory=dict)
     league: str | None = None
+    version: int = VERSION
+    # Whether the file carried a checksum, which then matched: an exported file, unchanged.
+    checked: bool = False
 
 
 def _check_timestamp(value: str) -> None:
@@ -72,15 +109,7 @@ class EntryMetaSchema(Schema):
 
 
 class HeaderSchema(Schema):
-    format_version = fields.Integer(
-        required=True,
-        data_key=FORMAT,
-        validate=validate.Equal(
-            VERSION,
-            error="unsupported "
-            "format version {input}; this Touchline reads version " + str(VERSION),
-        ),
-    )
+    format_version = fields.Integer(required=True, data_key=FORMAT)
     ruleset = fields.String(required=True)
     setup = fields.Dict(required=True)
     created = fields.Nested(EntryMetaSchema, required=True)
@@ -91,71 +120,186 @@ class HeaderSchema(Schema):
     league = fields.String(load_default=None, validate=validate.Length(min=1))
 
 
+# -- writing ---------------------------------------------------------------------------
+
+
 def dumps(match: Any, exported_at: str) -> str:
-    """Write a match (an aggregate with a log) as a match file."""
+    """Write a match (an aggregate with a log) as a match file of the current version."""
     rules = find_ruleset(match.ruleset_name)
     labels = rules.side_labels(rules.make_setup(match.setup))
     result = match.result()
     out = [
         "# Touchline match file: one entry per numbered line; see docs/match-file.md",
         f"{FORMAT}: {VERSION}",
-        f"ruleset: {match.ruleset_name}",
-        f"setup: {json.dumps(match.setup, sort_keys=True, ensure_ascii=False)}",
+        f"ruleset: {quote(match.ruleset_name)}",
+        f"setup: {_setup_json(match.setup)}",
         f"created: {_meta({'by': match.created_by, 'at': match.created_at})}",
-        *([f"league: {match.league}"] if match.league else []),
-        f"title: {' vs '.join(labels.values())}",
-        f"source: {match.id}",
-        f"exported: {exported_at}",
+        *([f"league: {quote(match.league)}"] if match.league else []),
+        f"title: {quote(' vs '.join(labels.values()))}",
+        f"source: {quote(str(match.id))}",
+        f"exported: {quote(exported_at)}",
     ]
     if result is not None:
-        out.append(f"result: {result.summary}")
+        out.append(f"result: {quote(result.summary)}")
     out.append("")
     for line in match.log:
-        meta = _meta({k: line.get(k) for k in META_KEYS})
-        if line["type"] == "retraction":
-            out.append(f"{line['number']} {meta} undo {line['retracts']}")
-            continue
-        if line["type"] == "abandonment":
-            reason = _quote(line["reason"])
-            out.append(f"{line['number']} {meta} abandon reason={reason}")
-            continue
-        if line["type"] == "annotation":
-            text = _quote(line["text"])
-            out.append(f"{line['number']} {meta} note {line['on']} text={text}")
-            continue
-        action = rules.action_from_dict(line["action"])
-        out.append(f"{line['number']} {meta} {format_action(rules.codec, action)}")
-        for violation in line.get("violations") or []:
-            out.append(f"#   ! overridden {violation['rule']}: {violation['message']}")
-        out.extend(f"#   → {c.text}" for c in consequences_of(line))
+        out.extend(_entry_lines(rules, line))
+    out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
 
 
-def loads(text: str) -> MatchFile:
-    """Read a match file; raise MatchFileError naming the first bad line."""
-    header: dict[str, Any] = {}
-    body: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+def _entry_lines(rules: Ruleset, line: dict[str, Any]) -> list[str]:
+    start = f"{line['number']} {_meta({k: line.get(k) for k in META_KEYS})}"
+    if line["type"] == "retraction":
+        return [f"{start} undo {line['retracts']}"]
+    if line["type"] == "abandonment":
+        return [f"{start} abandon reason={quote(line['reason'])}"]
+    if line["type"] == "annotation":
+        return [f"{start} note {line['on']} text={quote(line['text'])}"]
+    # Written from the stored dict as it is, not through the codec: a record kept from an
+    # earlier release exports even if today's checks would refuse one of its values.
+    action = line["action"]
+    words = [str(action["kind"])]
+    words.extend(f"{k}={quote_value(v)}" for k, v in canonical_fields(rules.codec, action))
+    return [
+        f"{start} {' '.join(words)}",
+        *(
+            f"#   ! overridden {escape(str(v['rule']))}: {escape(str(v['message']))}"
+            for v in line.get("violations") or []
+        ),
+        *(f"#   → {escape(c.text)}" for c in consequences_of(line)),
+    ]
+
+
+def _meta(values: dict[str, Any]) -> str:
+    return " ".join(f"{k}={quote(str(v))}" for k, v in values.items() if v is not None)
+
+
+def _setup_json(setup: dict[str, JSON]) -> str:
+    # JSON escapes backslashes, quotes and controls below U+0020 itself; what else the value
+    # rule escapes is written in JSON's own \uXXXX form, which reads back the same.
+    text = json.dumps(setup, sort_keys=True, ensure_ascii=False)
+    return _JSON_NOT_TEXT.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def loads(data: str | bytes) -> MatchFile:
+    """Read a match file; raise MatchFileError naming the first bad line.
+
+    A version 2 file must end with its end line; when that carries a checksum, the lines it
+    covers must give it, or the file is refused as changed (naming, when it can, the line
+    that no longer reads). The answer says which version was read and whether it was checked.
+    """
+    text = decode(data)
+    lines = split_lines(text)
+    version = _version(lines)
+    end: EndLine | None = None
+    if version == 1:
+        content = [line for line in lines if line.carries_content]
+    else:
+        content, end = _sealed_content(lines, complete=text.endswith("\n"))
+    intact = end is None or end.sha256 is None or end.sha256 == digest(c.text for c in content)
+    try:
+        parsed = _parse(content, version)
+        if end is not None and end.entries is not None and end.entries != len(parsed.lines):
+            raise MatchFileError(
+                f"line {end.number}: the end line counts {end.entries} entries, but the file "
+                f"holds {len(parsed.lines)}"
+            )
+    except MatchFileError as error:
+        if intact:
+            raise
+        raise MatchFileError(f"{CHANGED}; {error}") from None
+    if not intact:
+        assert end is not None
+        first, last = (content[0].number, content[-1].number) if content else (1, 1)
+        raise MatchFileError(
+            f"{CHANGED}: lines {first}-{last} no longer give the checksum of its end line "
+            f"(line {end.number}). To import a file changed on purpose, make its end line "
+            "'end:' alone; it then imports as unchecked"
+        )
+    parsed.version = version
+    parsed.checked = end is not None and end.sha256 is not None
+    return parsed
+
+
+def _version(lines: list[Line]) -> int:
+    for line in lines:
+        if not line.carries_content:
             continue
-        if line[0].isdigit():
-            body.append((number, line))
+        if line.text[0].isdigit() or line.is_end:
+            break
+        name, colon, value = line.text.partition(":")
+        if colon and name.strip() == FORMAT:
+            version = value.strip()
+            if not (version.isascii() and version.isdigit() and len(version) < 10):
+                raise MatchFileError(f"line {line.number}: {FORMAT} must be a number")
+            if int(version) not in READABLE_VERSIONS:
+                raise MatchFileError(
+                    f"line {line.number}: unsupported format version {version}; this "
+                    f"Touchline reads versions {' and '.join(map(str, READABLE_VERSIONS))}"
+                )
+            return int(version)
+    raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing")
+
+
+def _sealed_content(lines: list[Line], complete: bool) -> tuple[list[Line], EndLine]:
+    """The lines before a version 2 file's end line that carry the match, and the end line."""
+    at = next((index for index, line in enumerate(lines) if line.is_end), None)
+    if at is None:
+        # A file that ends with a line feed was cut between lines (split leaves an empty
+        # last piece); one that does not was cut inside its last line.
+        where = f"after line {len(lines) - 1}" if complete else f"inside line {len(lines)}"
+        raise MatchFileError(f"the file ends before its end line: it was cut {where}")
+    end = lines[at]
+    for line in lines[at + 1 :]:
+        if line.carries_content:
+            what = "an entry" if line.text[0].isdigit() else "a line"
+            raise MatchFileError(
+                f"line {line.number}: {what} after the end line (line {end.number}); entries "
+                "added by hand go above it, and the end line becomes 'end:' alone"
+            )
+    return [line for line in lines[:at] if line.carries_content], read_end_line(end)
+
+
+def _parse(content: list[Line], version: int) -> MatchFile:
+    header: dict[str, Line] = {}
+    body: list[Line] = []
+    for line in content:
+        if version >= 2:
+            problem = raw_not_text(line.text)
+            if problem:
+                raise MatchFileError(f"line {line.number}, {problem}")
+        if line.text[0].isdigit():
+            body.append(line)
         elif body:
-            raise MatchFileError(f"line {number}: header line after the first entry: {line!r}")
+            raise MatchFileError(
+                f"line {line.number}: header line after the first entry: {_shown(line.text)}"
+            )
         else:
-            name, colon, value = line.partition(":")
+            name, colon, value = line.text.partition(":")
+            name = name.strip()
             if not colon:
-                raise MatchFileError(f"line {number}: expected 'name: value', got {line!r}")
-            header[name.strip()] = value.strip()
-    parsed = _load_header(header)
+                raise MatchFileError(
+                    f"line {line.number}: expected 'name: value', got {_shown(line.text)}"
+                )
+            if name in header:
+                raise MatchFileError(
+                    f"line {line.number}: {name} is given twice (also on line "
+                    f"{header[name].number})"
+                )
+            header[name] = Line(line.number, value.strip())
+    parsed = _load_header(header, version)
     try:
         rules = find_ruleset(parsed["ruleset"])
     except UnknownRuleset as error:
-        raise MatchFileError(f"header: {error}") from None
+        raise MatchFileError(f"line {header['ruleset'].number}: {error}") from None
+    read_value = None if version == 1 else _value_reader(rules.codec)
     lines = [
-        (number, _load_line(rules.codec, number, line, index))
-        for index, (number, line) in enumerate(body, start=1)
+        (line.number, _load_line(rules.codec, line, index, read_value))
+        for index, line in enumerate(body, start=1)
     ]
     created = parsed["created"]
     return MatchFile(
@@ -164,36 +308,89 @@ def loads(text: str) -> MatchFile:
         created["by"],
         created["at"],
         lines,
-        {k: v for k, v in header.items() if k in {"title", "source", "result"}},
+        {k: v for k, v in parsed.items() if k in {"title", "source", "result"}},
         parsed.get("league"),
     )
 
 
-def _load_header(header: dict[str, Any]) -> dict[str, Any]:
-    if FORMAT not in header:
-        raise MatchFileError(
-            f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing"
-        )
-    raw = dict(header)
-    try:
-        raw["setup"] = json.loads(raw.get("setup", "null"))
-    except json.JSONDecodeError as error:
-        raise MatchFileError(f"header setup: not valid JSON ({error})") from None
-    raw["created"] = _split_meta(shlex.split(raw.get("created", "")), "header created")[0]
+def _load_header(header: dict[str, Line], version: int) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    for name, line in header.items():
+        if name == "setup":
+            raw[name] = _setup(line)
+        elif name == "created":
+            meta, rest = _split_meta(_words(line), f"line {line.number}")
+            if rest:
+                raise MatchFileError(
+                    f"line {line.number}: write created as 'by=NAME at=TIMESTAMP', not "
+                    f"{_shown(line.text)}"
+                )
+            raw[name] = meta
+        elif version == 1:
+            raw[name] = line.text  # version 1 wrote these as they were
+        else:
+            raw[name] = _one_value(line, name)
     try:
         return dict(HeaderSchema().load(raw))
     except ValidationError as error:
-        raise MatchFileError(f"header: {_messages(error.messages)}") from None
+        raise MatchFileError(_header_messages(error.messages, header)) from None
 
 
-def _load_line(codec: Any, number: int, line: str, expected_number: int) -> dict[str, Any]:
-    where = f"line {number}"
+def _setup(line: Line) -> Any:
+    where = f"line {line.number}: setup"
     try:
-        words = shlex.split(line)
+        setup = json.loads(line.text)
+    except RecursionError:
+        raise MatchFileError(f"{where}: nested deeper than {MAX_SETUP_DEPTH} levels") from None
     except ValueError as error:
-        raise MatchFileError(f"{where}: {error}") from None
+        raise MatchFileError(f"{where}: not valid JSON ({error})") from None
+    problem = _json_problem(setup, 0)
+    if problem:
+        raise MatchFileError(f"{where}: {problem}")
+    return setup
+
+
+def _json_problem(value: Any, depth: int) -> str | None:
+    if depth > MAX_SETUP_DEPTH:
+        return f"nested deeper than {MAX_SETUP_DEPTH} levels"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "a text holds half of a UTF-16 surrogate pair, which is not a character"
+        return None
+    if isinstance(value, dict):
+        items = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    for item in items:
+        problem = _json_problem(item, depth + 1)
+        if problem:
+            return problem
+    return None
+
+
+def _one_value(line: Line, name: str) -> str:
+    words = _words(line)
+    if len(words) > 1:
+        raise MatchFileError(
+            f"line {line.number}: {name} takes one value; quote one with spaces "
+            f"({name}: {_cut(quote(line.text))})"
+        )
+    return _unescaped(words[0] if words else "", f"line {line.number}")
+
+
+def _load_line(
+    codec: ActionCodec, line: Line, expected_number: int, read_value: ValueReader | None
+) -> dict[str, Any]:
+    where = f"line {line.number}"
+    words = _words(line)
     if words[0] != str(expected_number):
-        raise MatchFileError(f"{where}: entry {words[0]} where entry {expected_number} was due")
+        raise MatchFileError(
+            f"{where}: entry {_cut(words[0])} where entry {expected_number} was due"
+        )
     raw_meta, rest = _split_meta(words[1:], where)
     try:
         meta = EntryMetaSchema().load(raw_meta)
@@ -203,24 +400,44 @@ def _load_line(codec: Any, number: int, line: str, expected_number: int) -> dict
         raise MatchFileError(f"{where}: the entry itself is missing")
     entry: dict[str, Any] = {"number": expected_number, **meta}
     if rest[0] == "undo":
-        if len(rest) != 2 or not rest[1].isdigit():
+        if len(rest) != 2 or not _is_number(rest[1]):
             raise MatchFileError(f"{where}: write an undo as 'undo N' (N: the entry it retracts)")
         return {**entry, "type": "retraction", "retracts": int(rest[1])}
     if rest[0] == "abandon":
         reason = rest[1].partition("reason=")[2] if len(rest) == 2 else ""
         if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
-        return {**entry, "type": "abandonment", "reason": _unescape(reason)}
+        return {**entry, "type": "abandonment", "reason": _unescaped(reason, where)}
     if rest[0] == "note":
         text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
-        if len(rest) != 3 or not rest[1].isdigit() or not rest[2].startswith("text="):
+        if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
             raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
-        return {**entry, "type": "annotation", "on": int(rest[1]), "text": _unescape(text)}
+        return {
+            **entry,
+            "type": "annotation",
+            "on": int(rest[1]),
+            "text": _unescaped(text, where),
+        }
     try:
-        action = parse_action(codec, shlex.join(rest))
-    except MalformedAction as error:
+        action = action_from_words(codec, rest, read_value)
+    except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
     return {**entry, "type": "entry", "action": action}
+
+
+def _value_reader(codec: ActionCodec) -> ValueReader:
+    """Version 2 values: unescaped, and a list field's items split at their commas."""
+    lists: dict[str, set[str]] = {}
+
+    def read(kind: str, name: str, text: str) -> JSON:
+        if kind not in lists:
+            lists[kind] = {spec.name for spec in codec.describe(kind) if spec.type == "list"}
+        if name in lists[kind]:
+            items: list[JSON] = list(unescape_list(text))
+            return items
+        return unescape(text)
+
+    return read
 
 
 def _split_meta(words: list[str], where: str) -> tuple[dict[str, str], list[str]]:
@@ -232,31 +449,48 @@ def _split_meta(words: list[str], where: str) -> tuple[dict[str, str], list[str]
             break
         if name in meta:
             raise MatchFileError(f"{where}: {name} is given twice")
-        meta[name] = _unescape(value)
+        meta[name] = _unescaped(value, where)
     else:
         index = len(words)
     return meta, words[index:]
 
 
-def _meta(values: dict[str, Any]) -> str:
-    return " ".join(f"{k}={_quote(str(v))}" for k, v in values.items() if v is not None)
+def _words(line: Line) -> list[str]:
+    try:
+        return split_words(line.text)
+    except UnreadableWords as error:
+        raise MatchFileError(f"line {line.number}: {error}") from None
 
 
-# Characters that would end a line of the file (str.splitlines breaks on all of them), written
-# as \uXXXX so that a remark typed with line breaks stays one line; a backslash doubles.
-_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-_ESCAPED = re.compile(r"\\(\\|u[0-9a-f]{4})")
+def _unescaped(text: str, where: str) -> str:
+    try:
+        return unescape(text)
+    except BadValue as error:
+        raise MatchFileError(f"{where}: {error}") from None
 
 
-def _quote(value: str) -> str:
-    escaped = "".join(
-        "\\\\" if c == "\\" else f"\\u{ord(c):04x}" if c in _LINE_BREAKS else c for c in value
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) < 10
+
+
+def _shown(text: str) -> str:
+    """Text from the file, quoted and cut short for an error message."""
+    return repr(_cut(text))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _header_messages(messages: Any, header: dict[str, Line]) -> str:
+    if not isinstance(messages, dict):
+        return f"header: {_messages(messages)}"
+    return "; ".join(
+        f"line {header[name].number}: {name}: {_messages(problem)}"
+        if name in header
+        else f"header: {name}: {_messages(problem)}"
+        for name, problem in messages.items()
     )
-    return shlex.quote(escaped)
-
-
-def _unescape(value: str) -> str:
-    return _ESCAPED.sub(lambda m: "\\" if m[1] == "\\" else chr(int(m[1][1:], 16)), value)
 
 
 def _messages(messages: Any) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.cli.conftest import Run
 from tests.opening import OPENING
+from tests.schemas.files import by_hand
 
 
 def record_opening(run: Run, match_id: str, lines: list[str] = OPENING) -> None:
@@ -136,7 +137,8 @@ def test_a_broken_file_imports_nothing_and_names_the_line(
     record_opening(run, new_match)
     text = run("match", "export", new_match).output
     broken = tmp_path / "broken.touchline"
-    broken.write_text(text.replace("roll coach=toho value=5", "roll coach=toho value=0"))
+    # Edited by hand (so without the export's checksum): the rules find the broken entry.
+    broken.write_text(by_hand(text).replace("roll coach=toho value=5", "roll coach=toho value=0"))
     before = run("match", "list").output
     result = run("match", "import", str(broken))
     assert result.exit_code == 1
@@ -213,7 +215,8 @@ def test_a_league_match_imports_elsewhere_with_no_league(
     league_match = created.output.split()[2]
     exported = tmp_path / "cup.touchline"
     run("match", "export", league_match, "-o", str(exported))
-    exported.write_text(exported.read_text().replace("league: Cup", "league: Elsewhere"))
+    edited = by_hand(exported.read_text()).replace("league: Cup", "league: Elsewhere")
+    exported.write_text(edited)
     refused = run("match", "import", str(exported))
     assert refused.exit_code == 1 and "nothing was imported" in refused.output
     imported = run("match", "import", str(exported), "--no-league")

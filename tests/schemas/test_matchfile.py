@@ -13,6 +13,7 @@ from service.config import settings_for_url
 from service.entries import parse_entry
 from service.errors import BadInput
 from tests.opening import OPENING, SETUP
+from tests.schemas.files import by_hand
 
 # CG-1.3: a Nankatsu card in Toho's hands; a table may still agree to let it stand.
 YUZO_FOR_TOHO = 'play coach=toho card="Yuzo Morisaki" defense=3'
@@ -57,16 +58,17 @@ def test_export_then_import_reproduces_every_entry(app: Touchline) -> None:
 
 def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
     text = exported(app, OPENING)
-    assert "touchline-match: 1" in text
-    assert "title: Nankatsu (Alice) vs Toho (Bob)" in text
+    assert "touchline-match: 2" in text
+    assert "title: 'Nankatsu (Alice) vs Toho (Bob)'" in text
+    assert text.splitlines()[-1].startswith("end: entries=11 sha256=")
     assert any(line.startswith("#   →") and "GOAL" in line.upper() for line in text.splitlines())
 
 
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda t: t.replace("touchline-match: 1\n", ""), "not a Touchline match file"),
-        (lambda t: t.replace("touchline-match: 1", "touchline-match: 9"), "format version"),
+        (lambda t: t.replace("touchline-match: 2\n", ""), "not a Touchline match file"),
+        (lambda t: t.replace("touchline-match: 2", "touchline-match: 9"), "format version 9"),
         (lambda t: t.replace("\n3 by=", "\n4 by="), "entry 4 where entry 3 was due"),
         (
             lambda t: t.replace(
@@ -80,13 +82,15 @@ def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
     ],
 )
 def test_an_unreadable_file_names_the_problem(app: Touchline, change, reason) -> None:  # type: ignore[no-untyped-def]
-    text = change(exported(app, OPENING))
+    text = change(by_hand(exported(app, OPENING)))
     with pytest.raises(MatchFileError, match=reason):
         loads(text)
 
 
 def test_an_illegal_entry_stops_the_import_and_nothing_is_stored(app: Touchline) -> None:
-    text = exported(app, OPENING).replace("roll coach=toho value=5", "roll coach=toho value=0")
+    text = by_hand(exported(app, OPENING)).replace(
+        "roll coach=toho value=5", "roll coach=toho value=0"
+    )
     before = len(app.list_matches())
     parsed = loads(text)
     bad_line = next(n for n, line in enumerate(text.splitlines(), 1) if "value=0" in line)
@@ -96,7 +100,7 @@ def test_an_illegal_entry_stops_the_import_and_nothing_is_stored(app: Touchline)
 
 
 def test_an_undo_must_retract_the_latest_entry_in_force(app: Touchline) -> None:
-    text = exported(app, OPENING[:3], undo_last=True).replace("undo 3", "undo 2")
+    text = by_hand(exported(app, OPENING[:3], undo_last=True)).replace("undo 3", "undo 2")
     parsed = loads(text)
     with pytest.raises(BadInput, match="does not retract the latest entry"):
         app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
@@ -112,7 +116,7 @@ def test_an_overridden_entry_imports_with_its_reason(app: Touchline) -> None:
     parsed = loads(text)
     view = app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
     assert view.log[-1]["override"] == "house rule"
-    stripped = loads(text.replace(" override='house rule'", ""))
+    stripped = loads(by_hand(text).replace(" override='house rule'", ""))
     with pytest.raises(BadInput, match="line"):
         app.import_log(stripped.ruleset, stripped.setup, ALICE, stripped.lines)
 
@@ -140,7 +144,8 @@ def test_annotations_survive_export_and_import_with_their_line_breaks(app: Touch
     ],
 )
 def test_a_bad_annotation_line_stops_the_import(app: Touchline, line: str, reason: str) -> None:
-    text = exported(app, OPENING[:2]) + line + "\n"
+    body, end = by_hand(exported(app, OPENING[:2])).rsplit("end:", 1)
+    text = f"{body}{line}\nend:{end}"
     with pytest.raises((MatchFileError, BadInput), match=reason):
         parsed = loads(text)
         app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)

@@ -14,6 +14,7 @@ from service.entries import parse_entry
 from service.errors import BadInput
 from service.leagues import LeagueNotFound, create_league
 from tests.opening import OPENING, SETUP
+from tests.schemas.files import by_hand
 
 ALICE = Author("alice", "2026-11-29T21:00:00+00:00", "test")
 
@@ -33,7 +34,7 @@ def test_league_and_abandonment_round_trip(app: Touchline) -> None:
     app.abandon(match.id, ALICE, "the venue closed")
     original = app.load_record(match.id)
     text = dumps(original, "2026-11-29T22:00:00+00:00")
-    assert "league: Spring Cup 2027" in text
+    assert "league: 'Spring Cup 2027'" in text
     assert (
         "5 by=alice at=2026-11-29T21:00:00+00:00 device=test abandon reason='the venue closed'"
         in text
@@ -50,7 +51,7 @@ def test_league_and_abandonment_round_trip(app: Touchline) -> None:
 def test_a_file_naming_an_unknown_league_imports_nothing(app: Touchline) -> None:
     match = app.create_match("card-game", SETUP, ALICE)
     text = dumps(app.load_record(match.id), "2026-11-29T22:00:00+00:00")
-    parsed = loads(text.replace("created:", "league: Nowhere\ncreated:"))
+    parsed = loads(by_hand(text).replace("created:", "league: Nowhere\ncreated:"))
     with pytest.raises(LeagueNotFound, match="no league called 'Nowhere'"):
         app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines, league=parsed.league)
 
@@ -61,8 +62,10 @@ def test_an_abandonment_needs_a_reason_and_ends_the_log(app: Touchline) -> None:
     app.abandon(match.id, ALICE, "rain")
     text = dumps(app.load_record(match.id), "2026-11-29T22:00:00+00:00")
     with pytest.raises(MatchFileError, match="abandon reason=WHY"):
-        loads(text.replace("abandon reason=rain", "abandon"))
-    late = text + "3 by=alice at=2026-11-29T21:00:00+00:00 kickoff coach=toho\n"
+        loads(by_hand(text).replace("abandon reason=rain", "abandon"))
+    late = by_hand(text).replace(
+        "\nend:", "\n3 by=alice at=2026-11-29T21:00:00+00:00 kickoff coach=toho\nend:"
+    )
     parsed = loads(late)
     with pytest.raises(BadInput, match=r"line .*abandoned"):
         app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -9,6 +10,7 @@ from flask import Response, request
 from flask_smorest import abort
 from marshmallow import ValidationError
 
+from schemas.api_import import ImportedMatchSchema
 from schemas.api_matches import (
     CreatedMatchSchema,
     ImportBodySchema,
@@ -20,6 +22,7 @@ from schemas.api_matches import (
 )
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
+from service.errors import BadInput
 from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
 from web.context import author, token_for, touchline
@@ -89,27 +92,51 @@ def export_match(match_id: str) -> Any:
 
 @bp.route("/import", methods=["POST"])
 @bp.arguments(ImportQuerySchema, location="query")
-@bp.response(201, CreatedMatchSchema)
+@bp.response(201, ImportedMatchSchema)
 @bp.refusals(400)
 @bp.doc(requestBody=MATCH_FILE_BODY)
 def import_match(query: dict[str, Any]) -> Any:
     """Import a match file (text/plain, or JSON {text}); every entry is checked again and a
-    broken file imports nothing (400 naming the line)."""
+    broken file imports nothing (400 naming the line). `match_file.checked` is false for a
+    file without a checksum (written by hand), which is imported all the same."""
+    data: str | bytes
     if request.is_json:
         try:
-            body = ImportBodySchema().load(request.get_json(silent=True) or {})
+            body = ImportBodySchema().load(_json_body())
         except ValidationError as error:
             abort(400, messages={"json": error.messages})
-        text, league, no_league = body["text"], body["league"], body["no_league"]
+        data, league, no_league = body["text"], body["league"], body["no_league"]
     else:
-        text, league, no_league = request.get_data(as_text=True), None, False
-    view = import_match_file(
+        # The reader decodes the bytes itself, so that a file that is not UTF-8 is named as
+        # such instead of being read with replacement characters.
+        data, league, no_league = request.get_data(), None, False
+    imported = import_match_file(
         touchline(),
-        text,
+        data,
         league=query["league"] or league,
         no_league=query["no_league"] or no_league,
     )
-    return created(view)
+    answer, status = created(imported.view)
+    answer["match_file"] = {
+        "version": imported.version,
+        "checked": imported.checked,
+        "notice": imported.notice,
+    }
+    return answer, status
+
+
+def _json_body() -> Any:
+    """The request's JSON object; a body that is not one, or nests deeper than Python's
+    parser goes (it raises RecursionError there), is a 400."""
+    try:
+        body = json.loads(request.get_data())
+    except RecursionError:
+        raise BadInput("the JSON body is nested too deeply; nothing was imported") from None
+    except ValueError as error:
+        raise BadInput(f"the body is not valid JSON ({error}); nothing was imported") from None
+    if not isinstance(body, dict):
+        raise BadInput("send a JSON object {text, league?, no_league?}; nothing was imported")
+    return body
 
 
 def created(view: MatchView) -> tuple[dict[str, Any], int]:

@@ -1,0 +1,107 @@
+"""Shared by the match file tests: a record as the store keeps it, and files as people edit
+them."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.match import Author, MatchRecord
+from domain.notation import canonical_fields, parse_action
+from domain.registry import find_ruleset
+from domain.ruleset import JSON
+from schemas.matchfile import dumps
+from tests.opening import OPENING, SETUP
+
+EXPORTED_AT = "2026-11-29T22:00:00+00:00"
+ALICE = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
+_END_LINE = re.compile(r"^end: entries=[0-9]+ sha256=[0-9a-f]{64}$", re.MULTILINE)
+
+
+@dataclass
+class StoredRecord:
+    """What the export reads of a match. Its log may hold any text an earlier release
+    stored, including what today's checks at the door would refuse."""
+
+    ruleset_name: str
+    setup: dict[str, Any]
+    created_by: str
+    created_at: str
+    log: list[dict[str, Any]]
+    league: str | None = None
+    id: str = "5f0d1c2e-0000-4000-8000-000000000000"
+    outcome: Any = field(default=None)
+
+    def result(self) -> Any:
+        return self.outcome
+
+
+def stored(match: MatchRecord) -> StoredRecord:
+    """A copy of a match's record, to change as the store might hold it."""
+    return StoredRecord(
+        match.ruleset_name,
+        copy.deepcopy(match.setup),
+        match.created_by,
+        match.created_at,
+        copy.deepcopy(match.log),
+        match.league,
+        str(match.id),
+        match.result(),
+    )
+
+
+def opening() -> MatchRecord:
+    """The shared opening, kept in memory: eleven entries, a note, an undone entry."""
+    rules = find_ruleset("card-game")
+    match = MatchRecord("card-game", rules.setup_to_dict(rules.make_setup(SETUP)), "alice",
+                        ALICE.at)  # fmt: skip
+    for line in OPENING:
+        match.record(parse_action(rules.codec, line), ALICE)
+    match.annotate(5, "Hyuga's card was bent", ALICE)
+    match.undo(ALICE)
+    return match
+
+
+def exported_opening() -> str:
+    return dumps(opening(), EXPORTED_AT)
+
+
+def by_hand(text: str) -> str:
+    """The file as a person edits it: its end line says nothing more than `end:`."""
+    return _END_LINE.sub("end:", text)
+
+
+def entry_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:1].isdigit()]
+
+
+def as_read(ruleset: str, line: dict[str, Any]) -> dict[str, Any]:
+    """A log line as the match file gives it back: the entry's fields as the text they are
+    written in (the rules read them from there), absent details as None."""
+    read: dict[str, Any] = {
+        "number": line["number"],
+        **{key: line.get(key) for key in ("by", "at", "device", "override", "key")},
+        "type": line["type"],
+    }
+    if line["type"] == "retraction":
+        read["retracts"] = line["retracts"]
+    elif line["type"] == "abandonment":
+        read["reason"] = line["reason"]
+    elif line["type"] == "annotation":
+        read["on"], read["text"] = line["on"], line["text"]
+    else:
+        codec = find_ruleset(ruleset).codec
+        action = line["action"]
+        fields = canonical_fields(codec, action)
+        read["action"] = {"kind": action["kind"], **{k: _as_text(v) for k, v in fields}}
+    return read
+
+
+def _as_text(value: JSON) -> JSON:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    return "" if value is None else str(value)

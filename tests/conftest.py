@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.pg_proxy import Relay
+
 POSTGRES_URL_VARIABLE = "TOUCHLINE_TEST_POSTGRES_URL"
 
 
@@ -49,3 +51,14 @@ def store_url(request: pytest.FixtureRequest) -> str:
     """Each test using this runs once per event store."""
     fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
     return str(request.getfixturevalue(fixture))
+
+
+@pytest.fixture
+def relay() -> Iterator[Relay]:
+    """A relay in front of the test PostgreSQL server, down until the test brings it up."""
+    admin_url = _postgres_admin_url()
+    if admin_url is None:
+        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
+    relay = Relay(admin_url)
+    yield relay
+    relay.close()

@@ -8,7 +8,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from uuid import UUID
 
 import psycopg
@@ -18,7 +17,6 @@ from eventsourcing.application import Application
 
 from cli.main import cli
 from service.config import settings_for_url
-from tests.conftest import POSTGRES_URL_VARIABLE
 from tests.pg_proxy import Relay, free_port, silent
 
 # Generous bounds that only stop a broken test from hanging; they time nothing.
@@ -80,16 +78,6 @@ def test_db_init_drops_the_empty_tables_an_earlier_follower_made(postgres_url: s
             }
         assert "touchline_events" in tables
         assert not {"followed_events", "followed_snapshots"} & tables
-
-
-@pytest.fixture
-def relay() -> Iterator[Relay]:
-    admin_url = os.environ.get(POSTGRES_URL_VARIABLE)
-    if not admin_url:
-        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
-    relay = Relay(admin_url)
-    yield relay
-    relay.close()
 
 
 def _health(port: int, server: subprocess.Popen[str]) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from uuid import UUID
 
@@ -23,7 +21,6 @@ from service.config import (
 )
 from service.entries import parse_entry
 from service.errors import BadDatabaseUrl, DatabaseUnavailable
-from tests.conftest import POSTGRES_URL_VARIABLE
 from tests.opening import OPENING, SETUP
 from tests.pg_proxy import Relay
 
@@ -119,14 +116,10 @@ def test_every_connection_carries_the_time_limits(postgres_url: str) -> None:
 
 
 @pytest.fixture
-def relay() -> Iterator[Relay]:
-    admin_url = os.environ.get(POSTGRES_URL_VARIABLE)
-    if not admin_url:
-        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
-    relay = Relay(admin_url)
+def relay(relay: Relay) -> Relay:
+    """The shared relay (tests/conftest.py), passing connections on from the start."""
     relay.up()
-    yield relay
-    relay.close()
+    return relay
 
 
 @pytest.mark.postgres

@@ -125,16 +125,6 @@ def test_a_server_that_never_answers_answers_503() -> None:
         assert_unavailable(client, ["/healthz"])
 
 
-@pytest.fixture
-def relay() -> Iterator[Relay]:
-    admin_url = os.environ.get(POSTGRES_URL_VARIABLE)
-    if not admin_url:
-        pytest.skip(f"{POSTGRES_URL_VARIABLE} is not set")
-    relay = Relay(admin_url)
-    yield relay
-    relay.close()
-
-
 @pytest.mark.postgres
 def test_the_app_starts_while_the_server_is_down_and_recovers_by_itself(
     relay: Relay, postgres_url: str

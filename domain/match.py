@@ -25,6 +25,7 @@ from domain.text import (
     BadText,
     check_setup_text,
     checked_text,
+    trimmed,
 )
 
 # Attributes that hold caches rebuilt from the log; snapshots leave them out.
@@ -208,7 +209,7 @@ class MatchRecord(Aggregate):
 
     def earlier_annotation(self, key: str | None, on: int, text: str) -> dict[str, JSON] | None:
         def same(line: dict[str, JSON]) -> bool:
-            return bool(line["on"] == on and line["text"] == text.replace("\r\n", "\n").strip())
+            return bool(line["on"] == on and line["text"] == trimmed(text, multiline=True))
 
         return self._earlier(key, "annotation", same)
 

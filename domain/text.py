@@ -12,7 +12,7 @@ written before they existed must still load.
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -24,13 +24,15 @@ KEY_LIMIT: Final = 200  # an idempotency key or a device label
 SETUP_TEXT_LIMIT: Final = 200  # any other text in match settings (a team list's entries)
 SETUP_DEPTH_LIMIT: Final = 8  # how deeply match settings may nest
 
-# Line and paragraph separators break lines like control characters do; the bidirectional
-# embeddings, overrides and isolates reorder what is shown after them.
-_ALSO_REFUSED: Final = frozenset(
-    "\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+# What is not text to record, as a regular-expression character class (the match file escapes
+# the very same characters): the control characters (Unicode category Cc: U+0000-U+001F and
+# U+007F-U+009F), lone surrogates (Cs), which no store can encode, the line and paragraph
+# separators, which break lines as control characters do, and the bidirectional embeddings,
+# overrides and isolates, which reorder what is shown after them.
+NOT_TEXT: Final = r"\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_NOT_TEXT: Final = re.compile(f"[{NOT_TEXT}]")
 # A note may keep its line breaks and tabs: it is multi-line prose.
-_NOTE_WHITESPACE: Final = frozenset("\n\t")
+_NOT_NOTE_TEXT: Final = re.compile(f"(?![\\n\\t])[{NOT_TEXT}]")
 
 
 class BadText(ValueError):
@@ -45,15 +47,19 @@ def checked_text(value: object, what: str, limit: int, *, multiline: bool = Fals
     """
     if not isinstance(value, str):
         raise BadText(f"{what} must be text, not {type(value).__name__}")
-    if multiline:
-        value = value.replace("\r\n", "\n")
-    text = value.strip()
+    text = trimmed(value, multiline=multiline)
     if not text:
         raise BadText(f"{what} is empty")
     if len(text) > limit:
         raise BadText(f"{what} holds at most {limit} characters, not {len(text)}")
     _refuse_controls(text, what, multiline)
     return text
+
+
+def trimmed(value: str, *, multiline: bool = False) -> str:
+    """Text as it is recorded: without surrounding white space, and where it may span lines,
+    with a Windows line end made a plain one."""
+    return (value.replace("\r\n", "\n") if multiline else value).strip()
 
 
 def check_setup_text(setup: object, what: str = "setup") -> None:
@@ -85,20 +91,12 @@ def _check_nested(value: object, where: str, depth: int, limit: int) -> None:
 
 
 def _refuse_controls(text: str, what: str, multiline: bool) -> None:
-    for position, character in enumerate(text, start=1):
-        if multiline and character in _NOTE_WHITESPACE:
-            continue
-        if _refused(character):
-            raise BadText(
-                f"{what} holds the control character {_name(character)} at position "
-                f"{position}: only printable text is recorded"
-            )
-
-
-def _refused(character: str) -> bool:
-    category = unicodedata.category(character)
-    # Cc: C0 and C1 controls and DEL; Cs: lone surrogates, which no store can encode.
-    return category in {"Cc", "Cs"} or character in _ALSO_REFUSED
+    found = (_NOT_NOTE_TEXT if multiline else _NOT_TEXT).search(text)
+    if found:
+        raise BadText(
+            f"{what} holds the control character {_name(found[0])} at position "
+            f"{found.start() + 1}: only printable text is recorded"
+        )
 
 
 def _name(character: str) -> str:

@@ -37,6 +37,7 @@ from domain.notation import (
 )
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, Ruleset
+from domain.text import NOT_TEXT
 from schemas.matchfile_lines import (
     EndLine,
     Line,
@@ -48,7 +49,6 @@ from schemas.matchfile_lines import (
     split_lines,
 )
 from schemas.matchfile_values import (
-    NOT_TEXT,
     BadValue,
     escape,
     quote,

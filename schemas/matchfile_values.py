@@ -25,10 +25,9 @@ import re
 import shlex
 
 from domain.ruleset import JSON
+from domain.text import NOT_TEXT
 
-# Step 2's characters: Cc is exactly U+0000-U+001F and U+007F-U+009F, Cs U+D800-U+DFFF, and
-# Zl and Zp are U+2028 and U+2029 alone.
-NOT_TEXT = "\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
+# Step 2's characters are those no match may take in as text (domain.text.NOT_TEXT).
 _TO_ESCAPE = re.compile(f"[\\\\{NOT_TEXT}]")
 _TO_ESCAPE_IN_ITEM = re.compile(f"[\\\\,{NOT_TEXT}]")
 _ESCAPED = re.compile(r"\\(\\|u[0-9a-f]{4})")

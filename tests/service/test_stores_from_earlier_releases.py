@@ -1,0 +1,219 @@
+"""Stores written by earlier releases load forever, with everything they showed then.
+
+Each folder under tests/fixtures/ was written once by a release and is never regenerated (see
+its README): a SQLite store, its events and snapshots as a replayable list, and what that
+release answered about every match and every projection. Today's code opens the SQLite store
+as it was left, and a PostgreSQL store filled with the same events, and must answer the same.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from click.testing import CliRunner
+from eventsourcing.persistence import StoredEvent
+
+from cli.main import cli
+from domain.match import MatchRecord
+from schemas.matchfile import dumps
+from service.app import Touchline
+from service.config import settings_for_url
+from service.projections.queries import ReadSide
+
+RELEASE_2026_11 = Path(__file__).parent.parent / "fixtures" / "release_2026_11"
+# The time every expected match file was exported at.
+EXPORTED_AT = "2026-11-30T12:00:00+00:00"
+
+
+def expected(name: str) -> Any:
+    return json.loads((RELEASE_2026_11 / "expected" / name).read_text(encoding="utf-8"))
+
+
+MATCHES: dict[str, dict[str, Any]] = expected("matches.json")
+PROJECTIONS: dict[str, Any] = expected("projections.json")
+
+
+def plain(value: Any) -> Any:
+    """A value as the expectations hold it: JSON, where tuples are lists."""
+    return json.loads(json.dumps(value))
+
+
+def rounded(value: Any) -> Any:
+    """Floats (chi-square, p-values) to 12 significant digits: a fold that sums in another
+    order may differ in the last bits and still answer the same."""
+    if isinstance(value, float):
+        return float(f"{value:.12g}")
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    return value
+
+
+def stored_events(name: str) -> list[StoredEvent]:
+    text = (RELEASE_2026_11 / name).read_text(encoding="utf-8")
+    return [
+        StoredEvent(
+            originator_id=UUID(row["originator_id"]),
+            originator_version=row["originator_version"],
+            topic=row["topic"],
+            state=base64.b64decode(row["state"]),
+        )
+        for row in map(json.loads, text.splitlines())
+    ]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def release_store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The release's store: its own SQLite file (a copy), or its events in a new PostgreSQL
+    database, inserted through the recorder as that release stored them."""
+    if request.param == "sqlite":
+        copy = tmp_path / "touchline.sqlite3"
+        shutil.copyfile(RELEASE_2026_11 / "touchline.sqlite3", copy)
+        return f"sqlite:///{copy}"
+    url = str(request.getfixturevalue("postgres_url"))
+    app = Touchline(settings_for_url(url))
+    try:
+        app.recorder.insert_events(stored_events("events.jsonl"))
+        assert app.snapshots is not None
+        app.snapshots.recorder.insert_events(stored_events("snapshots.jsonl"))
+    finally:
+        app.close()
+    return url
+
+
+@pytest.fixture
+def app(release_store: str) -> Iterator[Touchline]:
+    application = Touchline(settings_for_url(release_store))
+    yield application
+    application.close()
+
+
+def test_the_fixture_holds_every_kind_of_line_and_match() -> None:
+    """What the tests below rely on, so that they cannot pass on a thinner fixture."""
+    statuses = {m["status"] for m in MATCHES.values()}
+    assert statuses == {"finished", "in progress", "abandoned"}
+    assert {m["ruleset"] for m in MATCHES.values()} == {"card-game", "king-of-the-pitch", "tcg"}
+    files = "".join(
+        (RELEASE_2026_11 / "expected" / f"{name}.match").read_text(encoding="utf-8")
+        for name in MATCHES
+    )
+    for mark in ("override=", " undo ", " note 0 ", " abandon ", "key=", "device=", "source=app"):
+        assert mark in files
+    assert PROJECTIONS["standings"] and PROJECTIONS["dice"]["everybody"]
+
+
+def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
+    for name, match in MATCHES.items():
+        view = app.get_match(match["id"])
+        shown = {
+            "ruleset": view.ruleset,
+            "version": view.version,
+            "status": view.status,
+            "result": plain(view.result),
+            "situation": plain(view.situation),
+            "expected": plain(view.expected),
+            "title": view.title,
+            "labels": plain(view.labels),
+        }
+        assert shown == {k: v for k, v in match.items() if k in shown}, name
+
+
+def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
+    for name, match in MATCHES.items():
+        release_file = (RELEASE_2026_11 / "expected" / f"{name}.match").read_bytes()
+        assert dumps(app.load_record(match["id"]), EXPORTED_AT).encode() == release_file, name
+
+
+def test_every_match_replays_to_the_release_situations(app: Touchline) -> None:
+    for name, match in MATCHES.items():
+        for step, situation in match["replay"].items():
+            replayed = app.replay(match["id"], int(step)).situation
+            assert plain(replayed) == situation, f"{name} at step {step}"
+
+
+def test_a_snapshot_the_release_took_loads_as_its_events_fold(app: Touchline) -> None:
+    assert app.snapshots is not None
+    taken = 0
+    for name, match in MATCHES.items():
+        match_id = UUID(match["id"])
+        for snapshot in app.snapshots.get(match_id):
+            restored = snapshot.mutate(None)
+            folded = None
+            for event in app.events.get(match_id, lte=snapshot.originator_version):
+                folded = event.mutate(folded)
+            assert isinstance(restored, MatchRecord) and isinstance(folded, MatchRecord)
+            assert restored.version == folded.version == snapshot.originator_version
+            assert (restored.log, restored.keys, restored.setup) == (
+                folded.log,
+                folded.keys,
+                folded.setup,
+            ), name
+            assert restored.game == folded.game, name
+            taken += 1
+        # Loading goes through the newest snapshot: the match it gives is the whole one.
+        assert app.load_record(match["id"]).version == match["version"], name
+    assert taken >= 10
+
+
+def rebuild_projections(url: str) -> None:
+    result = CliRunner().invoke(cli, ["--database", url, "projections", "rebuild"])
+    assert result.exit_code == 0, result.output
+    assert "rebuilt summaries, statistics, dice, standings" in result.output
+
+
+def projections_shown(app: Touchline) -> dict[str, Any]:
+    read = ReadSide(app)
+    ask = {"player": read.player, "coach": read.coach, "team": read.team}
+    leagues = read.leagues()
+    return plain(
+        {
+            "summaries": [vars(summary) for summary in app.list_matches()],
+            "stats": {
+                kind: {
+                    name: {"matches": found.matches, "counts": found.counts}
+                    for name in names
+                    for found in [ask[kind](name)]
+                }
+                for kind, names in PROJECTIONS["stats"].items()
+            },
+            "dice": {
+                "everybody": [vars(f) for f in read.dice()],
+                "by_coach": {
+                    c: [vars(f) for f in read.dice(c)] for c in PROJECTIONS["dice"]["by_coach"]
+                },
+            },
+            "leagues": [vars(league) for league in leagues],
+            "standings": {league.name: read.standings(league.name) for league in leagues},
+        }
+    )
+
+
+def assert_projections_as_released(app: Touchline) -> None:
+    shown = rounded(projections_shown(app))
+    for part, answered in rounded(PROJECTIONS).items():
+        assert shown[part] == answered, part
+
+
+def test_rebuilt_projections_answer_as_the_release_did(app: Touchline, release_store: str) -> None:
+    rebuild_projections(release_store)
+    assert_projections_as_released(app)
+
+
+def test_the_release_projections_answer_as_they_did_without_a_rebuild(tmp_path: Path) -> None:
+    """The views the release left in its SQLite store (a release whose fold differs must
+    rebuild them by itself)."""
+    copy = tmp_path / "touchline.sqlite3"
+    shutil.copyfile(RELEASE_2026_11 / "touchline.sqlite3", copy)
+    app = Touchline(settings_for_url(f"sqlite:///{copy}"))
+    try:
+        assert_projections_as_released(app)
+    finally:
+        app.close()

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from markupsafe import Markup
 
 from service.errors import TouchlineError
-from service.projections.queries import LeagueSummary, ReadSide
+from service.leagues import LeagueSummary
 from service.views import MatchSummary
 from web.context import author, remember_scorer, remember_scorer_name, require_scorer, token_for
 from web.context import touchline as service
@@ -98,7 +98,7 @@ def _form(found: NewMatch, values: dict[str, str], options: list[str] | None = N
 
 
 def _leagues() -> list[LeagueSummary]:
-    return ReadSide(service()).leagues()
+    return service().leagues()
 
 
 def _last_activity(summary: MatchSummary) -> str:

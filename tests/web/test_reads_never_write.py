@@ -6,32 +6,20 @@ issues (even one that changes nothing) is counted.
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Iterator
-from typing import Any
+from uuid import UUID
 
 import pytest
 from flask import Flask
 
+from domain.match import Author
+from service.app import Touchline
+from service.config import settings_for_url
+from tests.opening import OPENING, SETUP, record_text
 from tests.web.conftest import SECRET
 from web import create_app
 
 DDL = ("CREATE ", "DROP ", "ALTER ")
-
-
-@pytest.fixture
-def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every statement run on a SQLite connection opened from here on."""
-    seen: list[str] = []
-    connect: Callable[..., sqlite3.Connection] = sqlite3.connect
-
-    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-        connection = connect(*args, **kwargs)
-        connection.set_trace_callback(seen.append)
-        return connection
-
-    monkeypatch.setattr(sqlite3, "connect", traced)
-    yield seen
+ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 
 
 def ddl(statements: list[str]) -> list[str]:
@@ -56,3 +44,26 @@ def test_a_read_on_an_empty_store_runs_no_ddl(
     assert answer.status_code == 200
     assert statements, "the trace sees the reads"
     assert ddl(statements) == []
+
+
+def test_no_query_runs_ddl_on_a_store_with_matches(sqlite_url: str, statements: list[str]) -> None:
+    app = Touchline(settings_for_url(sqlite_url))
+    app.create_league("Cup", "card-game", ALICE)
+    match = app.create_match("card-game", SETUP, ALICE, league="Cup")
+    for line in OPENING:
+        record_text(app, match.id, line, ALICE)
+    statements.clear()
+    app.list_matches()
+    app.leagues()
+    app.standings("Cup")
+    app.league_matches("Cup")
+    app.coach_stats("Alice")
+    app.subjects("team")
+    app.dice()
+    app.dice_coaches()
+    app.projection_status()
+    app.newest_versions([UUID(match.id)])
+    app.get_match(match.id)
+    assert statements, "the trace sees the reads"
+    assert ddl(statements) == []
+    app.close()

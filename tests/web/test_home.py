@@ -182,6 +182,13 @@ def test_a_league_of_another_ruleset_is_refused(client: FlaskClient, service: To
     assert match_id in {m.id for m in service.list_matches()}
 
 
+def test_an_unknown_league_is_404_with_the_form_again(client: FlaskClient) -> None:
+    response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Nowhere"})
+    assert response.status_code == 404
+    assert "no league called &#39;Nowhere&#39;" in response.get_data(as_text=True)
+    assert 'name="league"' in response.get_data(as_text=True)
+
+
 def test_no_game_chosen_is_a_400(client: FlaskClient) -> None:
     response = post_form(client, "/matches/new", {"ruleset": "chess"})
     assert response.status_code == 400

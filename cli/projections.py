@@ -33,8 +33,9 @@ def status(context: Context) -> None:
 def rebuild(context: Context, name: str | None, batch: int) -> None:
     """Drop projection NAME (default: all) and replay the whole log into it."""
     app = context.app
+    names = app.projections_named(name)
     with click.progressbar(length=app.log_length(), label="replaying", file=None) as bar:
-        rebuilt = app.rebuild_projections(name, batch, progress=bar.update)
+        rebuilt = app.rebuild_projections(names, batch, progress=bar.update)
     click.echo(f"rebuilt {', '.join(rebuilt.views)}: {rebuilt.events} events")
 
 

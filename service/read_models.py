@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.errors import NotFound
@@ -33,23 +33,28 @@ class ReadModelUseCases(StoreApplication):
         with self._storage():
             return self._projector().head()
 
+    def projections_named(self, name: str | None = None) -> tuple[str, ...]:
+        """The read model called `name`, or all of them; NotFound for an unknown name."""
+        projector = self._projector()
+        if name is None:
+            return tuple(v.name for v in projector.views)
+        try:
+            return (projector.view(name).name,)
+        except KeyError as error:
+            raise NotFound(str(error.args[0])) from None
+
     def rebuild_projections(
         self,
-        name: str | None = None,
+        names: Sequence[str] | None = None,
         batch_size: int | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> Rebuilt:
-        """Drop read model `name` (default: all) and replay the whole log into it."""
+        """Drop the read models `names` (default: all) and replay the whole log into them."""
+        names = self.projections_named() if names is None else tuple(names)
         projector = self._projector(batch_size)
-        names = None
-        if name is not None:
-            try:
-                names = [projector.view(name).name]
-            except KeyError as error:
-                raise NotFound(str(error.args[0])) from None
         with self._storage():
             done = projector.rebuild(names, progress=progress)
-        return Rebuilt(tuple(names or [v.name for v in projector.views]), done)
+        return Rebuilt(names, done)
 
     def follow_log(self, stop: threading.Event, following: threading.Event | None = None) -> None:
         """Keep every read model up to date until `stop` is set (see projections.runner)."""

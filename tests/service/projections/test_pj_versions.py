@@ -4,7 +4,6 @@ built with, and opening the store rebuilds, by itself, a read model whose versio
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -75,21 +74,21 @@ def test_only_the_view_whose_version_changed_is_rebuilt(
 
 
 def test_views_built_before_versions_were_kept_are_rebuilt_once(
-    tmp_path: Path, statements: list[str]
+    store_url: str, statements: list[str]
 ) -> None:
     """The upgrade to this release: the tracking table has no version column yet."""
-    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    built_store(url)
-    app = Touchline(settings_for_url(url))
+    built_store(store_url)
+    app = Touchline(settings_for_url(store_url))
     before = snapshot(projector_for(app))
     with projector_for(app).db.transaction() as sql:
         sql.run("ALTER TABLE projection_tracking DROP COLUMN view_version")
     app.close()
     statements.clear()
 
-    app = Touchline(settings_for_url(url))
+    app = Touchline(settings_for_url(store_url))
 
-    assert sorted(dropped(statements)) == sorted(t for v in all_views() for t in v.tables)
+    if store_url.startswith("sqlite"):  # the trace sees SQLite's statements only
+        assert sorted(dropped(statements)) == sorted(t for v in all_views() for t in v.tables)
     assert recorded_versions(app) == {v.name: v.version for v in all_views()}
     assert snapshot(projector_for(app)) == before
     app.close()

@@ -31,7 +31,6 @@ from bench.recording import scratch_postgres
 from domain.match import Author, MatchRecord
 from service.app import Touchline
 from service.config import settings_for_url
-from service.leagues import create_league
 from service.projections import projector_for
 from service.projections.standings import refresh
 from tests.service.projections.pj_driver import finished_match, setup_for
@@ -45,7 +44,7 @@ SAVE_BATCH = 50
 
 def generate(app: Touchline, matches: int) -> int:
     """Record `matches` finished league matches; return the number of events stored."""
-    create_league(app, LEAGUE, "card-game", AUTHOR)
+    app.create_league(LEAGUE, "card-game", AUTHOR)
     # The engine replays the same few score lines; only the coaches change.
     scripts = {score: finished_match(*score, seed=i) for i, score in enumerate(SCORES)}
     pending: list[MatchRecord] = []

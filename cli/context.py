@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 
 import click
 
-from domain.match import Author, NothingToUndo, RuleBroken
+from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
-from service.errors import StaleMatch, TouchlineError
+from service.errors import EntryRefused, StaleMatch, TouchlineError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -70,17 +70,19 @@ class ConflictFailure(Failure):
 
 
 def handle_errors(command: F) -> F:
-    """Turn the service's and the rules' refusals into one line and an exit code."""
+    """Turn the service's refusals into one line and an exit code: the one place the command
+    line maps them (an entry the rules refuse exits 3 with every rule it breaks, a stale match
+    4, anything else 1)."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except RuleBroken as error:
+        except EntryRefused as error:
             lines = "\n".join(f"  {v}" for v in error.violations)
             raise RulesFailure(f"entry refused, nothing was stored:\n{lines}") from None
         except StaleMatch as error:
             raise ConflictFailure(str(error)) from None
-        except (TouchlineError, NothingToUndo) as error:
+        except TouchlineError as error:
             raise Failure(str(error)) from None
 
     return update_wrapper(wrapper, command)  # type: ignore[return-value]

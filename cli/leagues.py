@@ -10,8 +10,6 @@ from cli.context import Context, Failure, handle_errors, pass_context
 from domain.league import PLACING_RULESETS, TIEBREAKERS
 from domain.registry import ruleset_names
 from schemas.standings import to_csv, to_json, to_table
-from service.leagues import create_league, find_league
-from service.projections.queries import ReadSide
 
 
 @click.group()
@@ -51,7 +49,7 @@ def new(
 ) -> None:
     """Create a league called NAME for matches of one ruleset."""
     order = None if tiebreak is None else [t.strip() for t in tiebreak.split(",") if t.strip()]
-    view = create_league(context.app, name, ruleset, context.author(), _points(points), order)
+    view = context.app.create_league(name, ruleset, context.author(), _points(points), order)
     click.echo(
         f"created league {view.name!r} ({view.ruleset}): points "
         f"{'/'.join(map(str, view.points))}, tie-breakers {', '.join(view.tiebreak)}"
@@ -63,7 +61,7 @@ def new(
 @handle_errors
 def list_(context: Context) -> None:
     """List every league with its number of matches."""
-    leagues = ReadSide(context.app).leagues()
+    leagues = context.app.leagues()
     if not leagues:
         click.echo('no leagues yet: create one with `touchline league new "NAME" --ruleset …`')
     for found in leagues:
@@ -81,8 +79,8 @@ def list_(context: Context) -> None:
 @handle_errors
 def standings(context: Context, name: str, form: str, output: str | None) -> None:
     """Show the standings of league NAME, or export them as CSV or JSON."""
-    found = find_league(context.app, name)
-    rows = ReadSide(context.app).standings(found.name)
+    found = context.app.find_league(name)
+    rows = context.app.standings(found.name)
     if form == "csv":
         text = to_csv(rows)
     elif form == "json":

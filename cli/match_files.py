@@ -12,8 +12,7 @@ from cli.context import Context, Failure, handle_errors, pass_context
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from schemas.matchfile_lines import MAX_FILE_BYTES
-from service.errors import TouchlineError
-from service.leagues import LeagueNotFound
+from service.errors import LeagueNotFound, TouchlineError
 
 
 @click.command("export")

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.output import echo_entry, echo_match
-from domain.match import RuleBroken
 from domain.registry import find_ruleset
 from service.entry_text import action_from_text
-from service.errors import BadInput, StaleMatch
+from service.errors import BadInput, EntryRefused, StaleMatch
 
 if TYPE_CHECKING:
     from cli.context import Context
@@ -79,7 +78,7 @@ def _enter(context: Context, match_id: str, ruleset: str, version: int, line: st
         action = app.draw(match_id, action)
     try:
         entry = app.record(match_id, action, context.author(), expected_version=version)
-    except RuleBroken as error:
+    except EntryRefused as error:
         click.echo("! refused, nothing was stored:")
         for violation in error.violations:
             click.echo(f"    {violation}")

@@ -6,9 +6,7 @@ import threading
 
 import click
 
-from cli.context import Context, Failure, handle_errors, pass_context
-from service.projections import projector_for
-from service.projections.runner import follow
+from cli.context import Context, handle_errors, pass_context
 
 
 @click.group()
@@ -21,7 +19,7 @@ def projections() -> None:
 @handle_errors
 def status(context: Context) -> None:
     """Each projection's position in the log, and how far behind it is."""
-    for s in projector_for(context.app).status():
+    for s in context.app.projection_status():
         click.echo(
             f"{s.name:<11} at {s.position:>8} of {s.head:>8}  lag {s.lag:>6}  {s.description}"
         )
@@ -34,16 +32,11 @@ def status(context: Context) -> None:
 @handle_errors
 def rebuild(context: Context, name: str | None, batch: int) -> None:
     """Drop projection NAME (default: all) and replay the whole log into it."""
-    projector = projector_for(context.app, batch)
-    names = None
-    if name is not None:
-        try:
-            names = [projector.view(name).name]
-        except KeyError as error:
-            raise Failure(str(error.args[0])) from None
-    with click.progressbar(length=projector.head(), label="replaying", file=None) as bar:
-        done = projector.rebuild(names, progress=bar.update)
-    click.echo(f"rebuilt {', '.join(names or [v.name for v in projector.views])}: {done} events")
+    app = context.app
+    names = app.projections_named(name)
+    with click.progressbar(length=app.log_length(), label="replaying", file=None) as bar:
+        rebuilt = app.rebuild_projections(names, batch, progress=bar.update)
+    click.echo(f"rebuilt {', '.join(rebuilt.views)}: {rebuilt.events} events")
 
 
 @projections.command("run")
@@ -51,9 +44,8 @@ def rebuild(context: Context, name: str | None, batch: int) -> None:
 @handle_errors
 def run(context: Context) -> None:
     """Follow the log until interrupted (PostgreSQL: subscribed; SQLite: polled each second)."""
-    projector = projector_for(context.app)
     click.echo(f"following {context.app.settings.safe_url}; Ctrl-C to stop", err=True)
     try:
-        follow(projector, threading.Event())
+        context.app.follow_log(threading.Event())
     except KeyboardInterrupt:
         click.echo("stopped", err=True)

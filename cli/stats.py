@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
-from service.projections.fairness import SUSPICIOUS_P
-from service.projections.queries import ReadSide, SubjectStats
+from service.statistics import SUSPICIOUS_P, SubjectStats
 
 
 @click.group()
@@ -26,7 +25,7 @@ def _echo(found: SubjectStats) -> None:
 @handle_errors
 def player(context: Context, name: str) -> None:
     """Statistics of the player card NAME, e.g. "Tsubasa Ozora"."""
-    _echo(ReadSide(context.app).player(name))
+    _echo(context.app.player_stats(name))
 
 
 @stats.command("coach")
@@ -35,7 +34,7 @@ def player(context: Context, name: str) -> None:
 @handle_errors
 def coach(context: Context, name: str) -> None:
     """Statistics of the coach NAME, over every match they coached."""
-    _echo(ReadSide(context.app).coach(name))
+    _echo(context.app.coach_stats(name))
 
 
 @stats.command("team")
@@ -44,7 +43,7 @@ def coach(context: Context, name: str) -> None:
 @handle_errors
 def team(context: Context, name: str) -> None:
     """Statistics of the team NAME (Nankatsu, Toho; a King of the Pitch colour)."""
-    _echo(ReadSide(context.app).team(name))
+    _echo(context.app.team_stats(name))
 
 
 @stats.command("dice")
@@ -53,7 +52,7 @@ def team(context: Context, name: str) -> None:
 @handle_errors
 def dice(context: Context, coach_name: str | None) -> None:
     """Every recorded die by type: its distribution and a chi-square test of fairness."""
-    figures = ReadSide(context.app).dice(coach_name)
+    figures = context.app.dice(coach_name)
     whose = f" rolled by {coach_name}" if coach_name else ""
     if not figures:
         click.echo(f"no dice recorded{whose} yet")

@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Protocol, get_args, get_origin, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from domain.ruleset import JSON, MalformedAction
 
@@ -31,11 +31,6 @@ class FieldSpec:
     default: JSON = None
     options: tuple[JSON, ...] = ()
     item: Literal["int", "text", "choice"] | None = None
-
-
-class ActionType(Protocol):
-    kind: ClassVar[str]
-    __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
 class ActionCodec:

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from domain.match import Author
 from schemas.matchfile import MatchFileError, loads
 from service.app import Touchline
-from service.errors import BadInput
-from service.leagues import LeagueNotFound
+from service.errors import BadInput, LeagueNotFound
 from service.views import MatchView
 
 UNCHECKED = (

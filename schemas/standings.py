@@ -1,4 +1,6 @@
-"""Standings as CSV and JSON: the exported fields, their order and their types."""
+"""Standings as CSV and JSON: the exported fields, their order and their types.
+
+A row is any object with the columns as attributes (the service's `StandingRow`)."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ class LeagueTableSchema(Schema):
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
 
-def to_json(league: Any, rows: Sequence[dict[str, Any]]) -> str:
+def to_json(league: Any, rows: Sequence[Any]) -> str:
     data = {
         "league": league.name,
         "ruleset": league.ruleset,
@@ -49,7 +51,7 @@ def to_json(league: Any, rows: Sequence[dict[str, Any]]) -> str:
     return json.dumps(LeagueTableSchema().dump(data), indent=2, ensure_ascii=False) + "\n"
 
 
-def to_csv(rows: Sequence[dict[str, Any]]) -> str:
+def to_csv(rows: Sequence[Any]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
@@ -58,18 +60,18 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def to_table(rows: Sequence[dict[str, Any]], goals_label: str = "goals") -> str:
+def to_table(rows: Sequence[Any], goals_label: str = "goals") -> str:
     head = f"{'#':>3}  {'coach':<18} {'P':>3} {'W':>3} {'D':>3} {'L':>3} "
     head += f"{'GF':>4} {'GA':>4} {'GD':>4} {'Pts':>4}  decided by"
     lines = [head]
     previous = None
     for r in rows:
-        place = "" if r["place"] == previous else str(r["place"])
-        previous = r["place"]
+        place = "" if r.place == previous else str(r.place)
+        previous = r.place
         lines.append(
-            f"{place:>3}  {r['competitor']:<18} {r['played']:>3} {r['won']:>3} {r['drawn']:>3} "
-            f"{r['lost']:>3} {r['goals_for']:>4} {r['goals_against']:>4} "
-            f"{r['difference']:>+4} {r['points']:>4}  {r['decided_by']}"
+            f"{place:>3}  {r.competitor:<18} {r.played:>3} {r.won:>3} {r.drawn:>3} "
+            f"{r.lost:>3} {r.goals_for:>4} {r.goals_against:>4} "
+            f"{r.difference:>+4} {r.points:>4}  {r.decided_by}"
         )
     if goals_label != "goals":
         lines.append(f"(GF counts {goals_label})")

@@ -1,7 +1,9 @@
 """The Touchline application: one method per use case, each load → domain → save.
 
 It owns what the domain must not: the clock, chance ("roll for me"), persistence settings,
-optimistic concurrency and idempotency keys. Every method returns plain values.
+optimistic concurrency and idempotency keys. The match use cases are written here; those of
+leagues, statistics, the read models and live pages in their own modules, as the classes
+Touchline is built from (see service/__init__.py).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
@@ -29,8 +31,9 @@ from domain.match import (
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
-from service.entries import fill_by_chance, parse_entry
+from service.entries import fill_by_chance
 from service.errors import (
     AmbiguousMatch,
     BadInput,
@@ -40,9 +43,11 @@ from service.errors import (
     StaleMatch,
 )
 from service.game_cache import GameCache
-from service.leagues import check_league_for
-from service.projections.queries import ReadSide
+from service.leagues import LeagueUseCases, check_league_for
+from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
+from service.read_models import ReadModelUseCases
+from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
@@ -55,7 +60,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Touchline(Application[UUID]):
+class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
 
@@ -70,7 +75,9 @@ class Touchline(Application[UUID]):
         """
         self.settings = settings or settings_from_environment()
         self._games = GameCache(GAME_CACHE_SIZE)
-        self._opening = Opening(self.settings)
+        # Opening the store also makes the read models' tables and rebuilds any read model
+        # whose version changed: a read never has to.
+        self._opening = Opening(self.settings, then=self._prepare_read_models)
         try:
             # The library's constructor creates no table: opening the store does, when it can.
             super().__init__(env={**self.settings.env, "CREATE_TABLE": "n"})
@@ -116,8 +123,8 @@ class Touchline(Application[UUID]):
 
     def list_matches(self) -> list[MatchSummary]:
         """Every match, oldest first, from the summaries read model (caught up first)."""
-        with self._storage():
-            rows = ReadSide(self).summaries()
+        with self._read("summaries") as sql:
+            rows = sql.rows("SELECT * FROM match_summaries ORDER BY started_at, match_id")
         return [
             MatchSummary(
                 id=row["match_id"],
@@ -141,6 +148,7 @@ class Touchline(Application[UUID]):
 
     # -- entries -------------------------------------------------------------------------
 
+    @use_case
     def record(
         self,
         ref: str,
@@ -164,11 +172,7 @@ class Touchline(Application[UUID]):
             lambda match: match.earlier_entry(key, action, drawn=roll),
         )
 
-    def record_text(self, ref: str, text: str, author: Author, **options: Any) -> Written:
-        """Record an entry written in the one-line notation (`roll toho 5`)."""
-        match = self._load(self.resolve(ref))
-        return self.record(ref, parse_entry(match.ruleset_name, text), author, **options)
-
+    @use_case
     def undo(
         self,
         ref: str,
@@ -183,12 +187,14 @@ class Touchline(Application[UUID]):
             lambda match: match.earlier_retraction(key),
         )
 
+    @use_case
     def abandon(self, ref: str, author: Author, reason: str) -> Written:
         """Stop a match for good: it takes no more entries and counts in no standings."""
         if not reason.strip():
             raise BadInput("give the reason the match is abandoned")
         return self._change(ref, None, lambda match: match.abandon(author, reason))
 
+    @use_case
     def annotate(
         self, ref: str, on: int, text: str, author: Author, key: str | None = None
     ) -> Written:

@@ -1,29 +1,79 @@
-"""Errors the service raises; adapters turn each into one clear line (or an HTTP status)."""
+"""Every error the service raises to the adapters, each under one declared meaning.
+
+The adapters map the five meanings, never single errors, in one place each (web/errors.py,
+cli/context.py):
+
+- `NotFound`: no match, league or name like that (HTTP 404);
+- `BadInput`: input that is not well formed, or settings that cannot work (400);
+- `Conflict`: the store already holds something the request contradicts; `StaleMatch`, the
+  match changed since the caller saw it, is the one a caller answers by reloading (409);
+- `Refused`: well-formed, but the rules or the match's state do not allow it (422);
+- `Unavailable`: the store does not answer or cannot be written (503).
+
+Errors of the rules (`domain.match.RuleBroken`, `NothingToUndo`, …) never cross the boundary:
+the service wraps them in one of these (see `service.boundary`).
+"""
 
 from __future__ import annotations
+
+from domain.ruleset import Violation
 
 
 class TouchlineError(Exception):
     """Base class: the message is meant for the person at the keyboard."""
 
 
-class DatabaseUnavailable(TouchlineError):
+# -- the meanings ---------------------------------------------------------------------------
+
+
+class NotFound(TouchlineError):
+    """Nothing is known by the name or id given."""
+
+
+class BadInput(TouchlineError):
+    """Input that is not well formed: an unknown kind, a mistyped field, bad settings."""
+
+
+class Conflict(TouchlineError):
+    """The store already holds something the request contradicts."""
+
+
+class Refused(TouchlineError):
+    """A well-formed request the rules or the match's state do not allow: nothing was written."""
+
+
+class Unavailable(TouchlineError):
+    """The store does not answer, or cannot be written; trying again later may work."""
+
+
+# -- the errors -----------------------------------------------------------------------------
+
+
+class MatchNotFound(NotFound):
     pass
 
 
-class BadDatabaseUrl(TouchlineError):
+class AmbiguousMatch(NotFound):
+    """A prefix of an id that names several matches."""
+
+
+class LeagueNotFound(NotFound):
     pass
 
 
-class MatchNotFound(TouchlineError):
+class NothingKnown(NotFound):
+    """A name the read models have never seen (a player, coach or team)."""
+
+
+class BadDatabaseUrl(BadInput):
     pass
 
 
-class AmbiguousMatch(TouchlineError):
-    pass
+class BadSecretKey(BadInput):
+    """A configured or stored secret key that would make scorer links forgeable."""
 
 
-class StaleMatch(TouchlineError):
+class StaleMatch(Conflict):
     """The match changed since the caller last saw it (optimistic concurrency)."""
 
     def __init__(self, message: str, current_version: int) -> None:
@@ -31,9 +81,25 @@ class StaleMatch(TouchlineError):
         self.current_version = current_version
 
 
-class BadInput(TouchlineError):
-    """Input that is not well formed: an unknown kind, a mistyped field, bad settings."""
+class LeagueExists(Conflict):
+    pass
 
 
-class IdempotencyKeyReused(TouchlineError):
+class EntryRefused(Refused):
+    """An entry that breaks the rules, with every rule it breaks."""
+
+    def __init__(self, message: str, violations: tuple[Violation, ...]) -> None:
+        super().__init__(message)
+        self.violations = violations
+
+
+class UndoRefused(Refused):
+    """Nothing in force to undo."""
+
+
+class IdempotencyKeyReused(Refused):
     """An idempotency key sent again with a different request: nothing was written."""
+
+
+class DatabaseUnavailable(Unavailable):
+    pass

@@ -1,10 +1,10 @@
-"""League use cases: create a league, find it by name, check a match may join it."""
+"""League use cases: create a league, find it by name, list the leagues, read a table."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
@@ -13,18 +13,9 @@ from domain.league import League, LeagueSettingsError, league_id, make_rules
 from domain.match import Author
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
-from service.errors import BadInput, TouchlineError
-
-if TYPE_CHECKING:
-    from service.app import Touchline
-
-
-class LeagueNotFound(TouchlineError):
-    pass
-
-
-class LeagueExists(TouchlineError):
-    pass
+from service.errors import BadInput, LeagueExists, LeagueNotFound
+from service.projections.standings import TABLE_COLUMNS, refresh
+from service.store import StoreApplication
 
 
 @dataclass(frozen=True)
@@ -48,54 +39,140 @@ class LeagueView:
         )
 
 
-def create_league(
-    app: Touchline,
-    name: str,
-    ruleset: str,
-    author: Author,
-    points: Sequence[int] | None = None,
-    tiebreak: Sequence[str] | None = None,
-) -> LeagueView:
-    try:
-        # Checked before its white space is folded, or a tab or line break would pass.
-        name = checked_text(name, "the league's name", NAME_LIMIT)
-        author = author.checked()
-    except BadText as error:
-        raise BadInput("a league needs a name" if not name.strip() else str(error)) from None
-    name = " ".join(name.split())
-    try:
-        find_ruleset(ruleset)
-        rules = make_rules(ruleset, points, tiebreak)
-    except (UnknownRuleset, LeagueSettingsError) as error:
-        raise BadInput(str(error)) from None
-    league = League(name, ruleset, list(rules.points), list(rules.tiebreak), author.by, author.at)
-    try:
-        with app._storage():
-            app.save(league)
-    except IntegrityError:
-        # The id derives from the name: a second league of the same name clashes on save.
-        raise LeagueExists(f"a league called {name!r} already exists") from None
-    return LeagueView.of(league)
+@dataclass(frozen=True)
+class LeagueSummary:
+    name: str
+    ruleset: str
+    points: tuple[int, ...]
+    tiebreak: tuple[str, ...]
+    matches: int
+    finished: int
 
 
-def find_league(app: Touchline, name: str) -> LeagueView:
-    try:
-        with app._storage():
-            found: object = app.repository.get(league_id(name))
-    except AggregateNotFoundError:
-        raise LeagueNotFound(
-            f"no league called {name!r} (create it with: touchline league new)"
-        ) from None
-    if not isinstance(found, League):
-        raise LeagueNotFound(f"no league called {name!r}")
-    return LeagueView.of(found)
+@dataclass(frozen=True)
+class StandingRow:
+    """One place in a league's table, and the tie-breaker that decided it."""
+
+    place: int
+    competitor: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    goals_for: int
+    goals_against: int
+    difference: int
+    points: int
+    decided_by: str
 
 
-def check_league_for(app: Touchline, name: str | None, ruleset: str) -> str | None:
+@dataclass(frozen=True)
+class LeagueMatch:
+    """A league's match as its page lists it."""
+
+    match_id: str
+    title: str
+    status: str
+    score: str
+    started_at: str
+
+
+class LeagueUseCases(StoreApplication):
+    def create_league(
+        self,
+        name: str,
+        ruleset: str,
+        author: Author,
+        points: Sequence[int] | None = None,
+        tiebreak: Sequence[str] | None = None,
+    ) -> LeagueView:
+        try:
+            # Checked before its white space is folded, or a tab or line break would pass.
+            name = checked_text(name, "the league's name", NAME_LIMIT)
+            author = author.checked()
+        except BadText as error:
+            raise BadInput("a league needs a name" if not name.strip() else str(error)) from None
+        name = " ".join(name.split())
+        try:
+            find_ruleset(ruleset)
+            rules = make_rules(ruleset, points, tiebreak)
+        except (UnknownRuleset, LeagueSettingsError) as error:
+            raise BadInput(str(error)) from None
+        league = League(
+            name, ruleset, list(rules.points), list(rules.tiebreak), author.by, author.at
+        )
+        try:
+            with self._storage():
+                self.save(league)
+        except IntegrityError:
+            # The id derives from the name: a second league of the same name clashes on save.
+            raise LeagueExists(f"a league called {name!r} already exists") from None
+        return LeagueView.of(league)
+
+    def find_league(self, name: str) -> LeagueView:
+        try:
+            with self._storage():
+                found: object = self.repository.get(league_id(name))
+        except AggregateNotFoundError:
+            raise LeagueNotFound(
+                f"no league called {name!r} (create it with: touchline league new)"
+            ) from None
+        if not isinstance(found, League):
+            raise LeagueNotFound(f"no league called {name!r}")
+        return LeagueView.of(found)
+
+    def leagues(self) -> list[LeagueSummary]:
+        """Every league, oldest first, with how many of its matches are finished."""
+        with self._read("standings") as sql:
+            rows = sql.rows(
+                "SELECT s.league, s.ruleset, s.points, s.tiebreak, s.created_at, "
+                "COUNT(m.match_id) AS matches, "
+                "SUM(CASE WHEN m.result IS NULL THEN 0 ELSE 1 END) AS finished "
+                "FROM league_settings s LEFT JOIN league_matches m ON m.league = s.league "
+                "GROUP BY s.league, s.ruleset, s.points, s.tiebreak, s.created_at "
+                "ORDER BY s.created_at, s.league"
+            )
+        return [
+            LeagueSummary(
+                r["league"],
+                r["ruleset"],
+                tuple(json.loads(r["points"])),
+                tuple(json.loads(r["tiebreak"])),
+                int(r["matches"]),
+                int(r["finished"] or 0),
+            )
+            for r in rows
+        ]
+
+    def standings(self, league: str) -> list[StandingRow]:
+        """The table of the league (its name as `find_league` spells it), best first."""
+        projector = self._projector()
+        projector.catch_up(("standings",))
+        with projector.db.transaction() as sql:
+            refresh(sql, league)
+            rows = sql.rows(
+                f"SELECT {', '.join(TABLE_COLUMNS[1:])} FROM league_standings WHERE league = ? "
+                "ORDER BY place, competitor",
+                (league,),
+            )
+        return [StandingRow(**row) for row in rows]
+
+    def league_matches(self, league: str) -> list[LeagueMatch]:
+        """The league's matches, oldest first."""
+        with self._read("summaries") as sql:
+            rows = sql.rows(
+                "SELECT match_id, title, status, score, started_at FROM match_summaries "
+                "WHERE league = ? ORDER BY started_at, match_id",
+                (league,),
+            )
+        return [LeagueMatch(**row) for row in rows]
+
+
+def check_league_for(app: LeagueUseCases, name: str | None, ruleset: str) -> str | None:
     """The league's own spelling of its name, if a match of `ruleset` may join it."""
     if name is None:
         return None
-    league = find_league(app, name)
+    league = app.find_league(name)
     if league.ruleset != ruleset:
         raise BadInput(f"league {league.name!r} is for {league.ruleset} matches, not {ruleset}")
     return league.name

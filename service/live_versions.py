@@ -12,8 +12,8 @@ import json
 from collections.abc import Collection
 from uuid import UUID
 
-from service.app import Touchline
 from service.projections.database import ViewDatabase
+from service.store import StoreApplication
 
 # SQLite reads the ids from one JSON array, so no statement outgrows its variable limit.
 _SQLITE = (
@@ -30,26 +30,29 @@ _POSTGRES = (
 )
 
 
-def newest_versions(app: Touchline, match_ids: Collection[UUID]) -> dict[UUID, int]:
-    """Each known match's version; an id with no stored event is left out.
+class LiveVersions(StoreApplication):
+    def newest_versions(self, match_ids: Collection[UUID]) -> dict[UUID, int]:
+        """Each known match's version; an id with no stored event is left out.
 
-    Raises DatabaseUnavailable when the store does not answer."""
-    if not match_ids:
-        return {}
-    database = ViewDatabase(app)
-    table = app.recorder.events_table_name  # type: ignore[attr-defined]
-    ids: object
-    if database.postgres:
-        statement, ids = _POSTGRES.format(table=table), list(match_ids)
-    else:
-        # The SQLite recorder stores ids as 32 hex digits.
-        statement = _SQLITE.format(table=table)
-        ids = json.dumps([match_id.hex for match_id in match_ids])
-    with app._storage(), database.transaction(commit=False) as sql:
-        rows = sql.rows(statement, (ids,))
-    return {
-        _uuid(row["match_id"]): int(row["version"]) for row in rows if row["version"] is not None
-    }
+        Raises DatabaseUnavailable when the store does not answer."""
+        if not match_ids:
+            return {}
+        database = ViewDatabase(self)
+        table = self.recorder.events_table_name  # type: ignore[attr-defined]
+        ids: object
+        if database.postgres:
+            statement, ids = _POSTGRES.format(table=table), list(match_ids)
+        else:
+            # The SQLite recorder stores ids as 32 hex digits.
+            statement = _SQLITE.format(table=table)
+            ids = json.dumps([match_id.hex for match_id in match_ids])
+        with self._storage(), database.transaction(commit=False) as sql:
+            rows = sql.rows(statement, (ids,))
+        return {
+            _uuid(row["match_id"]): int(row["version"])
+            for row in rows
+            if row["version"] is not None
+        }
 
 
 def _uuid(value: UUID | str) -> UUID:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -39,17 +40,21 @@ def check_postgres_answers(settings: StoreSettings) -> None:
 
 class Opening:
     """Opens the store once per process: creates its tables if they are missing and tidies
-    what an earlier release left behind. Until that has succeeded, every use tries again, so a
-    process started while the database was away works as soon as it is back."""
+    what an earlier release left behind, then runs `then` (the read models' own opening). Until
+    that has succeeded, every use tries again, so a process started while the database was away
+    works as soon as it is back."""
 
-    def __init__(self, settings: StoreSettings) -> None:
+    def __init__(self, settings: StoreSettings, then: Callable[[], Any] | None = None) -> None:
         self.settings = settings
         self.done = False
+        self._then = then
         self._lock = threading.Lock()
+        # The thread opening the store now: `then` uses the store, and must not wait for itself.
+        self._opener: int | None = None
 
     def ensure(self, app: Application[Any]) -> None:
         """Raises DatabaseUnavailable, in one line, while the store cannot be opened."""
-        if self.done:
+        if self.done or self._opener == threading.get_ident():
             return
         if self.settings.is_postgres:
             # Its own connection, outside the pool: the refusal names libpq's reason
@@ -64,9 +69,13 @@ class Opening:
             )
         try:
             if not self.done:
+                self._opener = threading.get_ident()
                 self._open(app)
+                if self._then is not None:
+                    self._then()
                 self.done = True
         finally:
+            self._opener = None
             self._lock.release()
 
     def _open(self, app: Application[Any]) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from service.errors import TouchlineError
+from service.errors import BadSecretKey
 
 SECRET_KEY_VARIABLE = "TOUCHLINE_SECRET_KEY"
 # 32 characters: 128 bits if they are hex digits, the least an HMAC key should carry.
@@ -28,10 +28,6 @@ MIN_SECRET_KEY_LENGTH = 32
 
 def default_secret_path() -> Path:
     return Path(platformdirs.user_data_dir("touchline")) / "secret-key"
-
-
-class BadSecretKey(TouchlineError):
-    """A configured or stored secret key that would make scorer links forgeable."""
 
 
 def secret_key(environ: dict[str, str] | None = None, path: Path | None = None) -> str:

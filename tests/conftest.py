@@ -8,9 +8,11 @@ server must answer: a missing server fails the run rather than skipping tests.
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -62,3 +64,18 @@ def relay() -> Iterator[Relay]:
     relay = Relay(admin_url)
     yield relay
     relay.close()
+
+
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every statement run on a SQLite connection opened from here on, in order."""
+    seen: list[str] = []
+    connect: Callable[..., sqlite3.Connection] = sqlite3.connect
+
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        connection = connect(*args, **kwargs)
+        connection.set_trace_callback(seen.append)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    yield seen

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import random
 import re
 import socket
@@ -29,7 +28,6 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask
 
 from service.app import Touchline
-from service.live_versions import newest_versions
 from web import create_app
 from web.updates import HAND_OFF_KEY, HEARTBEAT_SECONDS, HandOff, watched_stream
 from web.watcher import VersionWatcher
@@ -74,7 +72,7 @@ class LiveApp:
         self._openings = WSGIMiddleware(wsgi_app, workers=OPENING_THREADS)  # type: ignore[arg-type]
         touchline: Touchline = flask_app.extensions["touchline"]
         self.watcher = VersionWatcher(
-            functools.partial(newest_versions, touchline),
+            touchline.newest_versions,
             float(flask_app.config["POLL_SECONDS"]),
         )
 

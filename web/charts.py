@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from service.projections.fairness import Fairness
+from service.statistics import Fairness
 from service.timeline import Timeline
 
 # A wide, short drawing area: the chart scales to the page width and stays legible on a phone.

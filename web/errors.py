@@ -1,9 +1,10 @@
 """One place that turns every refusal into an HTTP answer: JSON under /api/, a page elsewhere.
 
-A rules violation is 422 with its rule IDs (and so is an idempotency key sent again with a
-different request), a stale version 409, bad input 400, an unknown
-match, league or person 404, a store that does not answer 503. Anything else is a bug: it is
-logged with its traceback and answered with a plain 500 that shows no internals.
+The service's errors each carry one meaning (service/errors.py), and each meaning has one
+status: refused by the rules 422 (an entry refused also lists its rule IDs), a conflict such as
+a stale version 409, bad input 400, an unknown match, league or person 404, a store that does
+not answer 503. Anything else is a bug: it is logged with its traceback and answered with a
+plain 500 that shows no internals.
 """
 
 from __future__ import annotations
@@ -15,28 +16,24 @@ from eventsourcing.persistence import PersistenceError
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from domain.match import NothingToUndo, RuleBroken
 from service.errors import (
-    AmbiguousMatch,
     BadInput,
+    Conflict,
     DatabaseUnavailable,
-    IdempotencyKeyReused,
-    MatchNotFound,
+    EntryRefused,
+    NotFound,
+    Refused,
     StaleMatch,
     TouchlineError,
+    Unavailable,
 )
-from service.projections.queries import NothingKnown
 
-STATUS: dict[type[Exception], int] = {
-    RuleBroken: 422,
-    NothingToUndo: 422,
-    IdempotencyKeyReused: 422,
-    StaleMatch: 409,
-    MatchNotFound: 404,
-    AmbiguousMatch: 404,
-    NothingKnown: 404,
+STATUS: dict[type[TouchlineError], int] = {
+    NotFound: 404,
     BadInput: 400,
-    DatabaseUnavailable: 503,
+    Conflict: 409,
+    Refused: 422,
+    Unavailable: 503,
 }
 
 
@@ -44,13 +41,13 @@ def status_of(error: Exception) -> int:
     for kind, status in STATUS.items():
         if isinstance(error, kind):
             return status
-    return 400 if isinstance(error, TouchlineError) else 500
+    return 500
 
 
 def body_of(error: Exception, status: int) -> dict[str, Any]:
     """The JSON error body the API answers with (see the OpenAPI document's Error schema)."""
     body: dict[str, Any] = {"status": status, "error": _title(status), "message": str(error)}
-    if isinstance(error, RuleBroken):
+    if isinstance(error, EntryRefused):
         body["violations"] = [v.to_dict() for v in error.violations]
         body["message"] = "the entry breaks the rules: " + str(error)
     if isinstance(error, StaleMatch):
@@ -64,8 +61,6 @@ def wants_json() -> bool:
 
 def register(app: Flask) -> None:
     @app.errorhandler(TouchlineError)
-    @app.errorhandler(RuleBroken)
-    @app.errorhandler(NothingToUndo)
     def refused(error: Exception) -> Any:
         return answer(error, status_of(error))
 
@@ -97,7 +92,7 @@ def register(app: Flask) -> None:
 def answer(error: Exception, status: int) -> Any:
     if wants_json():
         return jsonify(body_of(error, status)), status
-    violations = error.violations if isinstance(error, RuleBroken) else ()
+    violations = error.violations if isinstance(error, EntryRefused) else ()
     return (
         render_template("error.html", status=status, message=str(error), violations=violations),
         status,

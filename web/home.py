@@ -9,10 +9,11 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from markupsafe import Markup
 
 from service.errors import TouchlineError
-from service.projections.queries import LeagueSummary, ReadSide
+from service.leagues import LeagueSummary
 from service.views import MatchSummary
 from web.context import author, remember_scorer, remember_scorer_name, require_scorer, token_for
 from web.context import touchline as service
+from web.errors import status_of
 from web.match_forms import CHOICES, RULESET_TITLES, NewMatch, read_new_match
 
 bp = Blueprint("home", __name__)
@@ -40,18 +41,20 @@ def new_match() -> str:
 @bp.post("/matches/new")
 def create_match() -> Any:
     found = read_new_match(request.form, request.files)
+    status = 400
     if not found.problems:
         by = request.form.get("scorer", "")
         try:
             view = service().create_match(found.ruleset, found.setup, author(by), found.league)
         except TouchlineError as error:
             found.problems.append(str(error))
+            status = status_of(error)
         else:
             remember_scorer(view.id)
             remember_scorer_name(by)
             return redirect(url_for("home.created", match_id=view.id), 303)
     values = {**request.form.to_dict(), **found.kept}
-    return _form(found, values, request.form.getlist("cg-options")), 400
+    return _form(found, values, request.form.getlist("cg-options")), status
 
 
 @bp.get("/matches/<match_id>/created")
@@ -98,7 +101,7 @@ def _form(found: NewMatch, values: dict[str, str], options: list[str] | None = N
 
 
 def _leagues() -> list[LeagueSummary]:
-    return ReadSide(service()).leagues()
+    return service().leagues()
 
 
 def _last_activity(summary: MatchSummary) -> str:

@@ -5,13 +5,11 @@ The standings are the same rows and the same CSV and JSON as `touchline league s
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, Response, render_template
 
 from domain.league import PLACING_RULESETS
 from schemas.standings import to_csv, to_json
-from service.leagues import LeagueNotFound, LeagueView, find_league
-from service.projections.listings import Listings
-from service.projections.queries import ReadSide
+from service.leagues import LeagueView
 from web.context import touchline
 
 bp = Blueprint("leagues", __name__)
@@ -19,42 +17,35 @@ bp = Blueprint("leagues", __name__)
 
 @bp.get("/leagues")
 def index() -> str:
-    return render_template("leagues.html", leagues=ReadSide(touchline()).leagues())
+    return render_template("leagues.html", leagues=touchline().leagues())
 
 
 @bp.get("/leagues/<path:name>/standings.csv")
 def standings_csv(name: str) -> Response:
-    league = _league(name)
-    rows = ReadSide(touchline()).standings(league.name)
+    league = touchline().find_league(name)
+    rows = touchline().standings(league.name)
     return _download(to_csv(rows), "text/csv", league, "csv")
 
 
 @bp.get("/leagues/<path:name>/standings.json")
 def standings_json(name: str) -> Response:
-    league = _league(name)
-    rows = ReadSide(touchline()).standings(league.name)
+    league = touchline().find_league(name)
+    rows = touchline().standings(league.name)
     return _download(to_json(league, rows), "application/json", league, "json")
 
 
 @bp.get("/leagues/<path:name>")
 def show(name: str) -> str:
-    league = _league(name)
     service = touchline()
+    league = service.find_league(name)
     return render_template(
         "league.html",
         league=league,
-        standings=ReadSide(service).standings(league.name),
-        matches=Listings(service).league_matches(league.name),
+        standings=service.standings(league.name),
+        matches=service.league_matches(league.name),
         goals_label="crowns" if league.ruleset in PLACING_RULESETS else "goals",
         placing=league.ruleset in PLACING_RULESETS,
     )
-
-
-def _league(name: str) -> LeagueView:
-    try:
-        return find_league(touchline(), name)
-    except LeagueNotFound as error:
-        abort(404, description=str(error))
 
 
 def _download(body: str, mimetype: str, league: LeagueView, extension: str) -> Response:

@@ -15,10 +15,9 @@ from uuid import uuid4
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
-from domain.match import NothingToUndo, RuleBroken
 from domain.registry import find_ruleset
 from domain.ruleset import Violation
-from service.errors import BadInput, StaleMatch
+from service.errors import BadInput, EntryRefused, StaleMatch, UndoRefused
 from service.views import MatchView
 from web.context import (
     SCORER_NAME_KEY,
@@ -32,6 +31,7 @@ from web.context import (
 )
 from web.context import touchline as service
 from web.entry_forms import action_from_form, entry_forms, grouped, refilled
+from web.errors import status_of
 from web.presenting import entry_text, field_label, recorded_message, value_label
 
 bp = Blueprint("scoring", __name__)
@@ -105,12 +105,12 @@ def record_entry(match_id: str) -> Any:
             expected_version=_posted_version(),
             roll=request.form.get("roll") == "yes",
         )
-    except RuleBroken as error:
-        return _live_page(view, refused=error.violations), 422
+    except EntryRefused as error:
+        return _live_page(view, refused=error.violations), status_of(error)
     except StaleMatch as error:
         return _stale(view.id, error)
     except BadInput as error:
-        return _live_page(view, problem=str(error)), 400
+        return _live_page(view, problem=str(error)), status_of(error)
     flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -124,12 +124,12 @@ def undo(match_id: str) -> Any:
         line = service().undo(
             view.id, author(scorer_name()), key=key, expected_version=_posted_version()
         )
-    except NothingToUndo as error:
-        return _live_page(view, problem=str(error)), 422
+    except UndoRefused as error:
+        return _live_page(view, problem=str(error)), status_of(error)
     except StaleMatch as error:
         return _stale(view.id, error)
     except BadInput as error:
-        return _live_page(view, problem=str(error)), 400
+        return _live_page(view, problem=str(error)), status_of(error)
     flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -137,7 +137,7 @@ def undo(match_id: str) -> Any:
 def _stale(match_id: str, error: StaleMatch) -> Any:
     # A repeat of an entry already stored never gets here: the service answers it with the
     # first one. This is another phone's entry, so show the situation it made.
-    return _live_page(service().get_match(match_id), stale=str(error)), 409
+    return _live_page(service().get_match(match_id), stale=str(error)), status_of(error)
 
 
 def _posted_version() -> int:

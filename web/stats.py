@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from service.projections.fairness import SUSPICIOUS_P
-from service.projections.games.fold import COACH, PLAYER, TEAM
-from service.projections.listings import Listings
-from service.projections.queries import ReadSide, SubjectStats
+from service.statistics import COACH, PLAYER, SUSPICIOUS_P, TEAM, SubjectStats
 from web.charts import dice_chart
 from web.context import touchline
 
@@ -18,34 +15,34 @@ KIND_TITLES = {PLAYER: "Players", COACH: "Coaches", TEAM: "Teams"}
 
 @bp.get("/stats")
 def index() -> str:
-    listings = Listings(touchline())
+    service = touchline()
     return render_template(
         "stats.html",
-        subjects={kind: listings.subjects(kind) for kind in KIND_TITLES},
+        subjects={kind: service.subjects(kind) for kind in KIND_TITLES},
         titles=KIND_TITLES,
-        dice_coaches=listings.dice_coaches(),
+        dice_coaches=service.dice_coaches(),
     )
 
 
 @bp.get("/stats/players/<path:name>")
 def player(name: str) -> str:
-    return _subject(ReadSide(touchline()).player(name))
+    return _subject(touchline().player_stats(name))
 
 
 @bp.get("/stats/coaches/<path:name>")
 def coach(name: str) -> str:
-    return _subject(ReadSide(touchline()).coach(name))
+    return _subject(touchline().coach_stats(name))
 
 
 @bp.get("/stats/teams/<path:name>")
 def team(name: str) -> str:
-    return _subject(ReadSide(touchline()).team(name))
+    return _subject(touchline().team_stats(name))
 
 
 @bp.get("/stats/dice")
 def dice() -> str:
     coach = request.args.get("coach") or None
-    figures = ReadSide(touchline()).dice(coach)
+    figures = touchline().dice(coach)
     return render_template(
         "stats_dice.html",
         coach=coach,

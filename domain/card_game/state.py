@@ -20,7 +20,6 @@ FATIGUE_CARDS = 8
 MOTIVATION_CARDS = 4
 SPECIAL_CARDS = 3
 ET_ROUNDS_PER_HALF = 2
-POINT_TYPES = ("shot", "pass", "defense")
 PERIOD_NAMES = {1: "1st half", 2: "2nd half", 3: "Extra Time 1st half", 4: "Extra Time 2nd half"}
 
 

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 COLOURS = ("blue", "green", "yellow", "red", "orange")
 CUBE_COLOURS = ("gold", "silver", "bronze")
-CHIP_COLOURS = ("white", "bronze", "silver", "gold", "diamond")
 POSITIONS = tuple(range(1, 12))
 BOARD_SIZE = 11
 
@@ -14,7 +13,6 @@ BOARD_SIZE = 11
 # the eleven board positions: 1, 2, 3, 4 and 6 defend, 5 is the midfielder, 7 to 11 attack.
 DEFENDERS = (1, 2, 3, 4, 6)
 MIDFIELDERS = (5,)
-ATTACKERS = (7, 8, 9, 10, 11)
 
 # KP-8.2: one captain card per group; a card with several numbers lets its team choose.
 CAPTAIN_GROUPS = ((1,), (2, 3, 4, 6), (5,), (7, 8, 10), (9, 11))

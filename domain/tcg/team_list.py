@@ -68,9 +68,6 @@ class TeamList:
         key = name.casefold()
         return next((card for card in self.deck if card.name.casefold() == key), None)
 
-    def deck_names(self, card_type: str | None = None) -> tuple[str, ...]:
-        return tuple(c.name for c in self.deck if card_type is None or c.type == card_type)
-
     @property
     def deck_size(self) -> int:
         return sum(card.count for card in self.deck)

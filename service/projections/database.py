@@ -36,6 +36,14 @@ class Sql:
         self.run(statement, params)
         return [dict(row) for row in self._cursor.fetchall()]
 
+    def columns(self, table: str) -> list[str]:
+        """The names of a table's columns (SQLite and PostgreSQL alike)."""
+        self.run(f"SELECT * FROM {table} WHERE 1 = 0")
+        self._cursor.fetchall()
+        # eventsourcing wraps SQLite's cursor; psycopg's it hands over as it is.
+        described = getattr(self._cursor, "sqlite_cursor", self._cursor).description
+        return [column[0] for column in described]
+
     def value(self, statement: str, params: Sequence[Any] = ()) -> Any:
         self.run(statement, params)
         row = self._cursor.fetchone()
@@ -77,11 +85,18 @@ class ViewDatabase:
             yield Sql(cursor, self.postgres)
 
     def create_tracking(self) -> None:
+        """The tracking table, with the version each view was built with.
+
+        Releases before view versions kept no version column: it is added, empty, and a view
+        with no recorded version counts as built by version 1."""
         with self.transaction() as sql:
             sql.run(
                 f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} "
-                "(projection TEXT PRIMARY KEY, notification_id BIGINT NOT NULL)"
+                "(projection TEXT PRIMARY KEY, notification_id BIGINT NOT NULL, "
+                "view_version INTEGER)"
             )
+            if "view_version" not in sql.columns(TRACKING_TABLE):
+                sql.run(f"ALTER TABLE {TRACKING_TABLE} ADD COLUMN view_version INTEGER")
 
 
 def position(sql: Sql, projection: str) -> int:
@@ -104,5 +119,9 @@ def track(sql: Sql, projection: str, notification_id: int) -> None:
     )
 
 
-def forget(sql: Sql, projection: str) -> None:
-    sql.run(f"DELETE FROM {TRACKING_TABLE} WHERE projection = ?", (projection,))
+def start_over(sql: Sql, projection: str, version: int) -> None:
+    """Back to before the first event, built by `version`; call with the row locked."""
+    sql.run(
+        f"UPDATE {TRACKING_TABLE} SET notification_id = 0, view_version = ? WHERE projection = ?",
+        (version, projection),
+    )

@@ -10,6 +10,7 @@ class DiceRolls:
     name = "dice"
     description = "every recorded die by coach and die type, for distributions and fairness"
     tables: tuple[str, ...] = ("dice_counts",)
+    version = 2
 
     def create(self, sql: Sql) -> None:
         sql.run(

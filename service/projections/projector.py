@@ -17,7 +17,7 @@ from eventsourcing.application import Application
 
 from domain.league import League
 from domain.match import MatchRecord
-from service.projections.database import Sql, ViewDatabase, forget, position, track
+from service.projections.database import Sql, ViewDatabase, position, start_over, track
 from service.projections.games import fold
 from service.projections.views import Batch, View, drop
 
@@ -49,7 +49,6 @@ class Projector:
         self.batch_size = batch_size
         self.db = ViewDatabase(app)
         self._cache: dict[UUID, Any] = {}
-        self._created = False
 
     # -- reading the state of things --------------------------------------------------
 
@@ -64,27 +63,49 @@ class Projector:
         return int(self.app.recorder.max_notification_id() or 0)
 
     def status(self) -> list[ViewStatus]:
-        self.ensure_tables()
         head = self.head()
         with self.db.transaction(commit=False) as sql:
             return [
                 ViewStatus(v.name, v.description, position(sql, v.name), head) for v in self.views
             ]
 
-    def ensure_tables(self) -> None:
-        if self._created:
-            return
+    # -- on start ---------------------------------------------------------------------
+
+    def prepare(self, progress: Progress | None = None) -> list[str]:
+        """Make the views' tables, and rebuild by itself each view whose version is not the one
+        its rows were built with; return the names of the views rebuilt.
+
+        Run once when the store is opened, never by a read. Each view is checked with its
+        tracking row locked, so of several processes starting at once only one rebuilds it.
+        """
         self.db.create_tracking()
         with self.db.transaction() as sql:
             for view in self.views:
                 view.create(sql)
-        self._created = True
+        with self.db.transaction(commit=False) as sql:
+            # Read first: a store that is up to date is not written to (it may be read-only).
+            recorded = {v.name: _recorded_version(sql, v.name) for v in self.views}
+        changed: list[View] = []
+        for view in self.views:
+            if recorded[view.name] == view.version:
+                continue
+            with self.db.transaction() as sql:
+                _claim(sql, view.name, 0)
+                found = _recorded_version(sql, view.name)
+                if found is None and position(sql, view.name) == 0:
+                    start_over(sql, view.name, view.version)  # nothing folded yet
+                elif (found or 1) != view.version:
+                    _reset(sql, view)
+                    changed.append(view)
+        if changed:
+            self._cache.clear()
+            self.catch_up([v.name for v in changed], progress)
+        return [v.name for v in changed]
 
     # -- following the log ------------------------------------------------------------
 
     def catch_up(self, names: Iterable[str] | None = None, progress: Progress | None = None) -> int:
         """Fold every notification the chosen views have not seen; return how many."""
-        self.ensure_tables()
         views = self._chosen(names)
         done = 0
         try:
@@ -163,19 +184,31 @@ class Projector:
 
     def rebuild(self, names: Iterable[str] | None = None, progress: Progress | None = None) -> int:
         """Drop the chosen views and replay the whole log into them."""
-        self.ensure_tables()
         views = self._chosen(names)
         with self.db.transaction() as sql:
             for view in views:
-                drop(sql, view)
-                view.create(sql)
-                forget(sql, view.name)
                 _claim(sql, view.name, 0)
+                _reset(sql, view)
         self._cache.clear()
         return self.catch_up([v.name for v in views], progress)
 
     def _chosen(self, names: Iterable[str] | None) -> list[View]:
         return list(self.views) if names is None else [self.view(n) for n in names]
+
+
+def _recorded_version(sql: Sql, name: str) -> int | None:
+    """The version recorded with the view's position; None for a view never tracked, or
+    tracked by a release that kept no versions."""
+    found = sql.value("SELECT view_version FROM projection_tracking WHERE projection = ?", (name,))
+    return None if found is None else int(found)
+
+
+def _reset(sql: Sql, view: View) -> None:
+    """Empty the view and put it back before the first event, built by its present version;
+    call with its tracking row claimed."""
+    drop(sql, view)
+    view.create(sql)
+    start_over(sql, view.name, view.version)
 
 
 def _claim(sql: Sql, name: str, expected: int) -> bool:

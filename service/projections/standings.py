@@ -28,6 +28,7 @@ class Standings:
     name = "standings"
     description = "league tables with the tie-breaker that decided each place"
     tables: tuple[str, ...] = ("league_settings", "league_matches", "league_standings")
+    version = 2
 
     def create(self, sql: Sql) -> None:
         sql.run(

@@ -16,6 +16,7 @@ class Statistics:
     name = "statistics"
     description = "per player card, coach and team: goals, shots, passes, defenses, duels …"
     tables: tuple[str, ...] = ("stats_counts",)
+    version = 2
 
     def create(self, sql: Sql) -> None:
         sql.run(

@@ -24,6 +24,7 @@ class MatchSummaries:
     name = "summaries"
     description = "one row per match: teams, league, status, score, phase, winner, times"
     tables: tuple[str, ...] = ("match_summaries",)
+    version = 2
 
     def create(self, sql: Sql) -> None:
         sql.run(

@@ -23,6 +23,9 @@ class View(Protocol):
     name: str
     description: str
     tables: tuple[str, ...]
+    # Raised whenever a release changes what the view holds (its fold or its tables): on start,
+    # a view whose rows were built by another version is rebuilt by itself.
+    version: int
 
     def create(self, sql: Sql) -> None:
         """Create the view's tables if they are missing."""

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from domain.match import Author
 from service.app import Touchline
 from service.scorers import scorer_token
-from tests.opening import OPENING, SETUP
+from tests.opening import OPENING, SETUP, record_text
 
 AUTHOR = Author("organiser", "2026-11-29T20:00:00+00:00")
 # The smallest comfortable target for a thumb (CSS pixels), as the platforms' guidelines give it.
@@ -33,7 +33,7 @@ def match_after_opening(web_app: Flask) -> str:
     """A match whose eleven entries are the shared opening: Toho leads 1-0 after step 11."""
     match_id = new_match(web_app)
     for line in OPENING:
-        touchline(web_app).record_text(match_id, line, AUTHOR)
+        record_text(touchline(web_app), match_id, line, AUTHOR)
     return match_id
 
 

@@ -11,7 +11,6 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from schemas.standings import COLUMNS
-from service.leagues import create_league
 from tests.browser.pages import (
     AUTHOR,
     fits_the_phone,
@@ -43,7 +42,7 @@ def test_the_standings_download_as_csv_and_json(
     phone: Page, web_app: Flask, screenshots: Path, tmp_path: Path
 ) -> None:
     service = touchline(web_app)
-    create_league(service, LEAGUE, "card-game", AUTHOR)
+    service.create_league(LEAGUE, "card-game", AUTHOR)
     # One league match played to the end (Toho, Bob's team, wins 2-1), one still going.
     setup = setup_for("Alice", "Bob")
     record_all(service, finished_match(1, 2, seed=3, setup=setup), setup, LEAGUE)
@@ -82,6 +81,6 @@ def test_the_standings_download_as_csv_and_json(
 
 def test_the_download_links_are_big_enough_to_tap(phone: Page, web_app: Flask) -> None:
     # The downloads are what an organiser comes to this page for, on the phone in their hand.
-    create_league(touchline(web_app), LEAGUE, "card-game", AUTHOR)
+    touchline(web_app).create_league(LEAGUE, "card-game", AUTHOR)
     phone.goto(f"/leagues/{LEAGUE}")
     taps_fit_a_thumb(phone, ".downloads a")

@@ -12,7 +12,6 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from service.leagues import create_league
 from tests.browser.pages import (
     AUTHOR,
     become_scorer,
@@ -67,8 +66,8 @@ def test_a_match_created_on_the_phone_hands_over_the_scorer_link(
     phone: Page, web_app: Flask, screenshots: Path
 ) -> None:
     service = touchline(web_app)
-    create_league(service, LEAGUE, "card-game", AUTHOR)
-    create_league(service, "Kings Only", "king-of-the-pitch", AUTHOR)
+    service.create_league(LEAGUE, "card-game", AUTHOR)
+    service.create_league("Kings Only", "king-of-the-pitch", AUTHOR)
     problems = watch_console(phone)
 
     phone.goto("/matches/new")

@@ -22,7 +22,7 @@ from tests.browser.pages import (
     watch_console,
 )
 from tests.browser.test_scoring_in_browser import entry_form, in_force, recorded
-from tests.opening import OPENING
+from tests.opening import OPENING, record_text
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ TOHO_DRAFTS = "Toho (Bob) drafts"
 def drafting_match(web_app: Flask) -> str:
     match_id = new_match(web_app)
     for line in BEFORE_THE_DRAFT:
-        touchline(web_app).record_text(match_id, line, AUTHOR)
+        record_text(touchline(web_app), match_id, line, AUTHOR)
     return match_id
 
 
@@ -192,7 +192,7 @@ def test_a_half_filled_form_is_not_redrawn_away(
 ) -> None:
     match_id = new_match(web_app)
     for line in OPENING[:4]:
-        touchline(web_app).record_text(match_id, line, AUTHOR)
+        record_text(touchline(web_app), match_id, line, AUTHOR)
     problems = watch_console(phone, expected_failures=(f"/matches/{match_id}/entries",))
     become_scorer(phone, web_app, match_id, "Carol")
     other = new_phone()
@@ -203,7 +203,7 @@ def test_a_half_filled_form_is_not_redrawn_away(
     phone.locator(".live-head .meta").click()  # done typing: the focus leaves the field
 
     # Dan records Toho's card on his phone meanwhile.
-    touchline(web_app).record_text(match_id, OPENING[4], AUTHOR)
+    record_text(touchline(web_app), match_id, OPENING[4], AUTHOR)
 
     notice = changed_notice(phone)
     expect(notice).to_contain_text("What you filled in stays here")
@@ -227,7 +227,7 @@ def test_without_scripts_a_tap_on_a_page_another_phone_overtook_stores_nothing(
     match_id = drafting_match(web_app)
     plain = new_phone(java_script_enabled=False)
     become_scorer(plain, web_app, match_id, "Carol")
-    touchline(web_app).record_text(match_id, "draft coach=nankatsu source=deck", AUTHOR)
+    record_text(touchline(web_app), match_id, "draft coach=nankatsu source=deck", AUTHOR)
 
     entry_form(plain, "draft", NANKATSU_DRAFTS).get_by_role("button", name="pitch").tap()
 

@@ -11,8 +11,7 @@ from schemas.matchfile import MatchFileError, dumps, loads
 from service.app import Touchline
 from service.config import settings_for_url
 from service.entries import parse_entry
-from service.errors import BadInput
-from service.leagues import LeagueNotFound, create_league
+from service.errors import BadInput, LeagueNotFound
 from tests.opening import OPENING, SETUP
 from tests.schemas.files import by_hand
 
@@ -27,7 +26,7 @@ def app(sqlite_url: str) -> Iterator[Touchline]:
 
 
 def test_league_and_abandonment_round_trip(app: Touchline) -> None:
-    create_league(app, "Spring Cup 2027", "card-game", ALICE)
+    app.create_league("Spring Cup 2027", "card-game", ALICE)
     match = app.create_match("card-game", SETUP, ALICE, league="Spring Cup 2027")
     for line in OPENING[:4]:
         app.record(match.id, parse_entry("card-game", line), ALICE)

@@ -15,7 +15,6 @@ from schemas.matchfile import dumps, loads
 from service.app import Touchline
 from service.config import settings_for_url
 from service.entries import parse_entry
-from service.leagues import create_league
 from tests.schemas.files import EXPORTED_AT
 from tests.service.test_golden_matches import golden_lines
 
@@ -69,7 +68,7 @@ def test_a_version_1_file_keeps_every_detail(app: Touchline) -> None:
 
 
 def test_a_version_1_league_and_abandonment_import(app: Touchline) -> None:
-    create_league(app, "Spring Cup 2027", "card-game", ALICE)
+    app.create_league("Spring Cup 2027", "card-game", ALICE)
     data = (V1_FILES / "card_game_abandoned_in_league.touchline").read_bytes()
     view = import_match_file(app, data).view
     assert view.status == "abandoned"

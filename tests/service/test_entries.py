@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.match import Author, NothingToUndo, RuleBroken
+from domain.match import Author
 from service.app import Touchline
 from service.entries import parse_entry
-from service.errors import BadInput, MatchNotFound
+from service.errors import BadInput, EntryRefused, MatchNotFound, UndoRefused
 from tests.opening import OPENING, SETUP
 
 
@@ -33,7 +33,7 @@ def test_a_recorded_opening_scores_and_is_replayable(app: Touchline, alice: Auth
 def test_a_refused_entry_stores_nothing_and_names_the_rule(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
     record_lines(app, match.id, OPENING[:2], alice)
-    with pytest.raises(RuleBroken) as refused:
+    with pytest.raises(EntryRefused) as refused:
         # CG-4.2: the Defending Coach (Nankatsu) drafts first.
         app.record(match.id, parse_entry("card-game", "draft coach=toho source=pitch"), alice)
     assert any(v.rule.startswith("CG-4.2") for v in refused.value.violations)
@@ -80,7 +80,7 @@ def test_undo_appends_a_retraction_and_keeps_the_entry(app: Touchline, alice: Au
 
 def test_undo_of_an_empty_match_is_refused(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
-    with pytest.raises(NothingToUndo):
+    with pytest.raises(UndoRefused):
         app.undo(match.id, alice)
 
 

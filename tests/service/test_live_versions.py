@@ -11,8 +11,7 @@ from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url
 from service.errors import DatabaseUnavailable
-from service.live_versions import newest_versions
-from tests.opening import OPENING, SETUP
+from tests.opening import OPENING, SETUP, record_text
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 
@@ -22,13 +21,13 @@ def test_each_match_has_its_newest_version_and_unknown_ids_are_left_out(store_ur
     played = touchline.create_match("card-game", SETUP, ALICE).id
     fresh = touchline.create_match("card-game", SETUP, ALICE).id
     for line in OPENING[:3]:
-        touchline.record_text(played, line, ALICE)
+        record_text(touchline, played, line, ALICE)
     touchline.undo(played, ALICE)
     unknown = uuid4()
-    found = newest_versions(touchline, [UUID(played), UUID(fresh), unknown])
+    found = touchline.newest_versions([UUID(played), UUID(fresh), unknown])
     assert found == {UUID(played): touchline.version_of(played), UUID(fresh): 1}
     assert found[UUID(played)] == 5
-    assert newest_versions(touchline, []) == {}
+    assert touchline.newest_versions([]) == {}
 
 
 def test_many_matches_are_asked_about_at_once(store_url: str) -> None:
@@ -36,7 +35,7 @@ def test_many_matches_are_asked_about_at_once(store_url: str) -> None:
     ids = [UUID(touchline.create_match("card-game", SETUP, ALICE).id) for _ in range(3)]
     # More ids than SQLite's oldest limit on a statement's variables.
     asked = ids + [uuid4() for _ in range(1200)]
-    assert newest_versions(touchline, asked) == dict.fromkeys(ids, 1)
+    assert touchline.newest_versions(asked) == dict.fromkeys(ids, 1)
 
 
 @pytest.mark.postgres
@@ -47,4 +46,4 @@ def test_a_store_that_went_away_is_unavailable(postgres_url: str) -> None:
     with psycopg.connect(postgres_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE "{dbname}" WITH (FORCE)')
     with pytest.raises(DatabaseUnavailable, match="cannot use the database"):
-        newest_versions(touchline, [match_id])
+        touchline.newest_versions([match_id])

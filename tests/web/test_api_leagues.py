@@ -8,7 +8,6 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from service.leagues import create_league
 from tests.web.api_support import create, enter
 
 LEAGUE = "Spring Cup 2027"
@@ -22,7 +21,7 @@ FIRST_MATCH = {
 
 
 def _league(service: Touchline) -> None:
-    create_league(service, LEAGUE, "card-game", Author("org", "2026-11-29T20:00:00+00:00"))
+    service.create_league(LEAGUE, "card-game", Author("org", "2026-11-29T20:00:00+00:00"))
 
 
 def test_leagues_list_counts_their_matches(client: FlaskClient, service: Touchline) -> None:
@@ -34,7 +33,21 @@ def test_leagues_list_counts_their_matches(client: FlaskClient, service: Touchli
 
 
 def test_a_match_cannot_join_a_league_that_does_not_exist(client: FlaskClient) -> None:
-    assert create(client, league="Nowhere").status_code == 400
+    """An unknown league is 404 wherever it is named, as the OpenAPI document says."""
+    answer = create(client, league="Nowhere")
+    assert answer.status_code == 404
+    assert answer.get_json()["message"].startswith("no league called 'Nowhere'")
+    imported = client.post(
+        "/api/matches/import?league=Nowhere",
+        data=client.get(f"/api/matches/{create(client).get_json()['match']['id']}/export").data,
+        content_type="text/plain",
+    )
+    assert imported.status_code == 404
+    assert client.get("/leagues/Nowhere").status_code == 404
+    assert client.get("/api/leagues/Nowhere/standings").status_code == 404
+    operations = client.get("/api/openapi.json").get_json()["paths"]
+    for path in ("/api/matches", "/api/matches/import"):
+        assert "404" in operations[path]["post"]["responses"], path
 
 
 def test_standings_as_json_name_the_league_and_its_rules(

@@ -136,14 +136,14 @@ def test_a_broken_file_is_400_naming_the_line_and_imports_nothing(
     assert len(client.get("/api/matches").get_json()) == 1
 
 
-def test_import_into_a_league_that_does_not_exist_is_refused(
+def test_import_into_a_league_that_does_not_exist_is_404(
     client: FlaskClient, match_id: str
 ) -> None:
     exported = client.get(f"/api/matches/{match_id}/export").get_data()
     answer = client.post(
         "/api/matches/import?league=Nowhere", data=exported, content_type="text/plain"
     )
-    assert answer.status_code == 400 and "Nowhere" in answer.get_json()["message"]
+    assert answer.status_code == 404 and "Nowhere" in answer.get_json()["message"]
 
 
 def test_the_openapi_document_is_valid_and_declares_the_bearer_scheme(app: Flask) -> None:

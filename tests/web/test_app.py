@@ -12,9 +12,8 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from service.leagues import create_league
 from service.scorers import scorer_token, secret_key
-from tests.opening import OPENING, SETUP
+from tests.opening import OPENING, SETUP, record_text
 from tests.web.conftest import become_scorer
 from web import create_app
 
@@ -147,10 +146,10 @@ def test_every_page_answers_with_the_security_headers_and_no_inline_code(
     app: Flask, client: FlaskClient, service: Touchline
 ) -> None:
     app.config["STREAM_SECONDS"] = 0
-    create_league(service, LEAGUE, "card-game", AUTHOR)
+    service.create_league(LEAGUE, "card-game", AUTHOR)
     match_id = service.create_match("card-game", SETUP, AUTHOR, LEAGUE).id
     for line in OPENING:  # a goal: the charts and the situation have something to draw
-        service.record_text(match_id, line, AUTHOR)
+        record_text(service, match_id, line, AUTHOR)
     become_scorer(client, match_id)
     for path in every_page(app, match_id):
         answer = client.get(path)

@@ -8,8 +8,7 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from service.leagues import create_league
-from tests.opening import OPENING
+from tests.opening import OPENING, record_text
 from tests.web.conftest import csrf_token, post_form, token
 
 TEAMS = Path(__file__).parent.parent / "domain" / "tcg" / "teams"
@@ -37,7 +36,7 @@ def test_home_lists_live_and_finished_matches_and_leagues(
 ) -> None:
     finished = service.create_match("card-game", {**_setup(), "variant": "first-match"}, ALICE)
     service.abandon(finished.id, ALICE, "the pub closed")
-    create_league(service, "Spring Cup", "card-game", ALICE)
+    service.create_league("Spring Cup", "card-game", ALICE)
     page = client.get("/").get_data(as_text=True)
     live_part, finished_part = page.split("Recently finished")
     assert f"/matches/{match_id}" in live_part
@@ -50,7 +49,7 @@ def test_home_lists_live_and_finished_matches_and_leagues(
 def test_the_form_offers_every_ruleset_and_the_leagues(
     client: FlaskClient, service: Touchline
 ) -> None:
-    create_league(service, "Kings Cup", "king-of-the-pitch", ALICE)
+    service.create_league("Kings Cup", "king-of-the-pitch", ALICE)
     page = client.get("/matches/new").get_data(as_text=True)
     for ruleset in ("card-game", "king-of-the-pitch", "tcg"):
         assert f'value="{ruleset}"' in page
@@ -174,13 +173,20 @@ def test_a_team_list_that_is_not_toml_is_refused_and_kept(client: FlaskClient) -
 
 
 def test_a_league_of_another_ruleset_is_refused(client: FlaskClient, service: Touchline) -> None:
-    create_league(service, "Kings Cup", "king-of-the-pitch", ALICE)
+    service.create_league("Kings Cup", "king-of-the-pitch", ALICE)
     response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Kings Cup"})
     assert response.status_code == 400
     assert "is for king-of-the-pitch matches, not card-game" in response.get_data(as_text=True)
-    create_league(service, "Spring Cup", "card-game", ALICE)
+    service.create_league("Spring Cup", "card-game", ALICE)
     match_id = created_id(post_form(client, "/matches/new", {**CARD_GAME, "league": "Spring Cup"}))
     assert match_id in {m.id for m in service.list_matches()}
+
+
+def test_an_unknown_league_is_404_with_the_form_again(client: FlaskClient) -> None:
+    response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Nowhere"})
+    assert response.status_code == 404
+    assert "no league called &#39;Nowhere&#39;" in response.get_data(as_text=True)
+    assert 'name="league"' in response.get_data(as_text=True)
 
 
 def test_no_game_chosen_is_a_400(client: FlaskClient) -> None:
@@ -202,7 +208,7 @@ def test_the_match_count_on_home_follows_entries(
     client: FlaskClient, service: Touchline, match_id: str
 ) -> None:
     for line in OPENING[:2]:
-        service.record_text(match_id, line, ALICE)
+        record_text(service, match_id, line, ALICE)
     assert "2 entries" in client.get("/").get_data(as_text=True)
 
 

@@ -8,8 +8,6 @@ from flask.testing import FlaskClient
 
 from schemas.standings import to_csv, to_json
 from service.app import Touchline
-from service.leagues import create_league, find_league
-from service.projections.queries import ReadSide
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import AUTHOR, record_all
 
@@ -18,7 +16,7 @@ LEAGUE = "Spring Cup 2027"
 
 @pytest.fixture
 def league(service: Touchline) -> str:
-    create_league(service, LEAGUE, "card-game", AUTHOR)
+    service.create_league(LEAGUE, "card-game", AUTHOR)
     for home, away, a, b, seed in [("Ann", "Bea", 2, 0, 1), ("Bea", "Cid", 1, 1, 2)]:
         setup = setup_for(home, away)
         record_all(service, finished_match(a, b, seed, setup), setup, LEAGUE)
@@ -45,17 +43,17 @@ def test_the_league_page_shows_standings_settings_and_matches(
     assert "<h1>Spring Cup 2027</h1>" in html
     assert "points for a win/draw/loss 3/1/0" in html
     assert "points, goal-difference, head-to-head, goals-for, wins" in html
-    rows = ReadSide(service).standings(LEAGUE)
+    rows = service.standings(LEAGUE)
     # Cid and Bea are level on points; goal difference puts Cid above.
-    assert [(r["competitor"], r["decided_by"]) for r in rows][1:] == [
+    assert [(r.competitor, r.decided_by) for r in rows][1:] == [
         ("Cid", "goal-difference"),
         ("Bea", "goal-difference"),
     ]
     body = html[html.index("<tbody>") :]
-    positions = [body.index(f">{r['competitor']}</a>") for r in rows]
+    positions = [body.index(f">{r.competitor}</a>") for r in rows]
     assert positions == sorted(positions)
     for row in rows:
-        assert f"<td>{row['decided_by']}</td>" in body
+        assert f"<td>{row.decided_by}</td>" in body
     assert html.count("/replay") == 2
     assert "Nankatsu (Ann) vs Toho (Bea)" in html and "finished" in html
 
@@ -69,7 +67,7 @@ def test_the_csv_download_is_the_cli_export(
     assert response.headers["Content-Disposition"] == (
         "attachment; filename=spring-cup-2027-standings.csv"
     )
-    assert response.get_data(as_text=True) == to_csv(ReadSide(service).standings(LEAGUE))
+    assert response.get_data(as_text=True) == to_csv(service.standings(LEAGUE))
 
 
 def test_the_json_download_is_the_cli_export(
@@ -79,8 +77,8 @@ def test_the_json_download_is_the_cli_export(
     assert response.status_code == 200
     assert response.mimetype == "application/json"
     assert response.headers["Content-Disposition"].startswith("attachment;")
-    found = find_league(service, LEAGUE)
-    assert response.get_data(as_text=True) == to_json(found, ReadSide(service).standings(LEAGUE))
+    found = service.find_league(LEAGUE)
+    assert response.get_data(as_text=True) == to_json(found, service.standings(LEAGUE))
     assert response.get_json()["standings"][0]["competitor"] == "Ann"
 
 
@@ -94,7 +92,7 @@ def test_an_unknown_league_is_a_404(client: FlaskClient, league: str, path: str)
 def test_league_names_are_escaped_and_may_hold_a_slash(
     client: FlaskClient, service: Touchline
 ) -> None:
-    create_league(service, "<i>Cup</i> 26/27", "king-of-the-pitch", AUTHOR)
+    service.create_league("<i>Cup</i> 26/27", "king-of-the-pitch", AUTHOR)
     html = client.get("/leagues").get_data(as_text=True)
     assert "<i>Cup</i>" not in html and "&lt;i&gt;Cup&lt;/i&gt; 26/27" in html
     page = client.get("/leagues/<i>Cup</i> 26/27")

@@ -13,6 +13,7 @@ from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
 from tests.domain.tcg.tcg_helpers import raw_setup
+from tests.opening import record_text
 from tests.web.conftest import become_scorer, post_form
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
@@ -21,7 +22,7 @@ ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 def started(service: Touchline, ruleset: str, setup: dict[str, Any], lines: list[str]) -> str:
     match_id = service.create_match(ruleset, setup, ALICE).id
     for line in lines:
-        service.record_text(match_id, line, ALICE)
+        record_text(service, match_id, line, ALICE)
     return match_id
 
 

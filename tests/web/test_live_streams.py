@@ -14,7 +14,7 @@ import pytest
 from domain.match import Author
 from service.app import Touchline
 from tests.live_server import serving
-from tests.opening import OPENING, SETUP
+from tests.opening import OPENING, SETUP, record_text
 from tests.streams import open_stream, read_until
 from web import create_app
 from web.asgi import LiveApp
@@ -93,7 +93,7 @@ def test_a_new_entry_reaches_every_open_stream(
     try:
         opened = [read_until(stream, OPENING_TEXT) for stream in streams]
         _eventually(lambda: app.watcher.watching == 5)
-        service.record_text(match_id, OPENING[0], ALICE)
+        record_text(service, match_id, OPENING[0], ALICE)
         for stream, text in zip(streams, opened, strict=True):
             assert b'data: {"version": 2}' in read_until(stream, b'data: {"version": 2}', text)
     finally:

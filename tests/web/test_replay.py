@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from domain.match import ANNOTATION_LIMIT, Author
 from service.app import Touchline
 from service.entries import parse_entry
-from tests.opening import OPENING
+from tests.opening import OPENING, record_text
 from tests.service.test_golden_matches import CASES, golden_lines
 from tests.web.conftest import csrf_token, token
 
@@ -23,7 +23,7 @@ GOAL_STEP = 11
 @pytest.fixture
 def played(service: Touchline, match_id: str) -> str:
     for line in OPENING:
-        service.record_text(match_id, line, AUTHOR)
+        record_text(service, match_id, line, AUTHOR)
     return match_id
 
 

@@ -14,7 +14,6 @@ from flask.testing import FlaskClient
 from domain.match import Author
 from service.app import Touchline
 from service.entries import parse_entry
-from service.leagues import create_league
 from tests.opening import OPENING
 
 ALICE = Author("alice", "2026-11-29T21:00:00+00:00")
@@ -29,7 +28,7 @@ def test_every_list_shows_the_home_side_first_in_title_and_score(
     app: Flask, client: FlaskClient
 ) -> None:
     service: Touchline = app.extensions["touchline"]
-    create_league(service, "Cup", "card-game", ALICE)
+    service.create_league("Cup", "card-game", ALICE)
     match = service.create_match("card-game", TOHO_AT_HOME, ALICE, league="Cup")
     for line in OPENING:  # Toho kick off and score the first goal
         service.record(match.id, parse_entry("card-game", line), ALICE)

@@ -14,7 +14,7 @@ from domain.match import Author
 from service.app import Touchline
 from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
-from tests.opening import OPENING, SETUP
+from tests.opening import OPENING, SETUP, record_text
 from tests.web.conftest import become_scorer, csrf_token, post_form, token
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
@@ -27,7 +27,7 @@ def entries(match_id: str) -> str:
 
 def play(service: Touchline, match_id: str, lines: list[str]) -> None:
     for line in lines:
-        service.record_text(match_id, line, ALICE)
+        record_text(service, match_id, line, ALICE)
 
 
 def test_the_scorer_link_remembers_the_browser_and_opens_the_live_page(
@@ -406,7 +406,7 @@ def post_drawn(client: FlaskClient, form: DrawnForm, sent: list[tuple[str, str]]
 def kp_match(service: Touchline, lines: int) -> str:
     match_id = service.create_match("king-of-the-pitch", THREE_TEAMS_SETUP, ALICE).id
     for line in KP_TABLE.golden_lines("three_teams.txt")[:lines]:
-        service.record_text(match_id, line, ALICE)
+        record_text(service, match_id, line, ALICE)
     return match_id
 
 
@@ -433,7 +433,7 @@ def another_phone_moves_on(service: Touchline, match_id: str) -> None:
     if service.get_match(match_id).log:
         service.undo(match_id, ALICE)
     else:
-        service.record_text(match_id, KP_TABLE.golden_lines("three_teams.txt")[0], ALICE)
+        record_text(service, match_id, KP_TABLE.golden_lines("three_teams.txt")[0], ALICE)
 
 
 @pytest.mark.parametrize("position", POSITIONS)

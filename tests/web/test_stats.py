@@ -9,7 +9,6 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.app import Touchline
-from service.projections.queries import ReadSide
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
 
@@ -42,7 +41,7 @@ def test_an_empty_store_has_nothing_to_list(client: FlaskClient) -> None:
 def test_a_subject_page_shows_every_count(
     client: FlaskClient, service: Touchline, played: None, path: str, kind: str, name: str
 ) -> None:
-    found = getattr(ReadSide(service), kind)(name)
+    found = service.subject_stats(kind, name)
     response = client.get(f"/stats/{path}")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
@@ -58,7 +57,7 @@ def test_a_player_card_page(client: FlaskClient, service: Touchline, played: Non
     html = client.get("/stats").get_data(as_text=True)
     card = re.search(r'<a href="/stats/players/[^"]+">([^<]+)</a>', html)
     assert card is not None
-    found = ReadSide(service).player(card[1])
+    found = service.player_stats(card[1])
     page = client.get(f"/stats/players/{card[1]}").get_data(as_text=True)
     assert f"<h1>{card[1]}</h1>" in page
     assert f'<td class="num">{found.counts["cards_played"]}</td>' in page
@@ -74,7 +73,7 @@ def test_an_unknown_name_is_a_404(client: FlaskClient, played: None, path: str) 
 def test_the_dice_page_charts_each_die_against_a_fair_one(
     client: FlaskClient, service: Touchline, played: None
 ) -> None:
-    (d6,) = ReadSide(service).dice()
+    (d6,) = service.dice()
     html = client.get("/stats/dice").get_data(as_text=True)
     assert f"d6: {d6.rolls} rolls" in html
     assert html.count('<rect class="bar"') == 6
@@ -88,10 +87,10 @@ def test_the_dice_page_charts_each_die_against_a_fair_one(
 
 
 def test_the_dice_of_one_coach(client: FlaskClient, service: Touchline, played: None) -> None:
-    (d6,) = ReadSide(service).dice("Bea")
+    (d6,) = service.dice("Bea")
     html = client.get("/stats/dice?coach=bea").get_data(as_text=True)
     assert f"d6: {d6.rolls} rolls" in html
-    assert d6.rolls < ReadSide(service).dice()[0].rolls
+    assert d6.rolls < service.dice()[0].rolls
     assert client.get("/stats/dice?coach=Nobody").status_code == 404
 
 

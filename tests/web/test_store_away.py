@@ -20,7 +20,6 @@ from flask.testing import FlaskClient
 
 from service.app import Touchline
 from service.config import settings_for_url
-from service.leagues import create_league
 from service.projections import projector_for
 from tests.conftest import POSTGRES_URL_VARIABLE
 from tests.opening import SETUP
@@ -80,7 +79,7 @@ def read_only_url(tmp_path: Path) -> str:
     only be read: every view must write to catch up."""
     url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
     writer = Touchline(settings_for_url(url))
-    create_league(writer, LEAGUE, "card-game", AUTHOR)
+    writer.create_league(LEAGUE, "card-game", AUTHOR)
     setup = setup_for("Ann", "Bea")
     record_all(writer, finished_match(2, 1, 1, setup), setup, LEAGUE)
     projector_for(writer).catch_up()

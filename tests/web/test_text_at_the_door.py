@@ -88,13 +88,12 @@ def test_a_bad_scorer_name_or_card_is_400_and_stores_nothing(client: FlaskClient
 
 def test_a_league_name_with_a_control_character_is_refused(app: Flask) -> None:
     from service.errors import BadInput
-    from service.leagues import create_league
 
     service: Touchline = app.extensions["touchline"]
     with pytest.raises(BadInput, match="league's name holds the control character U\\+0000"):
-        create_league(service, "Cup\u00002027", "card-game", Author("alice", WHEN))
+        service.create_league("Cup\u00002027", "card-game", Author("alice", WHEN))
     with pytest.raises(BadInput, match="at most 80"):
-        create_league(service, "C" * 81, "card-game", Author("alice", WHEN))
+        service.create_league("C" * 81, "card-game", Author("alice", WHEN))
 
 
 def test_text_stored_by_an_earlier_release_does_not_stop_the_read_side(

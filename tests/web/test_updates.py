@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from tests.opening import OPENING
+from tests.opening import OPENING, record_text
 from web.updates import HAND_OFF_KEY, HEARTBEAT_SECONDS, HandOff, version_stream
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
@@ -44,7 +44,7 @@ def test_a_new_entry_is_announced_on_an_open_stream(
     chunks: Iterator[bytes] = iter(response.response)
     seen = [next(chunks).decode(), next(chunks).decode()]
     assert versions(seen) == [1]
-    service.record_text(match_id, OPENING[0], ALICE)
+    record_text(service, match_id, OPENING[0], ALICE)
     seen.append(next(chunks).decode())
     assert versions(seen) == [1, 2]
     response.close()

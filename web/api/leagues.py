@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort
+from flask import Response
 
 from schemas.api import LeagueSchema, StandingsQuerySchema
 from schemas.standings import LeagueTableSchema, to_csv
-from service.leagues import LeagueNotFound, find_league
-from service.projections.queries import ReadSide
 from web.api.base import ApiBlueprint
 from web.context import touchline
 
@@ -24,7 +22,7 @@ NAME = {"in": "path", "name": "name", "description": "The league's name, in any 
 @bp.response(200, LeagueSchema(many=True))
 def list_leagues() -> Any:
     """Every league, oldest first, with how many of its matches are finished."""
-    return ReadSide(touchline()).leagues()
+    return touchline().leagues()
 
 
 @bp.route("/<name>/standings", methods=["GET"], parameters=[NAME])
@@ -35,11 +33,8 @@ def list_leagues() -> Any:
 def standings(query: dict[str, Any], name: str) -> Any:
     """The table, best first, with the tie-breaker that decided each place."""
     app = touchline()
-    try:
-        league = find_league(app, name)
-    except LeagueNotFound as error:
-        abort(404, description=str(error))
-    rows = ReadSide(app).standings(league.name)
+    league = app.find_league(name)
+    rows = app.standings(league.name)
     if query["format"] == "csv":
         return Response(to_csv(rows), mimetype="text/csv")
     return {

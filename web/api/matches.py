@@ -51,7 +51,7 @@ def list_matches() -> Any:
 @bp.route("", methods=["POST"])
 @bp.arguments(NewMatchSchema)
 @bp.response(201, CreatedMatchSchema)
-@bp.refusals(400)
+@bp.refusals(400, 404)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match; the answer carries the scorer token that writing to it needs."""
     view = touchline().create_match(
@@ -93,7 +93,7 @@ def export_match(match_id: str) -> Any:
 @bp.route("/import", methods=["POST"])
 @bp.arguments(ImportQuerySchema, location="query")
 @bp.response(201, ImportedMatchSchema)
-@bp.refusals(400)
+@bp.refusals(400, 404)
 @bp.doc(requestBody=MATCH_FILE_BODY)
 def import_match(query: dict[str, Any]) -> Any:
     """Import a match file (text/plain, or JSON {text}); every entry is checked again and a

@@ -3,29 +3,34 @@ entries, leagues refusing strangers; on both stores."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.match import Author
 from service.app import Touchline
-from service.errors import BadInput
-from service.leagues import LeagueExists, LeagueNotFound, create_league
-from service.projections.queries import ReadSide
+from service.errors import BadInput, LeagueExists, LeagueNotFound
+from service.projections import projector_for
 from tests.service.projections.pj_driver import finished_match, setup_for
-from tests.service.projections.pj_helpers import AUTHOR, record_all
+from tests.service.projections.pj_helpers import AUTHOR, record_all, snapshot
 
 LEAGUE = "Spring Cup 2027"
 
 
+def summaries(app: Touchline) -> list[dict[str, Any]]:
+    """The summaries view's rows, as the read model holds them (with the winner)."""
+    return snapshot(projector_for(app))["summaries"]
+
+
 def points(app: Touchline) -> dict[str, tuple[int, int, int, int, int]]:
     return {
-        r["competitor"]: (r["played"], r["won"], r["drawn"], r["lost"], r["points"])
-        for r in ReadSide(app).standings(LEAGUE)
+        r.competitor: (r.played, r.won, r.drawn, r.lost, r.points) for r in app.standings(LEAGUE)
     }
 
 
 @pytest.fixture
 def league(app: Touchline) -> str:
-    return create_league(app, LEAGUE, "card-game", AUTHOR).name
+    return app.create_league(LEAGUE, "card-game", AUTHOR).name
 
 
 def play(app: Touchline, home: str, away: str, a: int, b: int, seed: int = 0) -> str:
@@ -35,7 +40,7 @@ def play(app: Touchline, home: str, away: str, a: int, b: int, seed: int = 0) ->
 
 def test_a_draw_after_extra_time_counts_as_a_draw(app: Touchline, league: str) -> None:
     play(app, "Ann", "Bea", 1, 1)
-    summary = ReadSide(app).summaries()[0]
+    summary = summaries(app)[0]
     assert (summary["status"], summary["score"], summary["winner"]) == ("finished", "1–1", None)
     assert points(app) == {"Ann": (1, 0, 1, 0, 1), "Bea": (1, 0, 1, 0, 1)}
 
@@ -46,7 +51,7 @@ def test_an_abandoned_match_does_not_count(app: Touchline, league: str) -> None:
     assert points(app)["Cid"] == (1, 1, 0, 0, 3)
     app.abandon(abandoned, Author("referee", "2026-11-30T10:00:00+00:00"), "played with 12")
     assert points(app) == {"Ann": (1, 1, 0, 0, 3), "Bea": (1, 0, 0, 1, 0)}
-    assert {s["status"] for s in ReadSide(app).summaries()} == {"finished", "abandoned"}
+    assert {s["status"] for s in summaries(app)} == {"finished", "abandoned"}
 
 
 def test_a_retracted_entry_changes_the_standings(app: Touchline, league: str) -> None:
@@ -63,11 +68,11 @@ def test_a_retracted_entry_changes_the_standings(app: Touchline, league: str) ->
 def test_matches_join_only_a_known_league_of_their_ruleset(app: Touchline, league: str) -> None:
     with pytest.raises(LeagueNotFound):
         app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="Autumn Cup")
-    create_league(app, "Crown Cup", "king-of-the-pitch", AUTHOR)
+    app.create_league("Crown Cup", "king-of-the-pitch", AUTHOR)
     with pytest.raises(BadInput, match="for king-of-the-pitch matches"):
         app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="crown cup")
     with pytest.raises(LeagueExists):
-        create_league(app, "spring  CUP 2027", "card-game", AUTHOR)
+        app.create_league("spring  CUP 2027", "card-game", AUTHOR)
     view = app.create_match("card-game", setup_for("A", "B"), AUTHOR, league="spring cup 2027")
     assert app.load_record(view.id).league == LEAGUE
 
@@ -85,12 +90,11 @@ def test_an_abandoned_match_takes_no_more_entries(app: Touchline) -> None:
 def test_statistics_follow_the_entries(app: Touchline) -> None:
     setup = setup_for("Ann", "Bea")
     record_all(app, finished_match(2, 1, 3, setup), setup)
-    read = ReadSide(app)
-    ann, nankatsu = read.coach("ann"), read.team("Nankatsu")
+    ann, nankatsu = app.coach_stats("ann"), app.team_stats("Nankatsu")
     assert ann.matches == 1 and ann.counts["goals"] == 2 and ann.counts["matches_won"] == 1
     assert nankatsu.counts == ann.counts
-    assert read.coach("Bea").counts["goals"] == 1
-    rolls = sum(f.rolls for f in read.dice("Ann"))
+    assert app.coach_stats("Bea").counts["goals"] == 1
+    rolls = sum(f.rolls for f in app.dice("Ann"))
     assert (
         rolls
         == ann.counts["shots_tried"]

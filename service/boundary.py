@@ -1,0 +1,46 @@
+"""Where the rules' errors become the service's: one translation for every use case.
+
+The aggregate speaks the rules' language (`RuleBroken`, `NothingToUndo`, …); an adapter only
+ever sees `service.errors`, whichever path the refusal took.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import ParamSpec, TypeVar
+
+from domain.match import BadAnnotation, KeyReused, MatchAbandoned, NothingToUndo, RuleBroken
+from domain.ruleset import MalformedAction, SetupError
+from domain.text import BadText
+from service.errors import BadInput, EntryRefused, IdempotencyKeyReused, UndoRefused
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@contextmanager
+def rules_translated() -> Iterator[None]:
+    """Re-raise an error of the rules as the service error of the same meaning."""
+    try:
+        yield
+    except RuleBroken as error:
+        raise EntryRefused(str(error), error.violations) from None
+    except NothingToUndo as error:
+        raise UndoRefused(str(error)) from None
+    except KeyReused as error:
+        raise IdempotencyKeyReused(str(error)) from None
+    except (MalformedAction, SetupError, MatchAbandoned, BadAnnotation, BadText) as error:
+        raise BadInput(str(error)) from None
+
+
+def use_case(method: Callable[P, R]) -> Callable[P, R]:
+    """A use case the adapters call: no error of the rules leaves it untranslated."""
+
+    @functools.wraps(method)
+    def translated(*args: P.args, **kwargs: P.kwargs) -> R:
+        with rules_translated():
+            return method(*args, **kwargs)
+
+    return translated

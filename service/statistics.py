@@ -1,0 +1,118 @@
+"""Statistics queries: per player card, coach and team, and how fair the dice are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.errors import BadInput, NothingKnown
+from service.projections.database import Sql
+from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
+from service.projections.games.fold import COACH, PLAYER, TEAM
+from service.store import StoreApplication
+
+SUBJECT_KINDS = (PLAYER, COACH, TEAM)
+
+__all__ = [
+    "COACH",
+    "PLAYER",
+    "SUBJECT_KINDS",
+    "SUSPICIOUS_P",
+    "TEAM",
+    "Fairness",
+    "StatisticsQueries",
+    "SubjectStats",
+]
+
+
+@dataclass(frozen=True)
+class SubjectStats:
+    kind: str
+    name: str
+    matches: int
+    counts: dict[str, int]
+
+
+class StatisticsQueries(StoreApplication):
+    def player_stats(self, name: str) -> SubjectStats:
+        return self.subject_stats(PLAYER, name)
+
+    def coach_stats(self, name: str) -> SubjectStats:
+        return self.subject_stats(COACH, name)
+
+    def team_stats(self, name: str) -> SubjectStats:
+        return self.subject_stats(TEAM, name)
+
+    def subject_stats(self, kind: str, name: str) -> SubjectStats:
+        """A subject's totals over every match; the name in any case, as long as it is known."""
+        _check_kind(kind)
+        with self._read("statistics") as sql:
+            spelled = _spelling(sql, kind, name)
+            rows = sql.rows(
+                "SELECT stat, SUM(value) AS total, COUNT(DISTINCT match_id) AS matches "
+                "FROM stats_counts WHERE subject_kind = ? AND subject = ? GROUP BY stat",
+                (kind, spelled),
+            )
+            matches = sql.value(
+                "SELECT COUNT(DISTINCT match_id) FROM stats_counts "
+                "WHERE subject_kind = ? AND subject = ?",
+                (kind, spelled),
+            )
+        counts = {r["stat"]: int(r["total"]) for r in rows if r["stat"] != "matches"}
+        return SubjectStats(kind, spelled, int(matches or 0), dict(sorted(counts.items())))
+
+    def subjects(self, kind: str) -> list[str]:
+        """The names of one kind of subject (player, coach, team), alphabetically."""
+        _check_kind(kind)
+        with self._read("statistics") as sql:
+            rows = sql.rows(
+                "SELECT DISTINCT subject FROM stats_counts WHERE subject_kind = ?", (kind,)
+            )
+        return sorted((r["subject"] for r in rows), key=str.casefold)
+
+    def dice(self, coach: str | None = None) -> list[Fairness]:
+        """One fairness figure per die type, for one coach or everybody."""
+        with self._read("dice") as sql:
+            where, params = "", tuple[str, ...]()
+            if coach is not None:
+                spelled = _dice_coach(sql, coach)
+                where, params = "WHERE coach = ?", (spelled,)
+            rows = sql.rows(
+                f"SELECT faces, face, SUM(rolls) AS n FROM dice_counts {where} "
+                "GROUP BY faces, face ORDER BY faces, face",
+                params,
+            )
+        by_die: dict[int, dict[int, int]] = {}
+        for r in rows:
+            by_die.setdefault(int(r["faces"]), {})[int(r["face"])] = int(r["n"])
+        return [fairness(faces, counts) for faces, counts in sorted(by_die.items())]
+
+    def dice_coaches(self) -> list[str]:
+        """Every coach who rolled a recorded die, alphabetically."""
+        with self._read("dice") as sql:
+            rows = sql.rows("SELECT DISTINCT coach FROM dice_counts")
+        return sorted((r["coach"] for r in rows), key=str.casefold)
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in SUBJECT_KINDS:
+        raise BadInput(f"no statistics are kept per {kind!r}")
+
+
+def _spelling(sql: Sql, kind: str, name: str) -> str:
+    """The stored spelling of a name given in any case; refuse a name never seen."""
+    found = sql.rows("SELECT DISTINCT subject FROM stats_counts WHERE subject_kind = ?", (kind,))
+    return _match_name(kind, name, [r["subject"] for r in found])
+
+
+def _dice_coach(sql: Sql, name: str) -> str:
+    found = sql.rows("SELECT DISTINCT coach FROM dice_counts")
+    return _match_name("coach", name, [r["coach"] for r in found])
+
+
+def _match_name(kind: str, name: str, known: list[str]) -> str:
+    if name in known:
+        return name
+    folded = [k for k in known if k.casefold() == name.strip().casefold()]
+    if folded:
+        return folded[0]
+    raise NothingKnown(f"no {kind} called {name!r} in any recorded match")

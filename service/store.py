@@ -1,0 +1,36 @@
+"""What every group of use cases stands on: the store, and the read models kept in it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from uuid import UUID
+
+from eventsourcing.application import Application
+
+from service.config import StoreSettings
+from service.projections import Projector, projector_for
+from service.projections.database import Sql
+
+
+class StoreApplication(Application[UUID]):
+    """The eventsourcing application the use cases share; `service.app.Touchline` opens the
+    store and guards every use of it."""
+
+    settings: StoreSettings
+
+    def _storage(self) -> AbstractContextManager[None]:
+        """Opens the store on first use and turns its failures into service errors."""
+        raise NotImplementedError
+
+    def _projector(self, batch_size: int | None = None) -> Projector:
+        return projector_for(self, batch_size)
+
+    @contextmanager
+    def _read(self, *views: str) -> Iterator[Sql]:
+        """A read-only transaction on the read models, once `views` have caught up with the
+        log: what a command shows right after an entry already includes it."""
+        projector = self._projector()
+        projector.catch_up(views)
+        with projector.db.transaction(commit=False) as sql:
+            yield sql

@@ -168,21 +168,21 @@ def test_the_web_pages_create_score_and_replay(client: FlaskClient) -> None:
     "and its generic fold (domain/consequences.py) are merged",
 )
 def test_its_matches_count_in_stats_and_standings(run: Run, client: FlaskClient) -> None:
-    run("league", "new", "Dice League", "--ruleset", GAME)
+    run("league", "new", "Dice", "--ruleset", GAME)
     match_id = _created(
         run(
             "match", "new", GAME, "--home", "Reds:Alice", "--away", "Blues:Bob",
-            "--goal-on", "4", "--league", "Dice League",
+            "--goal-on", "4", "--league", "Dice",
         )
     )  # fmt: skip
     for line in PLAY:
         run("match", "record", match_id, *line.split())
 
-    standings = client.get("/api/leagues/Dice League/standings").get_json()
-    alice = next(row for row in standings["standings"] if row["name"] == "Alice")
+    standings = client.get("/api/leagues/Dice/standings").get_json()
+    alice = next(row for row in standings["standings"] if row["competitor"] == "Alice")
     assert (alice["played"], alice["won"], alice["points"]) == (1, 1, 3)
-    assert "Alice" in run("league", "standings", "Dice League").output
-    assert "Alice" in client.get("/leagues/Dice League").get_data(as_text=True)
+    assert "Alice" in run("league", "standings", "Dice").output
+    assert "Alice" in client.get("/leagues/Dice").get_data(as_text=True)
 
     assert "goals" in run("stats", "coach", "Alice").output
     index = client.get("/stats").get_data(as_text=True)

@@ -30,7 +30,10 @@ class RulesetChoice(click.Choice[str]):
 
 
 def declared_options() -> dict[str, tuple[str, SetupField]]:
-    """Each game-only option by its parameter name: the game's title and the declared field."""
+    """Each game-only option by its parameter name: the game's title and the declared field.
+
+    Two games declaring the same option share the meaning of the first in name order.
+    """
     found: dict[str, tuple[str, SetupField]] = {}
     for name in ruleset_names():
         rules = find_ruleset(name)

@@ -118,7 +118,13 @@ def _kickoff(state: State, action: KickOff) -> tuple[State, list[Consequence]]:
 def _roll(state: State, action: Roll) -> tuple[State, list[Consequence]]:
     keeps = action.value >= state.setup.goal_on
     ball = action.side if keeps else _other(action.side)
-    data = {"side": action.side, "faces": 6, "value": action.value}
+    data = {
+        "side": action.side,
+        "faces": 6,
+        "value": action.value,
+        "source": action.source,
+        "purpose": "",
+    }
     text = f"{state.setup.label(action.side)} rolls {action.value}."
     after = replace(state, ball=ball, last_roll=(action.side, action.value))
     return after, [Consequence("die-rolled", text, data)]

@@ -7,8 +7,9 @@ from pathlib import Path
 import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
-from domain.league import PLACING_RULESETS, TIEBREAKERS
-from domain.registry import ruleset_names
+from cli.games import RulesetChoice
+from domain.league import TIEBREAKERS
+from domain.registry import find_ruleset
 from schemas.standings import to_csv, to_json, to_table
 
 
@@ -30,7 +31,7 @@ def _points(value: str | None) -> list[int] | None:
 
 @league.command("new")
 @click.argument("name")
-@click.option("--ruleset", required=True, type=click.Choice(ruleset_names()))
+@click.option("--ruleset", required=True, type=RulesetChoice())
 @click.option(
     "--points",
     metavar="W/D/L",
@@ -86,7 +87,7 @@ def standings(context: Context, name: str, form: str, output: str | None) -> Non
     elif form == "json":
         text = to_json(found, rows)
     else:
-        label = "crowns" if found.ruleset in PLACING_RULESETS else "goals"
+        label = find_ruleset(found.ruleset).league_ranking.scored
         text = f"{found.name} ({found.ruleset})\n" + to_table(rows, label)
     if output:
         try:

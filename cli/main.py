@@ -7,6 +7,7 @@ import click
 from cli.abandon import abandon
 from cli.annotate import annotate
 from cli.context import Context, handle_errors, pass_context
+from cli.games import RulesetChoice
 from cli.leagues import league
 from cli.match_files import export, import_
 from cli.matches import match
@@ -14,7 +15,7 @@ from cli.projections import projections
 from cli.serve import scorer_link, serve
 from cli.stats import stats
 from cli.teams import team
-from domain.registry import find_ruleset, ruleset_names
+from domain.registry import find_ruleset
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -56,7 +57,7 @@ def db_init(context: Context) -> None:
 
 
 @cli.command("rules")
-@click.argument("ruleset", type=click.Choice(ruleset_names()))
+@click.argument("ruleset", type=RulesetChoice())
 def rules(ruleset: str) -> None:
     """List the entries a RULESET accepts, with their fields."""
     found = find_ruleset(ruleset)

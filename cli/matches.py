@@ -10,9 +10,9 @@ from typing import Any
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
 from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
-from domain.registry import ruleset_names
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -39,8 +39,8 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
     return seat(team.strip(), coach)
 
 
-@match.command("new")
-@click.argument("ruleset", type=click.Choice(ruleset_names()))
+@match.command("new", cls=GameOptionsCommand, before="league")
+@click.argument("ruleset", type=RulesetChoice())
 @click.option(
     "--home",
     metavar="TEAM:COACH",
@@ -69,13 +69,12 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
     metavar="NAME=VALUE",
     help="Interpretation setting (repeatable), e.g. bank-cap=none.",
 )
-@click.option("--captains", is_flag=True, help="King of the Pitch: same as --option captains.")
-@click.option("--crowns", type=int, metavar="N", help="King of the Pitch: --setting crowns=N.")
 @click.option("--league", metavar="NAME", help="League the match counts in (same ruleset).")
 @pass_context
 @handle_errors
 def new(
     context: Context,
+    /,
     ruleset: str,
     home: str | None,
     away: str | None,
@@ -83,9 +82,8 @@ def new(
     variant: str | None,
     options: tuple[str, ...],
     settings: tuple[str, ...],
-    captains: bool,
-    crowns: int | None,
     league: str | None,
+    **game_options: Any,
 ) -> None:
     """Create a match of RULESET and print its id.
 
@@ -102,10 +100,10 @@ def new(
             variant=variant,
             options=options,
             settings=settings,
-            captains=captains,
-            crowns=crowns,
         )
     )
+    # The options a game declares for itself (`--crowns`), as its setup form places them.
+    put_game_options(setup, game_options)
     view = context.app.create_match(ruleset, setup, context.author(), league=league)
     click.echo(f"created match {view.id}")
     echo_match(view)

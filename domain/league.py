@@ -16,6 +16,8 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.registry import find_ruleset
+
 # Two-sided games (the card game): points for a win, a draw and a loss.
 DEFAULT_POINTS = (3, 1, 0)
 # King of the Pitch: points for 1st, 2nd, 3rd, 4th and 5th place in a game of 2 to 5 teams.
@@ -23,9 +25,9 @@ DEFAULT_PLACING_POINTS = (10, 6, 4, 2, 1)
 
 TIEBREAKERS = ("points", "goal-difference", "head-to-head", "goals-for", "wins")
 DEFAULT_TIEBREAK = ("points", "goal-difference", "head-to-head", "goals-for", "wins")
-# A placing game has no goals against and no single opponent: head-to-head and goal
-# difference mean nothing there; "goals-for" counts the crowns a coach placed.
-PLACING_RULESETS = frozenset({"king-of-the-pitch"})
+# A placing game (its ruleset's `league_ranking`) has no goals against and no single
+# opponent: head-to-head and goal difference mean nothing there; "goals-for" counts what the
+# game scores instead, the crowns a coach placed in King of the Pitch.
 PLACING_TIEBREAKERS = ("points", "wins", "goals-for")
 DEFAULT_PLACING_TIEBREAK = ("points", "wins", "goals-for")
 
@@ -44,7 +46,7 @@ class LeagueRules:
 
     @property
     def by_placing(self) -> bool:
-        return self.ruleset in PLACING_RULESETS
+        return find_ruleset(self.ruleset).league_ranking.by_placing
 
     def placing_points(self, place: int) -> int:
         """Points for finishing `place` (1-based); places past the table score nothing."""
@@ -60,7 +62,7 @@ def make_rules(
     ruleset: str, points: Sequence[int] | None = None, tiebreak: Sequence[str] | None = None
 ) -> LeagueRules:
     """Check league settings and fill in the defaults for the ruleset."""
-    placing = ruleset in PLACING_RULESETS
+    placing = find_ruleset(ruleset).league_ranking.by_placing
     chosen_points = tuple(
         points if points is not None else DEFAULT_PLACING_POINTS if placing else DEFAULT_POINTS
     )

@@ -1,17 +1,23 @@
-"""Find a ruleset by name, as python-chess finds a variant."""
+"""Find a ruleset by name, as python-chess finds a variant.
+
+A game is known once registered: `register(CardGame())`, one line per game. A game kept
+outside this repository's packages registers the same way before the app starts.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from domain.ruleset import Ruleset
 
-_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
-_INSTANCES: dict[str, Ruleset] = {}
+_RULESETS: dict[str, Ruleset] = {}
 
 
-def register(name: str, factory: Callable[[], Ruleset]) -> None:
-    _FACTORIES[name] = factory
+def register(ruleset: Ruleset) -> None:
+    _RULESETS[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered earlier (a test's game, once the test is done)."""
+    _RULESETS.pop(name, None)
 
 
 class UnknownRuleset(LookupError):
@@ -20,28 +26,31 @@ class UnknownRuleset(LookupError):
 
 def ruleset_names() -> tuple[str, ...]:
     _load_builtin()
-    return tuple(sorted(_FACTORIES))
+    return tuple(sorted(_RULESETS))
 
 
 def find_ruleset(name: str) -> Ruleset:
     _load_builtin()
-    if name not in _INSTANCES:
-        try:
-            factory = _FACTORIES[name]
-        except KeyError:
-            known = ", ".join(sorted(_FACTORIES))
-            raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
-        _INSTANCES[name] = factory()
-    return _INSTANCES[name]
+    try:
+        return _RULESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(_RULESETS))
+        raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
+
+
+_loaded = False
 
 
 def _load_builtin() -> None:
     # Imported lazily so that a game's package can import this module without a cycle.
-    if "card-game" not in _FACTORIES:
-        from domain.card_game.ruleset import CardGame
-        from domain.king_of_the_pitch.ruleset import KingOfThePitch
-        from domain.tcg.ruleset import Tcg
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from domain.card_game.ruleset import CardGame
+    from domain.king_of_the_pitch.ruleset import KingOfThePitch
+    from domain.tcg.ruleset import Tcg
 
-        register("card-game", CardGame)
-        register("king-of-the-pitch", KingOfThePitch)
-        register("tcg", Tcg)
+    register(CardGame())
+    register(KingOfThePitch())
+    register(Tcg())

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
+    from domain.declarations import LeagueRanking, Presentation, SetupForm
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
 
@@ -130,9 +131,13 @@ class Ruleset(Protocol):
     """A game's rules engine. Every method is pure; states and actions are immutable."""
 
     name: str
-    title: str
+    title: str  # the one title the pages, the command line and the API show
     rules_prefix: str
     codec: ActionCodec  # the game's action classes, for the one-line notation
+    # What the adapters read instead of knowing the game (domain/declarations.py).
+    setup_form: SetupForm
+    league_ranking: LeagueRanking
+    presentation: Presentation
 
     def make_setup(self, raw: Mapping[str, JSON]) -> Any:
         """Validate match settings (teams, variant, options); raise SetupError listing all."""

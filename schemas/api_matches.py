@@ -11,6 +11,31 @@ from domain.registry import ruleset_names
 from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
 
+
+class RegisteredRuleset(validate.OneOf):
+    """One of the games registered when the request comes (the document lists those known when
+    it was made)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        return ruleset_names()
+
+    @choices.setter
+    def choices(self, _: Any) -> None:
+        pass  # always the registry's names
+
+    @property
+    def choices_text(self) -> str:
+        return ", ".join(self.choices)
+
+    @choices_text.setter
+    def choices_text(self, _: Any) -> None:
+        pass
+
+
 # -- answers -------------------------------------------------------------------------
 
 
@@ -116,7 +141,7 @@ def _expected_version() -> fields.Integer:
 
 class NewMatchSchema(Schema):
     ruleset = fields.String(
-        required=True, validate=validate.OneOf(ruleset_names()), metadata={"example": "card-game"}
+        required=True, validate=RegisteredRuleset(), metadata={"example": "card-game"}
     )
     setup = json_object(
         required=True,

@@ -1,18 +1,19 @@
 """Match settings from the pieces a person gives: seats, options, NAME=VALUE settings.
 
 The command line and the new-match form both collect the same pieces (a home and an away seat,
-or several seats for King of the Pitch, a variant, options, settings, the King of the Pitch
-shortcuts for captains and crowns); this is the one place that assembles them into the setup
-dict the rulesets validate. Whether the teams make a legal match is the ruleset's to say.
+or several seats in seating order, a variant, options, settings, and any field a game
+declares for itself); this is the one place that assembles them into the setup dict the
+rulesets validate. Whether the teams make a legal match is the ruleset's to say.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from domain.declarations import SetupField
 from service.errors import BadInput
 
 
@@ -24,9 +25,6 @@ class SetupPieces:
     variant: str | None = None
     options: Sequence[str] = ()
     settings: Sequence[str] = ()  # NAME=VALUE
-    captains: bool = False
-    crowns: int | None = None
-    extra_settings: dict[str, str] = field(default_factory=dict)
 
 
 def seat(team: Any, coach: str) -> dict[str, Any]:
@@ -55,15 +53,29 @@ def setup_from(pieces: SetupPieces) -> dict[str, Any]:
         setup["teams"] = list(pieces.teams)
     if pieces.variant:
         setup["variant"] = pieces.variant
-    options = list(pieces.options) + (["captains"] if pieces.captains else [])
-    if options:
-        setup["options"] = list(dict.fromkeys(options))
-    settings = parse_settings(pieces.settings) | pieces.extra_settings
-    if pieces.crowns is not None:
-        settings["crowns"] = str(pieces.crowns)
+    if pieces.options:
+        setup["options"] = list(dict.fromkeys(pieces.options))
+    settings = parse_settings(pieces.settings)
     if settings:
         setup["settings"] = settings
     return setup
+
+
+def put(setup: dict[str, Any], declared: SetupField, answer: Any) -> None:
+    """Put the answer to a declared field at its place in `setup`.
+
+    A multi-choice answer (a list) and a ticked flag (True) add their values to the list there,
+    once each; a team list is put as parsed; any other answer as text, as typed.
+    """
+    *path, leaf = declared.target
+    node = setup
+    for key in path:
+        node = node.setdefault(key, {})
+    if declared.kind in ("multi-choice", "flag"):
+        added = [declared.flag_value] if declared.kind == "flag" else list(answer)
+        node[leaf] = list(dict.fromkeys([*node.get(leaf, []), *added]))
+    else:
+        node[leaf] = answer if declared.kind == "team-list" else str(answer)
 
 
 def team_list_from_text(text: str, source: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask, jsonify
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import ChoiceLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.app import Touchline
@@ -22,6 +23,7 @@ from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import api, errors, home, leagues, replay, scoring, security, stats, updates
+from web.game_templates import GameTemplates
 
 # How long a spectator's live-update stream stays open before the browser reconnects: streams
 # wait in the event loop (web/asgi.py), so this bounds only how stale a forgotten page's
@@ -33,6 +35,8 @@ POLL_SECONDS = 1.0
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
+    # Each game's own templates (its situation and glance) come from its package.
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
     app.config.from_mapping(
         DATABASE_URL=None,
         SECRET_KEY=None,

@@ -8,13 +8,14 @@ import segno
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from domain.registry import ruleset_names
 from service.errors import TouchlineError
 from service.leagues import LeagueSummary
 from service.views import MatchSummary
 from web.context import author, remember_scorer, remember_scorer_name, require_scorer, token_for
 from web.context import touchline as service
 from web.errors import status_of
-from web.match_forms import CHOICES, RULESET_TITLES, NewMatch, read_new_match
+from web.match_forms import NewMatch, read_new_match, ruleset_titles, setup_forms
 
 bp = Blueprint("home", __name__)
 
@@ -29,13 +30,13 @@ def index() -> str:
     live = [s for s in newest_first if s.status == "in progress"]
     finished = [s for s in newest_first if s.status != "in progress"][:RECENT_FINISHED]
     return render_template(
-        "home.html", live=live, finished=finished, leagues=_leagues(), titles=RULESET_TITLES
+        "home.html", live=live, finished=finished, leagues=_leagues(), titles=ruleset_titles()
     )
 
 
 @bp.get("/matches/new")
 def new_match() -> str:
-    return _form(NewMatch(request.args.get("ruleset", "card-game")), {})
+    return _form(NewMatch(request.args.get("ruleset", ruleset_names()[0])), {})
 
 
 @bp.post("/matches/new")
@@ -54,7 +55,7 @@ def create_match() -> Any:
             remember_scorer_name(by)
             return redirect(url_for("home.created", match_id=view.id), 303)
     values = {**request.form.to_dict(), **found.kept}
-    return _form(found, values, request.form.getlist("cg-options")), status
+    return _form(found, values, request.form.to_dict(flat=False)), status
 
 
 @bp.get("/matches/<match_id>/created")
@@ -88,15 +89,19 @@ def _qr(link: str) -> segno.QRCode:
     return segno.make(link, error="m")
 
 
-def _form(found: NewMatch, values: dict[str, str], options: list[str] | None = None) -> str:
+def _form(
+    found: NewMatch, values: dict[str, str], lists: dict[str, list[str]] | None = None
+) -> str:
+    """The form, with what was posted put back: `values` by name, `lists` for the fields a
+    person may tick several times."""
     return render_template(
         "new_match.html",
         found=found,
         values=values,
-        chosen_options=options or [],
+        lists=lists or {},
         leagues=_leagues(),
-        titles=RULESET_TITLES,
-        choices=CHOICES,
+        titles=ruleset_titles(),
+        forms=setup_forms(),
     )
 
 

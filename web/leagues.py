@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
 
-from domain.league import PLACING_RULESETS
+from domain.registry import find_ruleset
 from schemas.standings import to_csv, to_json
 from service.leagues import LeagueView
 from web.context import touchline
@@ -38,13 +38,14 @@ def standings_json(name: str) -> Response:
 def show(name: str) -> str:
     service = touchline()
     league = service.find_league(name)
+    ranking = find_ruleset(league.ruleset).league_ranking
     return render_template(
         "league.html",
         league=league,
         standings=service.standings(league.name),
         matches=service.league_matches(league.name),
-        goals_label="crowns" if league.ruleset in PLACING_RULESETS else "goals",
-        placing=league.ruleset in PLACING_RULESETS,
+        goals_label=ranking.scored,
+        placing=ranking.by_placing,
     )
 
 

@@ -1,8 +1,9 @@
 """The new-match form: what each ruleset asks for, and turning a posted form into a setup.
 
-The form posts flat fields prefixed per ruleset (`cg-`, `kp-`, `tcg-`) so that one page can
-hold every ruleset's fieldset and work without JavaScript; only the chosen ruleset's fields
-are read. The ruleset itself judges the setup and lists every problem at once.
+Every game declares its form (`Ruleset.setup_form`); this module only reads declarations. The
+form posts flat fields prefixed per ruleset (`cg-`, `kp-`, `tcg-`) so that one page can hold
+every ruleset's fieldset and work without JavaScript; only the chosen ruleset's fields are
+read. The ruleset itself judges the setup and lists every problem at once.
 """
 
 from __future__ import annotations
@@ -13,38 +14,27 @@ from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
 
-from domain.card_game import setup as card_game
-from domain.king_of_the_pitch import setup as king
-from domain.king_of_the_pitch.values import COLOURS
+from domain.declarations import Seat, SetupField, SetupForm
 from domain.registry import find_ruleset, ruleset_names
 from domain.ruleset import SetupError
-from domain.tcg import setup as tcg
 from service.errors import BadInput
-from service.setups import SetupPieces, seat, setup_from, team_list_from_text
+from service.setups import put, team_list_from_text
 
-RULESET_TITLES = {
-    "card-game": "Captain Tsubasa: The Card Game",
-    "king-of-the-pitch": "King of the Pitch",
-    "tcg": "Captain Tsubasa TCG",
-}
-KING_SEATS = 5
 # A pasted or uploaded team list larger than this is not a team list.
 TEAM_LIST_LIMIT = 100_000
 
-# What the form offers, straight from each ruleset's own lists of accepted values.
-CHOICES: dict[str, Any] = {
-    "cg_teams": tuple(card_game.TEAMS.values()),
-    "cg_variants": card_game.VARIANTS,
-    "cg_options": card_game.OPTIONS,
-    "cg_bank_cap": card_game.DEFAULT_BANK_CAP,
-    "kp_colours": COLOURS,
-    "kp_seats": KING_SEATS,
-    "kp_crowns": king.DEFAULT_CROWNS,
-    "kp_levels": ",".join(map(str, king.DEFAULT_LEVELS)),
-    "kp_tie_breaks": king.TIE_BREAKS,
-    "tcg_settings": tcg.CHOICES,
-    "tcg_defaults": tcg.DEFAULTS,
-}
+
+def ruleset_titles() -> dict[str, str]:
+    """Each known game's title by its name, in the order the form offers them."""
+    return {name: find_ruleset(name).title for name in ruleset_names()}
+
+
+def setup_forms() -> dict[str, SetupForm]:
+    return {name: find_ruleset(name).setup_form for name in ruleset_names()}
+
+
+def form_name(form: SetupForm, setup_field: SetupField) -> str:
+    return f"{form.prefix}-{setup_field.name}"
 
 
 @dataclass
@@ -64,16 +54,9 @@ def read_new_match(form: MultiDict[str, str], files: Mapping[str, FileStorage]) 
     if ruleset not in ruleset_names():
         return NewMatch(ruleset, problems=["choose the game to record"])
     found = NewMatch(ruleset, league=form.get("league", "").strip() or None)
+    reader = _Reader(find_ruleset(ruleset).setup_form, form, files, found)
     try:
-        pieces: SetupPieces | None
-        if ruleset == "card-game":
-            pieces = _card_game(form)
-        elif ruleset == "king-of-the-pitch":
-            pieces = _king(form, found.problems)
-        else:
-            pieces = _tcg(form, files, found)
-        if pieces is not None:
-            found.setup = setup_from(pieces)
+        found.setup = reader.setup()
     except BadInput as error:
         found.problems.append(str(error))
     if not found.problems:
@@ -84,75 +67,81 @@ def read_new_match(form: MultiDict[str, str], files: Mapping[str, FileStorage]) 
     return found
 
 
-def _card_game(form: MultiDict[str, str]) -> SetupPieces:
-    bank_cap = form.get("cg-bank-cap", "").strip()
-    return SetupPieces(
-        home=seat(form.get("cg-home-team", ""), form.get("cg-home-coach", "")),
-        away=seat(form.get("cg-away-team", ""), form.get("cg-away-coach", "")),
-        variant=form.get("cg-variant") or None,
-        options=form.getlist("cg-options"),
-        extra_settings={"bank-cap": bank_cap} if bank_cap else {},
-    )
+@dataclass
+class _Reader:
+    declared: SetupForm
+    form: MultiDict[str, str]
+    files: Mapping[str, FileStorage]
+    found: NewMatch
 
+    def setup(self) -> dict[str, Any]:
+        setup: dict[str, Any] = {}
+        seats = {seat.name: self._seat(seat) for seat in self.declared.seats}
+        given = [answers for answers in seats.values() if answers is not None]
+        if self.declared.listed_as is None:
+            if len(given) < len(seats):
+                return {}  # a seat's team list could not be read: the problems say why
+            setup.update(seats)
+        elif given:
+            setup[self.declared.listed_as] = given
+        for declared in self.declared.fields:
+            value = self._value(declared, None)
+            if value:
+                put(setup, declared, value)
+        return setup
 
-def _king(form: MultiDict[str, str], problems: list[str]) -> SetupPieces:
-    teams = []
-    for number in range(1, KING_SEATS + 1):
-        colour = form.get(f"kp-colour-{number}", "").strip()
-        coach = form.get(f"kp-coach-{number}", "").strip()
-        if colour and coach:
-            teams.append(seat(colour, coach))
-        elif colour or coach:
-            problems.append(f"seat {number}: give both the team's colour and its coach")
-    crowns = form.get("kp-crowns", "").strip()
-    return SetupPieces(
-        teams=teams,
-        captains=bool(form.get("kp-captains")),
-        extra_settings={
-            "crowns": crowns or str(king.DEFAULT_CROWNS),
-            "levels": form.get("kp-levels", "").strip() or CHOICES["kp_levels"],
-            "tie-break": form.get("kp-tie-break", "").strip() or king.TIE_BREAKS[0],
-        },
-    )
-
-
-def _tcg(
-    form: MultiDict[str, str], files: Mapping[str, FileStorage], found: NewMatch
-) -> SetupPieces | None:
-    seats = {}
-    for side in tcg.SIDES:
-        text = _team_list_text(form, files, side)
-        found.kept[f"tcg-{side}-list"] = text
-        if not text.strip():
-            found.problems.append(f"{side}: paste or upload the team list (TOML)")
-            continue
-        try:
-            listed = team_list_from_text(text, f"the {side} team list")
-        except BadInput as error:
-            found.problems.append(str(error))
-            continue
-        seats[side] = seat(listed, form.get(f"tcg-{side}-coach", ""))
-    if len(seats) < len(tcg.SIDES):
+    def _seat(self, seat: Seat) -> dict[str, Any] | None:
+        """The seat's answers by their place in the seat; None for a seat not given."""
+        answers = {declared.target[0]: self._value(declared, seat) for declared in seat.fields}
+        if self.declared.listed_as is None:
+            return None if any(a is None for a in answers.values()) else answers
+        if all(answers.values()):
+            return answers
+        if any(answers.values()):
+            self.found.problems.append(f"{seat.name}: {self.declared.incomplete_seat}")
         return None
-    return SetupPieces(
-        home=seats["home"],
-        away=seats["away"],
-        extra_settings={
-            name: form.get(f"tcg-{name}", "").strip() or default
-            for name, default in tcg.DEFAULTS.items()
-        },
-    )
 
+    def _value(self, declared: SetupField, seat: Seat | None) -> Any:
+        name = form_name(self.declared, declared)
+        if declared.kind == "multi-choice":
+            return self.form.getlist(name)
+        if declared.kind == "flag":
+            return bool(self.form.get(name))
+        if declared.kind == "team-list":
+            return self._team_list(declared, seat.name if seat else declared.name)
+        text = self.form.get(name, "").strip()
+        # An emptied field of a seat stays empty, for the ruleset to name; elsewhere it means
+        # the default.
+        return text if seat is not None else text or declared.default
 
-def _team_list_text(form: MultiDict[str, str], files: Mapping[str, FileStorage], side: str) -> str:
-    """An uploaded file wins over the text area: choosing a file is the later, deliberate act."""
-    upload = files.get(f"tcg-{side}-file")
-    if upload is not None and upload.filename:
-        data: bytes = upload.read(TEAM_LIST_LIMIT + 1)
-        if len(data) > TEAM_LIST_LIMIT:
-            raise BadInput(f"the {side} team list file is too large to be a team list")
+    def _team_list(self, declared: SetupField, owner: str) -> dict[str, Any] | None:
+        name = form_name(self.declared, declared)
+        text = self._team_list_text(declared, owner)
+        self.found.kept[f"{name}-list"] = text
+        if not text.strip():
+            self.found.problems.append(
+                f"{owner}: paste or upload the {declared.label} ({declared.file_format})"
+            )
+            return None
         try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadInput(f"the {side} team list file is not UTF-8 text") from None
-    return str(form.get(f"tcg-{side}-list", ""))
+            return team_list_from_text(text, f"the {owner} {declared.label}")
+        except BadInput as error:
+            self.found.problems.append(str(error))
+            return None
+
+    def _team_list_text(self, declared: SetupField, owner: str) -> str:
+        """An uploaded file wins over the text area: choosing a file is the later, deliberate
+        act."""
+        name = form_name(self.declared, declared)
+        upload = self.files.get(f"{name}-file")
+        if upload is not None and upload.filename:
+            data: bytes = upload.read(TEAM_LIST_LIMIT + 1)
+            if len(data) > TEAM_LIST_LIMIT:
+                raise BadInput(
+                    f"the {owner} {declared.label} file is too large to be a {declared.label}"
+                )
+            try:
+                return data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadInput(f"the {owner} {declared.label} file is not UTF-8 text") from None
+        return str(self.form.get(f"{name}-list", ""))

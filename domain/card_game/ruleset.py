@@ -16,9 +16,10 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
-from domain.card_game.setup import CardGameSetup, make_setup, setup_to_dict
+from domain.card_game.setup import SETUP_FORM, CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
+from domain.declarations import GOALS, Presentation
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Result, Violation
 
@@ -63,6 +64,9 @@ class CardGame(RoutedRuleset):
     codec = act.CODEC
     help = act.HELP
     routes = _RULES
+    setup_form = SETUP_FORM
+    league_ranking = GOALS
+    presentation = Presentation(templates="domain.card_game")
 
     def make_setup(self, raw: Mapping[str, JSON]) -> CardGameSetup:
         return make_setup(raw)

@@ -6,12 +6,67 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.ruleset import JSON, SetupError
 
 TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
 VARIANTS = ("standard", "first-match")
 OPTIONS = ("assured-success", "motivation", "signings")
 DEFAULT_BANK_CAP = 5
+
+_TEAM_CHOICES = tuple(Choice(team) for team in TEAMS.values())
+_VARIANT_HELP = {
+    "standard": "the full Match decks",
+    "first-match": "fewer Match cards for a first game, as the rulebook suggests (CG-2.5)",
+}
+_OPTION_HELP = {
+    "assured-success": "a 6 against a 1 wins a Shooting or Passing roll (CG-12.2)",
+    "motivation": "coaches may motivate players with Motivation cards (CG-12.1)",
+    "signings": "coaches may sign the players shown from the Signing cards (CG-12.3)",
+}
+
+
+def _form_seat(side: str, label: str, team: str, example: str) -> Seat:
+    return Seat(
+        side,
+        (
+            SetupField(f"{side}-team", f"{label} team", "choice", ("team",), _TEAM_CHOICES, team),
+            SetupField(f"{side}-coach", f"{label} coach", "text", ("coach",), placeholder=example),
+        ),
+    )
+
+
+SETUP_FORM = SetupForm(
+    prefix="cg",
+    seats=(
+        _form_seat("home", "Home", "Nankatsu", "e.g. Alice"),
+        _form_seat("away", "Away", "Toho", "e.g. Bob"),
+    ),
+    fields=(
+        SetupField(
+            "variant",
+            "Variant",
+            "choice",
+            ("variant",),
+            tuple(Choice(v, _VARIANT_HELP[v]) for v in VARIANTS),
+            "standard",
+        ),
+        SetupField(
+            "options",
+            "Advanced rules",
+            "multi-choice",
+            ("options",),
+            tuple(Choice(o, _OPTION_HELP[o]) for o in OPTIONS),
+        ),
+        SetupField(
+            "bank-cap",
+            "Bank cap (a number, or none)",
+            "text",
+            ("settings", "bank-cap"),
+            default=str(DEFAULT_BANK_CAP),
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True)

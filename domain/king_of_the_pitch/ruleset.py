@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.declarations import CROWNS, Presentation
 from domain.king_of_the_pitch import actions as act
 from domain.king_of_the_pitch import captains as cap
 from domain.king_of_the_pitch import duel_apply as da
@@ -16,7 +17,7 @@ from domain.king_of_the_pitch.common import not_now
 from domain.king_of_the_pitch.expected import expected
 from domain.king_of_the_pitch.flow import Step
 from domain.king_of_the_pitch.options import check_pass
-from domain.king_of_the_pitch.setup import KingSetup, make_setup, setup_to_dict
+from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, setup_to_dict
 from domain.king_of_the_pitch.state import KingState, initial_state
 from domain.king_of_the_pitch.view import match_result, render, view
 from domain.routing import RoutedRuleset
@@ -65,6 +66,9 @@ class KingOfThePitch(RoutedRuleset):
     codec = act.CODEC
     help = act.HELP
     routes = _RULES
+    setup_form = SETUP_FORM
+    league_ranking = CROWNS
+    presentation = Presentation(templates="domain.king_of_the_pitch")
 
     def make_setup(self, raw: Mapping[str, JSON]) -> KingSetup:
         return make_setup(raw)

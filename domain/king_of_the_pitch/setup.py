@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
 from domain.ruleset import JSON, SetupError
 
@@ -16,6 +17,77 @@ DEFAULT_CROWNS = 5
 # heights at which bronze, silver, gold and crown start, a setting each table can change.
 DEFAULT_LEVELS = (3, 6, 9, 12)
 SETTINGS = ("crowns", "levels", "tie-break")
+SEATS = 5
+
+_TIE_BREAK_HELP = {
+    "shared": "teams with equal crowns share a place (KP-7.1)",
+    "clockwise": "teams with equal crowns are ranked clockwise from the winner (KP-7.1)",
+}
+
+
+def _form_seat(number: int) -> Seat:
+    # The first two seats start filled, so that the form opens on a game that can be played.
+    default = COLOURS[number - 1] if number <= 2 else ""
+    colours = tuple(Choice(colour) for colour in COLOURS)
+    return Seat(
+        f"seat {number}",
+        (
+            SetupField(
+                f"colour-{number}",
+                f"Seat {number} colour",
+                "choice",
+                ("team",),
+                colours,
+                default,
+                blank="(empty seat)",
+            ),
+            SetupField(f"coach-{number}", f"Seat {number} coach", "text", ("coach",)),
+        ),
+    )
+
+
+SETUP_FORM = SetupForm(
+    prefix="kp",
+    note="2 to 5 teams in seating order",
+    seats=tuple(_form_seat(number) for number in range(1, SEATS + 1)),
+    listed_as="teams",
+    incomplete_seat="give both the team's colour and its coach",
+    fields=(
+        SetupField(
+            "captains",
+            "Captains (4 or 5 teams)",
+            "flag",
+            ("options",),
+            flag_value="captains",
+            cli="captains",
+        ),
+        SetupField(
+            "crowns",
+            "Crowns to win",
+            "number",
+            ("settings", "crowns"),
+            default=str(DEFAULT_CROWNS),
+            minimum=1,
+            maximum=5,
+            cli="crowns",
+        ),
+        SetupField(
+            "levels",
+            "Level heights (bronze, silver, gold, crown)",
+            "text",
+            ("settings", "levels"),
+            default=",".join(map(str, DEFAULT_LEVELS)),
+        ),
+        SetupField(
+            "tie-break",
+            "Tie-break",
+            "choice",
+            ("settings", "tie-break"),
+            tuple(Choice(t, _TIE_BREAK_HELP[t]) for t in TIE_BREAKS),
+            TIE_BREAKS[0],
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.declarations import GOALS, Presentation
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Result, Violation
 from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
-from domain.tcg.setup import SIDES, TcgSetup, make_setup, setup_to_dict
+from domain.tcg.setup import SETUP_FORM, SIDES, TcgSetup, make_setup, setup_to_dict
 from domain.tcg.state import TcgState, initial_state
 from domain.tcg.view import match_result, render, view
 
@@ -22,6 +23,9 @@ class Tcg(RoutedRuleset):
     codec = act.CODEC
     help = act.HELP
     routes = rules.RULES
+    setup_form = SETUP_FORM
+    league_ranking = GOALS
+    presentation = Presentation(templates="domain.tcg")
 
     def make_setup(self, raw: Mapping[str, JSON]) -> TcgSetup:
         return make_setup(raw)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -15,6 +16,51 @@ SIDES = ("home", "away")
 DICE_TABLES = ("high-roll", "single-die")
 DEFAULTS = {"name-limits": "whole-team", "dice-table": "high-roll", "distance": "king"}
 CHOICES = {"name-limits": NAME_LIMIT_SCOPES, "dice-table": DICE_TABLES, "distance": DISTANCES}
+
+_SETTING_LABELS = {"name-limits": "Name limits", "dice-table": "Dice table", "distance": "Distance"}
+_CHOICE_HELP = {
+    "whole-team": "the name and Battle Point limits count the whole 60 cards (TCG-2.2)",
+    "deck": "the name and Battle Point limits count only the 48-card deck (TCG-2.2)",
+    "high-roll": "a tie is decided by each side rolling a d6, the higher winning (TCG-7.6)",
+    "single-die": "a tie is decided by the challenger's d6: 4 to 6 wins (TCG-7.6)",
+    "king": "a diagonal step crosses one area, as a chess king moves (TCG-11.6)",
+    "orthogonal": "only straight steps count, a diagonal crosses two areas (TCG-11.6)",
+}
+
+
+def _form_seat(side: str) -> Seat:
+    return Seat(
+        side,
+        (
+            SetupField(f"{side}-coach", f"{side.title()} coach", "text", ("coach",)),
+            SetupField(
+                side,
+                "team list",
+                "team-list",
+                ("team",),
+                accept=".toml,text/plain",
+                file_format="TOML",
+            ),
+        ),
+    )
+
+
+SETUP_FORM = SetupForm(
+    prefix="tcg",
+    note="two team lists",
+    seats=tuple(_form_seat(side) for side in SIDES),
+    fields=tuple(
+        SetupField(
+            name,
+            _SETTING_LABELS[name],
+            "choice",
+            ("settings", name),
+            tuple(Choice(value, _CHOICE_HELP[value]) for value in values),
+            DEFAULTS[name],
+        )
+        for name, values in CHOICES.items()
+    ),
+)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from domain.registry import find_ruleset
 from service.errors import BadInput
-from service.setups import SetupPieces, parse_settings, seat, setup_from, team_list_from_text
+from service.setups import (
+    SetupPieces,
+    parse_settings,
+    put,
+    seat,
+    setup_from,
+    team_list_from_text,
+)
 
 
 def test_two_seats_options_and_settings() -> None:
@@ -26,8 +34,11 @@ def test_two_seats_options_and_settings() -> None:
 
 
 def test_king_of_the_pitch_shortcuts_become_an_option_and_a_setting() -> None:
-    pieces = SetupPieces(teams=[seat("blue", "A"), seat("red", "B")], captains=True, crowns=3)
-    assert setup_from(pieces) == {
+    setup = setup_from(SetupPieces(teams=[seat("blue", "A"), seat("red", "B")]))
+    declared = {f.cli: f for f in find_ruleset("king-of-the-pitch").setup_form.fields if f.cli}
+    put(setup, declared["captains"], True)
+    put(setup, declared["crowns"], 3)
+    assert setup == {
         "teams": [{"team": "blue", "coach": "A"}, {"team": "red", "coach": "B"}],
         "options": ["captains"],
         "settings": {"crowns": "3"},

@@ -1,0 +1,115 @@
+"""What a game declares about itself so that the adapters need no knowledge of it.
+
+A ruleset carries these values: the form that sets up a match (which the web page draws and
+reads, and whose game-only options the command line offers), how a league ranks its coaches,
+and where its page templates live. The adapters read only these declarations; none of them
+names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# text: a line of text; choice: one of `choices`; multi-choice: any of `choices` (a list);
+# number: a whole number; flag: a yes/no that adds `flag_value` to the list at `target`;
+# team-list: a team list written in TOML, uploaded as a file or pasted.
+FieldKind = Literal["text", "choice", "multi-choice", "number", "flag", "team-list"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a choice field accepts, with a plain-language sentence of what it means."""
+
+    value: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """One thing the setup asks for, and where its answer goes in the setup data.
+
+    `name` is the field's name in the form, after the game's prefix (`cg-` + `bank-cap`).
+    `target` is its place in the setup: `("settings", "bank-cap")`, or inside a seat
+    `("coach",)`. Values travel as text, as a person types them; the ruleset's `make_setup`
+    judges them. `cli` gives the field an option of its own on `touchline match new`
+    (`--crowns`), for a shortcut the generic `--option` and `--setting` do not already give.
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    target: tuple[str, ...]
+    choices: tuple[Choice, ...] = ()
+    default: str = ""
+    placeholder: str = ""
+    blank: str = ""  # choice: the text of an empty first choice, e.g. "(empty seat)"
+    minimum: int | None = None  # number
+    maximum: int | None = None  # number
+    flag_value: str = ""  # flag: the value a ticked box adds
+    accept: str = ""  # team-list: the file types the upload offers
+    file_format: str = ""  # team-list: the format's name as people know it, e.g. "TOML"
+    cli: str | None = None
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(choice.value for choice in self.choices)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: the fields that name its team and coach, in the order shown.
+
+    With keyed seats `name` is the seat's key in the setup (`home`); with listed seats it only
+    names the seat in a problem (`seat 3`).
+    """
+
+    name: str
+    fields: tuple[SetupField, ...]
+
+
+@dataclass(frozen=True)
+class SetupForm:
+    """Everything a person gives to start a match of a game.
+
+    Keyed seats (`listed_as` None) each become the setup's entry of the seat's name, filled or
+    not, for the ruleset to judge. Listed seats become one list under `listed_as`, in seating
+    order, of the seats that were filled; a seat half filled is a problem (`incomplete_seat`).
+    """
+
+    prefix: str  # the form's field names start with it, so one page holds every game
+    seats: tuple[Seat, ...]
+    fields: tuple[SetupField, ...] = ()
+    note: str = ""  # what the game's part of the form is about, after its title
+    listed_as: str | None = None
+    incomplete_seat: str = "give both the team and its coach"
+
+    def all_fields(self) -> tuple[SetupField, ...]:
+        return tuple(f for seat in self.seats for f in seat.fields) + self.fields
+
+
+@dataclass(frozen=True)
+class LeagueRanking:
+    """How a league ranks the coaches of this game.
+
+    `by_placing` False: points for a win, a draw and a loss, with goals for and against.
+    True: points for each finishing place of a game of several teams; `scored` names what a
+    coach's "for" column counts (the crowns a coach placed).
+    """
+
+    by_placing: bool = False
+    scored: str = "goals"
+
+
+GOALS = LeagueRanking()
+CROWNS = LeagueRanking(by_placing=True, scored="crowns")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """Where a game's page templates live: `templates` names a package whose `templates/`
+    folder holds `situation.html` (the whole situation) and `glance.html` (the scorer's few
+    facts). Either may be missing; the pages then draw the ruleset's `view()` generically.
+    Templates are package data, read by the web app; nothing here imports them."""
+
+    templates: str | None = None

@@ -25,7 +25,6 @@ from domain.match import MatchRecord
 from schemas.matchfile import dumps
 from service.app import Touchline
 from service.config import settings_for_url
-from service.projections.queries import ReadSide
 
 RELEASE_2026_11 = Path(__file__).parent.parent / "fixtures" / "release_2026_11"
 # The time every expected match file was exported at.
@@ -170,9 +169,8 @@ def rebuild_projections(url: str) -> None:
 
 
 def projections_shown(app: Touchline) -> dict[str, Any]:
-    read = ReadSide(app)
-    ask = {"player": read.player, "coach": read.coach, "team": read.team}
-    leagues = read.leagues()
+    ask = {"player": app.player_stats, "coach": app.coach_stats, "team": app.team_stats}
+    leagues = app.leagues()
     return plain(
         {
             "summaries": [vars(summary) for summary in app.list_matches()],
@@ -185,13 +183,16 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
                 for kind, names in PROJECTIONS["stats"].items()
             },
             "dice": {
-                "everybody": [vars(f) for f in read.dice()],
+                "everybody": [vars(f) for f in app.dice()],
                 "by_coach": {
-                    c: [vars(f) for f in read.dice(c)] for c in PROJECTIONS["dice"]["by_coach"]
+                    c: [vars(f) for f in app.dice(c)] for c in PROJECTIONS["dice"]["by_coach"]
                 },
             },
             "leagues": [vars(league) for league in leagues],
-            "standings": {league.name: read.standings(league.name) for league in leagues},
+            "standings": {
+                league.name: [vars(row) for row in app.standings(league.name)]
+                for league in leagues
+            },
         }
     )
 

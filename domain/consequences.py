@@ -88,6 +88,9 @@ class Consequence:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        return f"Consequence(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+
     @property
     def data(self) -> dict[str, JSON]:
         stored = self.__dict__.get("_stored")
@@ -121,10 +124,7 @@ class Consequence:
                 values[f.name] = _frozen(data[key])
         if set(data) - known:
             return None
-        try:
-            return cls(text, **values)  # type: ignore[call-arg]
-        except TypeError:
-            return None
+        return cls(text, **values)  # type: ignore[call-arg]
 
     # What the read side learns from a consequence; the defaults say "nothing".
 
@@ -147,9 +147,12 @@ def from_dict(stored: Mapping[str, JSON]) -> Consequence:
     data = dict(stored.get("data") or {})
     wanted = {"kind": kind, "text": text, "data": data}
     for declared in _DECLARED.get(kind, ()):
-        found = declared.from_data(text, data)
-        if found is not None and found.to_dict() == wanted:
-            return found
+        try:
+            found = declared.from_data(text, data)
+            if found is not None and found.to_dict() == wanted:
+                return found
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue  # not this type's stored form: try the next one
     return Consequence(kind, text, data)
 
 
@@ -262,6 +265,13 @@ class Booking(Consequence):
 
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         return (Tally(self.side, f"{self.colour}_cards"),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShootOutStarted(Consequence):
+    """Level: a penalty shoot-out decides."""
+
+    kind: ClassVar[str] = "shoot-out"
 
 
 class PassageStarted(Consequence):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.actions import Declare, Reroll, Resolve, Roll, Save, Spend
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.check_shooting import spend_due, spend_type
 from domain.card_game.flow import Step
 from domain.card_game.shooting import card_total, settle, settle_if_final, shooting
 from domain.card_game.state import CardGameState, Shooting, other, team
-from domain.card_game import consequences as cc
 from domain.consequences import DieRolled
 
 

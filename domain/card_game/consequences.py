@@ -358,4 +358,3 @@ def declared() -> tuple[type[Consequence], ...]:
         for value in globals().values()
         if isinstance(value, type) and issubclass(value, Consequence) and "kind" in vars(value)
     )
-

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.piles import discard_play_area, draw_up_to, reshuffle_all
 from domain.card_game.state import (
     ET_ROUNDS_PER_HALF,
@@ -21,7 +22,6 @@ from domain.card_game.state import (
     other,
     team,
 )
-from domain.card_game import consequences as cc
 from domain.consequences import FinalResult
 from domain.ruleset import Consequence
 
@@ -98,12 +98,12 @@ def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) ->
         scoring = state.coach(scorer)
         state = state.with_coach(replace(scoring, goals=scoring.goals + 1))
         consequences.append(
-            cc.Scored(f"GOAL for {team(scorer)}! {score_line(state)}.", side=scorer, score=state.score)
+            cc.Scored(
+                f"GOAL for {team(scorer)}! {score_line(state)}.", side=scorer, score=state.score
+            )
         )
     if new_attacker != old_attacker:
-        consequences.append(
-            cc.Ball(f"{team(new_attacker)} have the ball.", side=new_attacker)
-        )
+        consequences.append(cc.Ball(f"{team(new_attacker)} have the ball.", side=new_attacker))
     for side in ("nankatsu", "toho"):
         state = state.with_coach(discard_play_area(state.coach(side)))
     deck = state.match_deck

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.card_game import consequences as cc
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.state import CardGameState, Coach, Shooting, other, team
-from domain.card_game import consequences as cc
 from domain.ruleset import Consequence
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Transfer
 from domain.king_of_the_pitch.board import put_chip
 from domain.king_of_the_pitch.common import not_now, not_your_turn
 from domain.king_of_the_pitch.state import KingState, Team
 from domain.king_of_the_pitch.values import CAPTAIN_CHIP, POSITIONS, captain_group
-from domain.king_of_the_pitch import consequences as kc
 from domain.ruleset import Consequence, Violation
 
 TRANSFER_FEE = 2  # gold cubes (KP-8.3)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled, FinalResult, ShootOutStarted
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Challenge, Declare, Penalty, Reroll, Roll
 from domain.king_of_the_pitch.dice import compare, lowest_die
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Duel, KingState, Team
 from domain.king_of_the_pitch.values import LEVEL_DICE, level_of
-from domain.king_of_the_pitch import consequences as kc
-from domain.consequences import DieRolled, FinalResult, ShootOutStarted
 from domain.ruleset import Consequence
 
 
@@ -97,9 +97,7 @@ def apply_duel_roll(state: KingState, action: Roll) -> Step:
     return state, [*rolled, *more]
 
 
-def rolled_dice(
-    team: str, dice: tuple[int, ...], source: str, purpose: str
-) -> list[Consequence]:
+def rolled_dice(team: str, dice: tuple[int, ...], source: str, purpose: str) -> list[Consequence]:
     """A roll's dice, each with its faces."""
     return [
         DieRolled(side=team, faces=faces, value=value, source=source, purpose=purpose)

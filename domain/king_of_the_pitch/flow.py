@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.king_of_the_pitch.state import KingState
 from domain.king_of_the_pitch import consequences as kc
+from domain.king_of_the_pitch.state import KingState
 from domain.ruleset import Consequence
 
 Step = tuple[KingState, list[Consequence]]

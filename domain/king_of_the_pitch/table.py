@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled
 from domain.king_of_the_pitch.actions import Reveal, Roll
 from domain.king_of_the_pitch.common import dice_violations, not_now
+from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, OpeningTie, faces_of
 from domain.king_of_the_pitch.flow import Step, turn_ready
 from domain.king_of_the_pitch.state import CARD_NAMES, Card, KingState
 from domain.king_of_the_pitch.values import POSITIONS
-from domain.consequences import DieRolled
-from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, OpeningTie, faces_of
 from domain.ruleset import Consequence, Violation
 
 

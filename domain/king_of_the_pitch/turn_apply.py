@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Pass, SellCard, SellChip, Sign, Take
 from domain.king_of_the_pitch.board import put_chip, with_card, without_card
 from domain.king_of_the_pitch.captains import place_captain
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Card, KingState, Team
-from domain.king_of_the_pitch import consequences as kc
 from domain.ruleset import JSON, Consequence
 
 

@@ -124,7 +124,7 @@ class Consequence:
                 values[f.name] = _frozen(data[key])
         if set(data) - known:
             return None
-        return cls(text, **values)  # type: ignore[call-arg]
+        return cls(text=text, **values)  # type: ignore[call-arg]
 
     # What the read side learns from a consequence; the defaults say "nothing".
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from service.projections.fairness import SUSPICIOUS_P
-from service.projections.games.fold import COACH, PLAYER, TEAM
+from service.projections.fold import COACH, PLAYER, TEAM
 from service.projections.listings import Listings
 from service.projections.queries import ReadSide, SubjectStats
 from web.charts import dice_chart

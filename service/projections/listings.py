@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.projections.games.fold import COACH, PLAYER, TEAM
+from service.projections.fold import COACH, PLAYER, TEAM
 from service.projections.queries import ReadSide
 
 SUBJECT_KINDS = (PLAYER, COACH, TEAM)

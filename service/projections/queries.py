@@ -14,7 +14,7 @@ from service.errors import TouchlineError
 from service.projections import projector_for
 from service.projections.database import Sql
 from service.projections.fairness import Fairness, fairness
-from service.projections.games.fold import COACH, PLAYER, TEAM
+from service.projections.fold import COACH, PLAYER, TEAM
 from service.projections.standings import refresh
 
 

@@ -84,7 +84,7 @@ class Consequence:
             _DECLARED.setdefault(cls.kind, []).append(cls)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -124,7 +124,7 @@ class Consequence:
                 values[f.name] = _frozen(data[key])
         if set(data) - known:
             return None
-        return cls(text=text, **values)  # type: ignore[call-arg]
+        return cls(text=text, **values)
 
     # What the read side learns from a consequence; the defaults say "nothing".
 

@@ -83,7 +83,9 @@ def apply_draw(state: CardGameState, action: Draw) -> Step:
     drawn = draw(state.coach(action.coach), action.count)
     state = state.with_coach(drawn.coach)
     text = f"{team(action.coach)} draw {drawn.count}."
-    counts = {action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}}
+    counts: dict[str, dict[str, int]] = {
+        action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}
+    }
     return state, [cc.CardsDrawn(text, by_side=counts)]
 
 

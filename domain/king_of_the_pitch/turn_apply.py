@@ -10,7 +10,7 @@ from domain.king_of_the_pitch.board import put_chip, with_card, without_card
 from domain.king_of_the_pitch.captains import place_captain
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Card, KingState, Team
-from domain.ruleset import JSON, Consequence
+from domain.ruleset import Consequence
 
 
 def _pay(team: Team, price: tuple[str, ...]) -> Team:

@@ -11,9 +11,7 @@ from domain.king_of_the_pitch.state import Duel
 
 
 def dice(consequences: list) -> list[tuple[str, int, int, str]]:
-    return [
-        (c.side, c.faces, c.value, c.source) for c in consequences if isinstance(c, DieRolled)
-    ]
+    return [(c.side, c.faces, c.value, c.source) for c in consequences if isinstance(c, DieRolled)]
 
 
 def test_the_opening_roll_is_a_d6_of_the_team_that_rolled_it() -> None:

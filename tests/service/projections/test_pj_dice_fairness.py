@@ -8,7 +8,6 @@ import pytest
 
 from domain.consequences import DieRolled
 from domain.king_of_the_pitch.ruleset import KingOfThePitch
-
 from service.projections.fairness import chi_square_survival, fairness
 from service.projections.fold import fold
 

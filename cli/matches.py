@@ -261,7 +261,8 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
 def _echo_step(ruleset: str, step: int, total: int, entry: dict[str, Any]) -> None:
     click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
     for consequence in entry.get("consequences") or []:
-        click.echo(f"    → {consequence['text']}")
+        if consequence["text"]:  # silent ones are for the read side only
+            click.echo(f"    → {consequence['text']}")
 
 
 def _quote(word: str) -> str:

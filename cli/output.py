@@ -33,7 +33,8 @@ def echo_entry(ruleset: str, line: dict[str, Any]) -> None:
         click.echo(f"  ! overridden {violation['rule']}: {violation['message']}")
         click.echo(f"    reason: {line.get('override')}")
     for consequence in line.get("consequences") or []:
-        click.echo(f"  → {consequence['text']}")
+        if consequence["text"]:  # silent ones are for the read side only
+            click.echo(f"  → {consequence['text']}")
 
 
 def echo_match(view: MatchView, with_log: bool = False) -> None:

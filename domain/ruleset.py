@@ -11,6 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+# Declared in domain.consequences; re-exported here, where every game imports it from.
+from domain.consequences import Consequence as Consequence
+
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
     from domain.declarations import LeagueRanking, Presentation, SetupForm
@@ -38,19 +41,12 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class Consequence:
-    """Something that followed from an entry: a goal, a change of possession, a half ending.
+class Participant:
+    """Who plays one side: the side's key in actions, its coach and its team's name."""
 
-    Consequences are stored beside their entry so that the log reads like a match report and
-    read models need no knowledge of the rules.
-    """
-
-    kind: str
-    text: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+    side: str
+    coach: str
+    team: str
 
 
 @dataclass(frozen=True)
@@ -149,6 +145,12 @@ class Ruleset(Protocol):
 
     def side_labels(self, setup: Any) -> Mapping[str, str]:
         """A display label per side, e.g. 'Toho (Bob)'."""
+
+    def participants(self, setup: Any) -> tuple[Participant, ...]:
+        """Each side's coach and team, in seating order: the names read models count by."""
+
+    def scoreline(self, score: Mapping[str, int]) -> str:
+        """The score by side as one line for match lists, e.g. '2–1' or 'red 2 · blue 0'."""
 
     def initial_state(self, setup: Any) -> Any: ...
 

@@ -167,7 +167,7 @@ def _entry_lines(rules: Ruleset, line: dict[str, Any]) -> list[str]:
             f"#   ! overridden {escape(str(v['rule']))}: {escape(str(v['message']))}"
             for v in line.get("violations") or []
         ),
-        *(f"#   → {escape(c.text)}" for c in consequences_of(line)),
+        *(f"#   → {escape(c.text)}" for c in consequences_of(line) if c.text),
     ]
 
 

@@ -32,7 +32,7 @@ def recorded_message(ruleset: str, line: Mapping[str, Any]) -> str:
         text = f"Undone: entry {line['retracts']} is retracted."
     else:
         text = f"Recorded {line['number']}: {entry_text(ruleset, line)}."
-    consequences = [str(c["text"]) for c in line.get("consequences") or []]
+    consequences = [str(c["text"]) for c in line.get("consequences") or [] if c["text"]]
     return " ".join([text, *(f"→ {c}" for c in consequences)])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.actions import (
     Book,
     ControlAndAdvance,
@@ -22,7 +23,7 @@ from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.piles import discard, discard_play_area, draw, eliminate
 from domain.card_game.state import Booking, CardGameState, other, team
-from domain.ruleset import JSON, Consequence
+from domain.ruleset import Consequence
 
 
 def apply_gain(state: CardGameState, action: Gain) -> Step:
@@ -38,20 +39,19 @@ def apply_gain(state: CardGameState, action: Gain) -> Step:
     state = state.with_coach(replace(coach, bank=bank))
     gained = ", ".join(action.points)
     banked = {"shot": bank.shot, "pass": bank.pass_, "defense": bank.defense}
-    consequences = [
-        Consequence(
-            "points-gained",
-            f"{team(side)} bank {gained}.",
-            {"team": side, "points": list(action.points), "bank": banked},
+    consequences: list[Consequence] = [
+        cc.PointsGained(
+            f"{team(side)} bank {gained}.", team=side, points=tuple(action.points), bank=banked
         )
     ]
     if lost:
         consequences.append(
-            Consequence(
-                "bank-capped",
+            cc.BankCapped(
                 f"{team(side)} have no token left for {lost} point(s): they are lost "
                 f"(at most {cap} per type).",
-                {"team": side, "lost": lost, "cap": cap},
+                team=side,
+                lost=lost,
+                cap=cap,
             )
         )
     return state, consequences
@@ -65,7 +65,7 @@ def apply_eliminate(state: CardGameState, action: Eliminate) -> Step:
         raise ValueError(f"{action.target} is not in the Play Area")
     state = state.with_coach(eliminate(coach, target.name))
     text = f"{target.name} ({team(side)}) is eliminated and goes back to the box."
-    return state, [Consequence("card-eliminated", text, {"team": side, "card": target.name})]
+    return state, [cc.Eliminated(text, side=side, player=target.name)]
 
 
 def apply_discard(state: CardGameState, action: Discard) -> Step:
@@ -76,22 +76,24 @@ def apply_discard(state: CardGameState, action: Discard) -> Step:
         raise ValueError(f"{action.target} is not in the Play Area")
     state = state.with_coach(discard(coach, target.name))
     text = f"{target.name} ({team(side)}) goes to the discard pile."
-    return state, [Consequence("card-discarded", text, {"team": side, "card": target.name})]
+    return state, [cc.Discarded(text, side=side, player=target.name)]
 
 
 def apply_draw(state: CardGameState, action: Draw) -> Step:
     drawn = draw(state.coach(action.coach), action.count)
     state = state.with_coach(drawn.coach)
     text = f"{team(action.coach)} draw {drawn.count}."
-    data: dict[str, JSON] = {action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}}
-    return state, [Consequence("cards-drawn", text, data)]
+    counts: dict[str, dict[str, int]] = {
+        action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}
+    }
+    return state, [cc.CardsDrawn(text, by_side=counts)]
 
 
 def apply_end_attack(state: CardGameState, action: EndAttack) -> Step:
     state = replace(state, round=replace(state.round, ended_early=True))
     name = CATALOGUE.canonical(action.card)
     text = f"{name} ends the Attack Phase."
-    return state, [Consequence("attack-ended", text, {"team": action.coach, "card": name})]
+    return state, [cc.AttackEnded(text, team=action.coach, card=name)]
 
 
 def apply_injury(state: CardGameState, action: Injury) -> Step:
@@ -102,8 +104,7 @@ def apply_injury(state: CardGameState, action: Injury) -> Step:
     state = state.with_coach(coach)
     what = CATALOGUE.canonical(action.discarded) if action.discarded else "a random card"
     text = f"Injury: {team(victim)} discard {what} from their hand."
-    data = {"team": victim, "card": what if action.discarded else None}
-    return state, [Consequence("injury", text, data)]
+    return state, [cc.Injured(text, team=victim, card=what if action.discarded else None)]
 
 
 def apply_book(state: CardGameState, action: Book) -> Step:
@@ -115,13 +116,14 @@ def apply_book(state: CardGameState, action: Book) -> Step:
     state = state.with_coach(replace(coach, booking=booking))
     text = f"{color.title()} card for {team(action.target_coach)} "
     text += f"(Shot {booking.shot}, Pass {booking.pass_}, Defense {booking.defense})."
-    data = {
-        "team": action.target_coach,
-        "shot": booking.shot,
-        "pass": booking.pass_,
-        "defense": booking.defense,
-    }
-    return state, [Consequence(f"{color}-card", text, data)]
+    booked = cc.BOOKINGS[color](
+        text,
+        side=action.target_coach,
+        shot=booking.shot,
+        pass_=booking.pass_,
+        defense=booking.defense,
+    )
+    return state, [booked]
 
 
 def apply_unbook(state: CardGameState, action: Unbook) -> Step:
@@ -129,7 +131,7 @@ def apply_unbook(state: CardGameState, action: Unbook) -> Step:
     coach = state.coach(target)
     state = state.with_coach(replace(coach, booking=None))
     text = f"{team(target)}'s yellow card is removed."
-    return state, [Consequence("yellow-removed", text, {"team": target})]
+    return state, [cc.YellowRemoved(text, team=target)]
 
 
 def apply_fatigue(state: CardGameState, action: Fatigue) -> Step:
@@ -145,7 +147,7 @@ def apply_fatigue(state: CardGameState, action: Fatigue) -> Step:
     state = replace(state.with_coach(coach), fatigue_supply=max(0, state.fatigue_supply - 1))
     where = {"hand": "hand", "deck": "draw deck", "discard": "discard pile"}[action.into]
     text = f"{team(action.target_coach)} receive a Fatigue card into their {where}."
-    return state, [Consequence("fatigue", text, {"team": action.target_coach, "into": action.into})]
+    return state, [cc.Fatigued(text, team=action.target_coach, into=action.into)]
 
 
 def _remove_from_match(state: CardGameState, side: str, card: str) -> tuple[CardGameState, str]:
@@ -159,7 +161,7 @@ def apply_control_and_advance(state: CardGameState, action: ControlAndAdvance) -
     side = action.coach
     state, name = _remove_from_match(state, side, action.card)
     text = f"{name}: {team(side)} keep the ball after a successful Pass; a new round starts."
-    done = Consequence("control-and-advance", text, {"team": side, "card": name})
+    done = cc.ControlAndAdvance(text, team=side, card=name)
     state, more = finish_round(state, None, state.attacker or side)
     return state, [done, *more]
 
@@ -171,7 +173,7 @@ def apply_special_shot(state: CardGameState, action: SpecialShot) -> Step:
         state = state.with_coach(discard_play_area(state.coach(each)))
     state = replace(state, phase="special-shot", round=replace(state.round, windows=()))
     text = f"{team(side)} go for a Special Shot with {name}!"
-    return state, [Consequence("special-shot", text, {"team": side, "card": name})]
+    return state, [cc.SpecialShot(text, side=side, player=name)]
 
 
 def apply_special_reveal(state: CardGameState, action: SpecialReveal) -> Step:
@@ -195,7 +197,8 @@ def apply_special_reveal(state: CardGameState, action: SpecialReveal) -> Step:
         state = state.with_coach(replace(dfn, special_defenses=(*dfn.special_defenses, defense)))
     outcome = "blocked" if blocked else "not stopped"
     text = f"{team(attacker)}'s {shot} against {team(defender)}'s {defense}: {outcome}."
-    data = {"attacker": attacker, "shot": shot, "defense": defense, "blocked": blocked}
-    revealed = Consequence("special-revealed", text, data)
+    revealed = cc.SpecialRevealed(
+        text, attacker=attacker, shot=shot, defense=defense, blocked=blocked
+    )
     state, more = finish_round(state, None if blocked else attacker, defender)
     return state, [revealed, *more]

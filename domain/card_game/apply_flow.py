@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.actions import Draft, EtKickoff, Kickoff, Signings, Toss
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, after_draft, begin_period
 from domain.card_game.state import CardGameState, MatchDeck, team
-from domain.ruleset import Consequence
 
 
 def apply_signings(state: CardGameState, action: Signings) -> Step:
     names = tuple(dict.fromkeys(CATALOGUE.canonical(name) for name in action.cards))
     state = replace(state, shown_signings=names, phase="toss")
     text = f"Signing cards on show: {', '.join(names)}."
-    return state, [Consequence("signings-shown", text, {"cards": list(names)})]
+    return state, [cc.SigningsShown(text, cards=names)]
 
 
 def apply_toss(state: CardGameState, action: Toss) -> Step:
     state = replace(state, toss_winner=action.winner, phase="kickoff")
     text = f"{team(action.winner)} win the toss and choose who kicks off."
-    return state, [Consequence("toss-won", text, {"team": action.winner})]
+    return state, [cc.TossWon(text, team=action.winner)]
 
 
 def apply_kickoff(state: CardGameState, action: Kickoff) -> Step:
@@ -63,10 +63,6 @@ def apply_draft(state: CardGameState, action: Draft) -> Step:
             else "the top card of the Match deck"
         )
     )
-    drafted = Consequence(
-        "drafted",
-        f"{team(side)} take {where}.",
-        {"team": side, "source": action.source, "card": name},
-    )
+    drafted = cc.Drafted(f"{team(side)} take {where}.", team=side, source=action.source, card=name)
     state, more = after_draft(state)
     return state, [drafted, *more]

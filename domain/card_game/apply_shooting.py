@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.actions import Declare, Reroll, Resolve, Roll, Save, Spend
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.check_shooting import spend_due, spend_type
 from domain.card_game.flow import Step
 from domain.card_game.shooting import card_total, settle, settle_if_final, shooting
 from domain.card_game.state import CardGameState, Shooting, other, team
-from domain.ruleset import Consequence
+from domain.consequences import DieRolled
 
 
 def _with_shooting(state: CardGameState, shot: Shooting) -> CardGameState:
@@ -45,8 +46,10 @@ def apply_declare(state: CardGameState, action: Declare) -> Step:
     what = "Shot" if action.action == "shot" else "Pass"
     text = f"{team(attacker)} declare a {what} ({attack}) against {team(defender)}'s Defense "
     text += f"({defense})."
-    data = {"team": attacker, "action": action.action, "attack": attack, "defense": defense}
-    return _skip_empty_banks(state), [Consequence("declared", text, data)]
+    declared = cc.Declared(
+        text, team=attacker, action=action.action, attack=attack, defense=defense
+    )
+    return _skip_empty_banks(state), [declared]
 
 
 def apply_spend(state: CardGameState, action: Spend) -> Step:
@@ -64,7 +67,7 @@ def apply_spend(state: CardGameState, action: Spend) -> Step:
         shot = replace(shot, defender_spent=points)
     state = _skip_empty_banks(_with_shooting(state.with_coach(coach), shot))
     text = f"{team(due)} spend {points} {point} point(s)."
-    return state, [Consequence("points-spent", text, {"team": due, "points": points})]
+    return state, [cc.PointsSpent(text, team=due, points=points)]
 
 
 def _set_die(state: CardGameState, die: str, value: int) -> CardGameState:
@@ -81,13 +84,20 @@ def _set_die(state: CardGameState, die: str, value: int) -> CardGameState:
 def apply_roll(state: CardGameState, action: Roll) -> Step:
     if state.phase != "shooting":
         raise ValueError("nobody is rolling")
-    return settle_if_final(_set_die(state, action.coach, action.value))
+    rolled = DieRolled(side=action.coach, faces=6, value=action.value, source=action.source)
+    state, more = settle_if_final(_set_die(state, action.coach, action.value))
+    return state, [rolled, *more]
 
 
 def apply_reroll(state: CardGameState, action: Reroll) -> Step:
     if state.phase != "shooting":
         raise ValueError("nothing to re-roll")
     name = CATALOGUE.canonical(action.card)
+    # The new value replaces a die: it counts for that die's owner (the save: the defender).
+    owner = other(state.attacker or action.coach) if action.die == "save" else action.die
+    rolled = DieRolled(
+        side=owner, faces=6, value=action.value, source=action.source, purpose="re-roll"
+    )
     state = _set_die(state, action.die, action.value)
     shot = shooting(state)
     state = _with_shooting(
@@ -95,17 +105,19 @@ def apply_reroll(state: CardGameState, action: Reroll) -> Step:
     )
     die = "the save" if action.die == "save" else f"{team(action.die)}'s die"
     text = f"{name} re-rolls {die}: {action.value}."
-    done = Consequence(
-        "re-rolled", text, {"team": action.coach, "die": action.die, "value": action.value}
-    )
+    done = cc.Rerolled(text, team=action.coach, die=action.die, value=action.value)
     state, more = settle_if_final(state)
-    return state, [done, *more]
+    return state, [rolled, done, *more]
 
 
 def apply_save(state: CardGameState, action: Save) -> Step:
     if state.phase != "shooting":
         raise ValueError("no save is due")
-    return settle_if_final(_set_die(state, "save", action.value))
+    rolled = DieRolled(
+        side=action.coach, faces=6, value=action.value, source=action.source, purpose="save"
+    )
+    state, more = settle_if_final(_set_die(state, "save", action.value))
+    return state, [rolled, *more]
 
 
 def apply_resolve(state: CardGameState, action: Resolve) -> Step:

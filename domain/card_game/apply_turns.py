@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.actions import Motivate, Pass, Play, Sign
 from domain.card_game.cards import CATALOGUE, FATIGUE
 from domain.card_game.flow import Step
@@ -43,15 +44,16 @@ def apply_play(state: CardGameState, action: Play) -> Step:
     state = replace(state.with_coach(coach), round=rnd)
     via = f" through {CATALOGUE.canonical(action.via)}" if action.via else ""
     text = f"{team(side)} play {name} ({_values(card)}){via}."
-    data = {
-        "team": side,
-        "card": name,
-        "shot": card.shot,
-        "pass": card.pass_,
-        "defense": card.defense,
-        "cards_in_play": state.cards_in_play,
-    }
-    return state, [Consequence("card-played", text, data)]
+    played = cc.Played(
+        text,
+        side=side,
+        player=name,
+        shot=card.shot,
+        pass_=card.pass_,
+        defense=card.defense,
+        cards_in_play=state.cards_in_play,
+    )
+    return state, [played]
 
 
 def apply_pass(state: CardGameState, action: Pass) -> Step:
@@ -63,7 +65,7 @@ def apply_pass(state: CardGameState, action: Pass) -> Step:
     rnd = replace(rnd, passed=passed, windows=())
     rnd = replace(rnd, turn=_next_turn(rnd, side))
     state = replace(state, round=rnd)
-    return state, [Consequence("passed", f"{team(side)} pass.", {"team": side})]
+    return state, [cc.Passed(f"{team(side)} pass.", team=side)]
 
 
 def apply_motivate(state: CardGameState, action: Motivate) -> Step:
@@ -87,25 +89,22 @@ def apply_motivate(state: CardGameState, action: Motivate) -> Step:
     rnd = replace(state.round, windows=(*state.round.windows, (side, played.name)))
     state = replace(state.with_coach(coach), round=rnd)
     text = f"{team(side)} motivate {played.name} ({_values(motivated)})."
-    data = {"team": side, "card": played.name, "cost": list(action.cost)}
-    return state, [Consequence("motivated", text, data)]
+    return state, [cc.Motivated(text, team=side, card=played.name, cost=tuple(action.cost))]
 
 
 def apply_sign(state: CardGameState, action: Sign) -> Step:
     side = action.coach
     name = CATALOGUE.canonical(action.card)
     coach = state.coach(side)
-    consequences = []
+    consequences: list[Consequence] = []
     if action.replaces is not None and CATALOGUE.has_role(name, "goalkeeper"):
         replaced = coach.in_area(action.replaces)
         if replaced is not None:
             # Interpretation: the replaced goalkeeper goes to its owner's discard pile.
             coach = discard(coach, replaced.name)
             consequences.append(
-                Consequence(
-                    "card-discarded",
-                    f"{replaced.name} makes way for {name}.",
-                    {"team": side, "card": replaced.name},
+                cc.Discarded(
+                    f"{replaced.name} makes way for {name}.", side=side, player=replaced.name
                 )
             )
     card = PlayedCard(name, action.shot, action.pass_, action.defense, signed=True)
@@ -119,5 +118,5 @@ def apply_sign(state: CardGameState, action: Sign) -> Step:
     rnd = replace(state.round, windows=(*state.round.windows, (side, name)))
     state = replace(state.with_coach(coach), round=rnd)
     text = f"{team(side)} sign {name} ({_values(card)})."
-    data = {"team": side, "card": name, "cost": list(action.cost)}
-    return state, [Consequence("signed", text, data), *consequences]
+    signed = cc.Signed(text, team=side, card=name, cost=tuple(action.cost))
+    return state, [signed, *consequences]

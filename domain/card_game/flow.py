@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.card_game import consequences as cc
 from domain.card_game.piles import discard_play_area, draw_up_to, reshuffle_all
 from domain.card_game.state import (
     ET_ROUNDS_PER_HALF,
@@ -21,6 +22,7 @@ from domain.card_game.state import (
     other,
     team,
 )
+from domain.consequences import FinalResult
 from domain.ruleset import Consequence
 
 Step = tuple[CardGameState, list[Consequence]]
@@ -39,11 +41,12 @@ def start_round(state: CardGameState, number: int) -> Step:
         phase="draft" if drafting else "attack",
         round=Round(number=number, turn=attacker),
     )
-    consequences = [
-        Consequence(
-            "round-started",
+    consequences: list[Consequence] = [
+        cc.RoundStarted(
             f"Round {number} of the {PERIOD_NAMES[state.period]}: {team(attacker)} attack.",
-            {"period": state.period, "round": number, "attacker": attacker},
+            period=state.period,
+            round=number,
+            attacker=attacker,
         )
     ]
     counts: dict[str, dict[str, int]] = {}
@@ -56,7 +59,7 @@ def start_round(state: CardGameState, number: int) -> Step:
         if drawn.reshuffles:
             note += " (discard pile shuffled into a new draw deck)"
         notes.append(note)
-    consequences.append(Consequence("cards-drawn", "; ".join(notes) + ".", counts))
+    consequences.append(cc.CardsDrawn("; ".join(notes) + ".", by_side=counts))
     return state, consequences
 
 
@@ -74,15 +77,14 @@ def after_draft(state: CardGameState) -> Step:
     """Once both have drafted (or nothing is left), the Attack Phase starts (CG-4.3)."""
     if next_drafter(state) is not None and state.match_deck.total > 0:
         return state, []
-    consequences = []
+    consequences: list[Consequence] = []
     if state.match_deck.total == 0 and not state.injury_time:
         state = replace(state, injury_time=True)
         consequences.append(
-            Consequence(
-                "injury-time",
+            cc.InjuryTime(
                 f"The last Match cards are drafted: Injury Time in the "
                 f"{PERIOD_NAMES[state.period]}.",
-                {"period": state.period},
+                period=state.period,
             )
         )
     return replace(state, phase="attack"), consequences
@@ -90,24 +92,18 @@ def after_draft(state: CardGameState) -> Step:
 
 def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) -> Step:
     """CG-5.6 outcome, then the Discard Phase (CG-6), then the next round or the half's end."""
-    consequences = []
+    consequences: list[Consequence] = []
     old_attacker = state.attacker
     if scorer is not None:
         scoring = state.coach(scorer)
         state = state.with_coach(replace(scoring, goals=scoring.goals + 1))
         consequences.append(
-            Consequence(
-                "goal",
-                f"GOAL for {team(scorer)}! {score_line(state)}.",
-                {"team": scorer, "score": state.score},
+            cc.Scored(
+                f"GOAL for {team(scorer)}! {score_line(state)}.", side=scorer, score=state.score
             )
         )
     if new_attacker != old_attacker:
-        consequences.append(
-            Consequence(
-                "possession", f"{team(new_attacker)} have the ball.", {"team": new_attacker}
-            )
-        )
+        consequences.append(cc.Ball(f"{team(new_attacker)} have the ball.", side=new_attacker))
     for side in ("nankatsu", "toho"):
         state = state.with_coach(discard_play_area(state.coach(side)))
     deck = state.match_deck
@@ -132,10 +128,8 @@ def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) ->
 def begin_period(state: CardGameState, period: int, attacker: str) -> Step:
     deck = new_half_deck(state.setup) if period <= 2 else MatchDeck()
     state = replace(state, period=period, attacker=attacker, match_deck=deck, injury_time=False)
-    kickoff = Consequence(
-        "kick-off",
-        f"{team(attacker)} kick off the {PERIOD_NAMES[period]}.",
-        {"period": period, "team": attacker},
+    kickoff = cc.KickedOff(
+        f"{team(attacker)} kick off the {PERIOD_NAMES[period]}.", period=period, team=attacker
     )
     state, more = start_round(state, 1)
     return state, [kickoff, *more]
@@ -149,10 +143,10 @@ def _reshuffle_everyone(state: CardGameState) -> CardGameState:
 
 def end_period(state: CardGameState) -> Step:
     """CG-7.2 / CG-8 / CG-9: halftime, the final whistle, or Extra Time."""
-    ended = Consequence(
-        "half-ended",
+    ended = cc.HalfEnded(
         f"End of the {PERIOD_NAMES[state.period]}: {score_line(state)}.",
-        {"period": state.period, "score": state.score},
+        period=state.period,
+        score=state.score,
     )
     if state.period == 1:
         # CG-8.1 every coach's cards go back into one deck; banks and drafted cards stay.
@@ -165,10 +159,9 @@ def end_period(state: CardGameState) -> Step:
         return state, [ended, *more]
     if state.period == 2 and state.nankatsu.goals == state.toho.goals:
         state = replace(_reshuffle_everyone(state), phase="et-kickoff", round=Round())
-        extra = Consequence(
-            "extra-time",
+        extra = cc.ExtraTime(
             f"Level at {score_line(state)}: Extra Time (7-card limit, no Match cards).",
-            {"score": state.score},
+            score=state.score,
         )
         return state, [ended, extra]
     return end_match(state, [ended])
@@ -183,5 +176,9 @@ def end_match(state: CardGameState, consequences: list[Consequence]) -> Step:
     else:
         winner = max(goals, key=lambda side: goals[side])
         text = f"Full time, {score_line(state)}: {team(winner)} win."
-    ending = Consequence("match-ended", text, {"score": goals, "winner": winner})
-    return state, [*consequences, ending]
+    ending = cc.FullTime(text, score=goals, winner=winner)
+    ranking: tuple[tuple[str, ...], ...] = (
+        (("nankatsu", "toho"),) if winner is None else ((winner,), (other(winner),))
+    )
+    final = FinalResult(ranking=ranking, score=goals)
+    return state, [*consequences, ending, final]

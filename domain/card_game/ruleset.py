@@ -16,12 +16,12 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
-from domain.card_game.setup import SETUP_FORM, CardGameSetup, make_setup, setup_to_dict
+from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
 from domain.declarations import GOALS, Presentation
 from domain.routing import RoutedRuleset
-from domain.ruleset import JSON, Expected, Result, Violation
+from domain.ruleset import JSON, Expected, Participant, Result, Violation
 
 Checker = Callable[[CardGameState, Any], list[Violation]]
 Applier = Callable[[CardGameState, Any], Step]
@@ -80,6 +80,14 @@ class CardGame(RoutedRuleset):
     def side_labels(self, setup: CardGameSetup) -> Mapping[str, str]:
         # Home first, as the score is written: "Toho (Bob) vs Nankatsu (Alice) 2–1".
         return {side: setup.label(side) for side in self.sides(setup)}
+
+    def participants(self, setup: CardGameSetup) -> tuple[Participant, ...]:
+        return tuple(
+            Participant(side, setup.coach_name(side), TEAMS[side]) for side in self.sides(setup)
+        )
+
+    def scoreline(self, score: Mapping[str, int]) -> str:
+        return "–".join(str(goals) for goals in score.values())
 
     def initial_state(self, setup: CardGameSetup) -> CardGameState:
         return initial_state(setup)

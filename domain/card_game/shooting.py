@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.card_game import consequences as cc
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.state import CardGameState, Coach, Shooting, other, team
@@ -110,21 +111,18 @@ def settle(state: CardGameState) -> Step:
     winner = attacker if found.attacker_wins else defender
     action = "Shot" if found.action == "shot" else "Pass"
     how = " (assured success: a 6 against a 1)" if found.assured_success else ""
-    consequences = [
-        Consequence(
-            "phase-resolved",
+    consequences: list[Consequence] = [
+        cc.PhaseResolved(
             f"{team(attacker)}'s {action} {found.attack_total} against {team(defender)}'s "
             f"Defense {found.defense_total}: {team(winner)} win the phase{how}.",
-            {
-                "attacker": attacker,
-                "action": found.action,
-                "attack_total": found.attack_total,
-                "defense_total": found.defense_total,
-                "dice": {attacker: shot.attacker_roll, defender: shot.defender_roll},
-                "spent": {attacker: shot.attacker_spent or 0, defender: shot.defender_spent or 0},
-                "winner": winner,
-                "assured_success": found.assured_success,
-            },
+            attacker=attacker,
+            action=found.action,
+            attack_total=found.attack_total,
+            defense_total=found.defense_total,
+            dice={attacker: shot.attacker_roll, defender: shot.defender_roll},
+            spent={attacker: shot.attacker_spent or 0, defender: shot.defender_spent or 0},
+            winner=winner,
+            assured_success=found.assured_success,
         )
     ]
     if not found.attacker_wins:
@@ -138,10 +136,11 @@ def settle(state: CardGameState) -> Step:
     if shot.save is not None:
         scorer, new_attacker, outcome = _save_outcome(shot.save, attacker)
         consequences.append(
-            Consequence(
-                "goalkeeper-save",
+            cc.GoalkeeperSave(
                 f"{team(defender)}'s goalkeeper rolls {shot.save}: {outcome}.",
-                {"team": defender, "value": shot.save, "outcome": outcome},
+                team=defender,
+                value=shot.save,
+                outcome=outcome,
             )
         )
     state, more = finish_round(state, scorer, new_attacker)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Transfer
 from domain.king_of_the_pitch.board import put_chip
 from domain.king_of_the_pitch.common import not_now, not_your_turn
@@ -82,14 +83,15 @@ def place_captain(state: KingState, colour: str, position: int) -> tuple[KingSta
     text = f"{state.label(colour)} place their captain on position {position}" + (
         f", replacing a {replaced} chip." if replaced != "white" else "."
     )
-    data = {
-        "team": colour,
-        "position": position,
-        "replaced": replaced,
-        "defense": placed.defense,
-        "attack": placed.attack,
-    }
-    return state.with_team(placed), Consequence("captain-placed", text, data)
+    done = kc.CaptainPlaced(
+        text,
+        team=colour,
+        position=position,
+        replaced=replaced,
+        defense=placed.defense,
+        attack=placed.attack,
+    )
+    return state.with_team(placed), done
 
 
 def apply_transfer(state: KingState, action: Transfer) -> tuple[KingState, list[Consequence]]:

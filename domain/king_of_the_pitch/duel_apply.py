@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled, FinalResult, ShootOutStarted
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Challenge, Declare, Penalty, Reroll, Roll
 from domain.king_of_the_pitch.dice import compare, lowest_die
 from domain.king_of_the_pitch.flow import Step, end_turn
@@ -37,13 +39,11 @@ def apply_challenge(state: KingState, action: Challenge) -> Step:
         f"{state.label(king.colour)}: {team_level(state, challenger)} level against "
         f"{team_level(state, king)}."
     )
-    data = {
-        "challenger": action.team,
-        "king": king.colour,
-        "levels": {t.colour: team_level(state, t) for t in (challenger, king)},
-    }
+    levels = {t.colour: team_level(state, t) for t in (challenger, king)}
     state = replace(state, duel=duel, phase="declare")
-    consequences = [Consequence("duel-started", text, data)]
+    consequences: list[Consequence] = [
+        kc.DuelStarted(text, challenger=action.team, king=king.colour, levels=levels)
+    ]
     if not declaring:
         state, more = _to_rolls(state, duel)
         consequences += more
@@ -67,8 +67,9 @@ def apply_declare(state: KingState, action: Declare) -> Step:
     played = [name for name, used in (("V.A.R.", action.var), ("BONUS", action.bonus)) if used]
     text = f"{state.label(action.team)}: {' and '.join(played) or 'no V.A.R. or BONUS'}"
     text += "" if text.endswith(".") else "."
-    data = {"team": action.team, "var": action.var, "bonus": action.bonus}
-    consequences = [Consequence("declared", text, data)]
+    consequences: list[Consequence] = [
+        kc.Declared(text, team=action.team, var=action.var, bonus=action.bonus)
+    ]
     state = replace(state, duel=duel)
     if not duel.to_declare:
         state, more = _to_rolls(state, duel)
@@ -89,9 +90,19 @@ def apply_duel_roll(state: KingState, action: Roll) -> Step:
     assert duel is not None
     duel = replace(duel, dice=(*duel.dice, (action.team, action.dice)))
     state = replace(state, duel=duel)
+    rolled = rolled_dice(action.team, action.dice, action.source, "duel")
     if len(duel.dice) < 2:
-        return state, []
-    return _judge(state, duel)
+        return state, rolled
+    state, more = _judge(state, duel)
+    return state, [*rolled, *more]
+
+
+def rolled_dice(team: str, dice: tuple[int, ...], source: str, purpose: str) -> list[Consequence]:
+    """A roll's dice, each with its faces."""
+    return [
+        DieRolled(side=team, faces=faces, value=value, source=source, purpose=purpose)
+        for faces, value in zip(kc.faces_of(dice), dice, strict=True)
+    ]
 
 
 def _judge(state: KingState, duel: Duel) -> Step:
@@ -101,21 +112,21 @@ def _judge(state: KingState, duel: Duel) -> Step:
     result = compare(mine, theirs)
     shown = f"{challenger} {'-'.join(map(str, mine))} against {king} {'-'.join(map(str, theirs))}"
     cancelled = f", {len(result.cancelled)} pair(s) cancelled" if result.cancelled else ""
-    data = {
-        "dice": {challenger: list(mine), king: list(theirs)},
-        "cancelled": list(result.cancelled),
-        "score": {challenger: result.score[0], king: result.score[1]},
-        "winner": None if result.winner is None else duel.teams[result.winner],
-    }
+    compared = kc.DiceCompared(
+        "",
+        dice={challenger: tuple(mine), king: tuple(theirs)},
+        cancelled=tuple(result.cancelled),
+        score={challenger: result.score[0], king: result.score[1]},
+        winner=None if result.winner is None else duel.teams[result.winner],
+    )
     if result.winner is None:
         text = f"{shown}{cancelled}: no winner, penalty shoot-out."
-        compared = Consequence("dice-compared", text, data)
         state = replace(state, phase="shoot-out", duel=replace(duel, var_due=None))
-        shootout = Consequence("shoot-out", "Penalty shoot-out: each team rolls 1d6.", {})
-        return state, [compared, shootout]
+        shootout = ShootOutStarted("Penalty shoot-out: each team rolls 1d6.")
+        return state, [replace(compared, text=text), shootout]
     winner = duel.teams[result.winner]
     text = f"{shown}{cancelled}: {result.text()}, {winner} ahead."
-    compared = Consequence("dice-compared", text, data)
+    compared = replace(compared, text=text)
     loser = duel.rival(winner)
     if loser in duel.var and loser not in duel.rerolled:
         state = replace(state, phase="var", duel=replace(duel, var_due=loser))
@@ -131,36 +142,48 @@ def apply_reroll(state: KingState, action: Reroll) -> Step:
     faces = duel.faces_of(action.team)
     index = lowest_die(dice, faces)
     old = dice[index]
+    # The new die replaces the lowest one and has its faces, as the roll's size tells them.
+    rolled = DieRolled(
+        side=action.team,
+        faces=kc.faces_of(dice)[lowest_die(dice, kc.faces_of(dice))],
+        value=action.die,
+        source=action.source,
+        purpose="var",
+    )
     dice[index] = action.die
     rolls = tuple((c, tuple(dice) if c == action.team else d) for c, d in duel.dice)
     duel = replace(duel, dice=rolls, rerolled=(*duel.rerolled, action.team), var_due=None)
     text = (
         f"V.A.R.: {state.label(action.team)} re-roll their lowest die, {old}, and get {action.die}."
     )
-    data = {"team": action.team, "old": old, "new": action.die, "dice": dice}
+    done = kc.VarReroll(text, team=action.team, old=old, new=action.die, dice=tuple(dice))
     state, more = _judge(replace(state, duel=duel), duel)
-    return state, [Consequence("var-reroll", text, data), *more]
+    return state, [rolled, done, *more]
 
 
 def apply_penalty(state: KingState, action: Penalty) -> Step:
     duel = state.duel
     assert duel is not None
     duel = replace(duel, penalties=(*duel.penalties, (action.team, action.die)))
+    rolled = DieRolled(
+        side=action.team, faces=6, value=action.die, source=action.source, purpose="penalty"
+    )
     if len(duel.penalties) < 2:
-        return replace(state, duel=duel), []
+        return replace(state, duel=duel), [rolled]
     kicks = dict(duel.penalties)
     challenger, king = duel.teams
     number = duel.shootout_round + 1
-    data = {"round": number, "dice": kicks}
     if kicks[challenger] == kicks[king]:
         text = f"Penalty round {number}: {kicks[challenger]} each; again."
         duel = replace(duel, penalties=(), shootout_round=number)
-        return replace(state, duel=duel), [Consequence("shoot-out", text, data)]
+        again = kc.PenaltyRound(text, round=number, dice=kicks)
+        return replace(state, duel=duel), [rolled, again]
     winner = challenger if kicks[challenger] > kicks[king] else king
     text = f"Penalty round {number}: {challenger} {kicks[challenger]}, {king} {kicks[king]}; "
     text += f"{winner} win the shoot-out."
     state, more = _finish(replace(state, duel=duel), winner)
-    return state, [Consequence("shoot-out", text, {**data, "winner": winner}), *more]
+    won = kc.ShootOutWon(text, round=number, dice=kicks, winner=winner)
+    return state, [rolled, won, *more]
 
 
 def _finish(state: KingState, winner: str) -> Step:
@@ -172,17 +195,23 @@ def _finish(state: KingState, winner: str) -> Step:
     team = replace(team, crowns=team.crowns + 1)
     state = state.with_team(team)
     won = f"{state.label(winner)} beat {state.label(loser)}."
-    consequences = [Consequence("duel-won", won, {"winner": winner, "loser": loser})]
+    consequences: list[Consequence] = [kc.DuelWon(won, winner=winner, loser=loser)]
     if state.king != winner:
         text = f"{state.label(winner)} is the new King of the Pitch."
-        consequences.append(Consequence("king", text, {"team": winner}))
+        consequences.append(kc.NewKing(text, team=winner))
     state = replace(state, king=winner)
     text = f"{state.label(winner)} place crown {team.crowns} of {state.setup.crowns}."
-    consequences.append(Consequence("crown", text, {"team": winner, "crowns": team.crowns}))
+    consequences.append(kc.Crown(text, team=winner, crowns=team.crowns))
     if team.crowns >= state.setup.crowns:
         state = replace(state, phase="over", winner=winner, duel=None, turn=None)
         text = f"{state.label(winner)} place their last crown and win the game."
-        data = {"winner": winner, "score": state.score}
-        return state, [*consequences, Consequence("game-ended", text, data)]
+        # The view module reads duel levels from this one, so it is imported where needed.
+        from domain.king_of_the_pitch.view import match_result
+
+        ended = kc.GameEnded(text, winner=winner, score=state.score)
+        result = match_result(state)
+        assert result is not None
+        final = FinalResult(ranking=result.ranking, score=result.scores)
+        return state, [*consequences, ended, final]
     state, more = end_turn(state)
     return state, consequences + more

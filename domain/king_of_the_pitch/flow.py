@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.state import KingState
 from domain.ruleset import Consequence
 
@@ -16,7 +17,7 @@ Step = tuple[KingState, list[Consequence]]
 def start_turn(state: KingState, colour: str) -> Step:
     state = replace(state, phase="turn", turn=colour, turns=state.turns + 1)
     text = f"Turn {state.turns}: {state.label(colour)} to act."
-    return state, [Consequence("turn-started", text, {"team": colour, "turn": state.turns})]
+    return state, [kc.TurnStarted(text, team=colour, turn=state.turns)]
 
 
 def turn_ready(state: KingState) -> Step:

@@ -21,7 +21,7 @@ from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, se
 from domain.king_of_the_pitch.state import KingState, initial_state
 from domain.king_of_the_pitch.view import match_result, render, view
 from domain.routing import RoutedRuleset
-from domain.ruleset import JSON, Expected, Result, Violation
+from domain.ruleset import JSON, Expected, Participant, Result, Violation
 
 Checker = Callable[[KingState, Any], list[Violation]]
 Applier = Callable[[KingState, Any], Step]
@@ -81,6 +81,12 @@ class KingOfThePitch(RoutedRuleset):
 
     def side_labels(self, setup: KingSetup) -> Mapping[str, str]:
         return {colour: setup.label(colour) for colour in setup.colours}
+
+    def participants(self, setup: KingSetup) -> tuple[Participant, ...]:
+        return tuple(Participant(colour, coach, colour) for colour, coach in setup.teams)
+
+    def scoreline(self, score: Mapping[str, int]) -> str:
+        return " · ".join(f"{colour} {crowns}" for colour, crowns in score.items())
 
     def initial_state(self, setup: KingSetup) -> KingState:
         return initial_state(setup)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled
 from domain.king_of_the_pitch.actions import Reveal, Roll
 from domain.king_of_the_pitch.common import dice_violations, not_now
+from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, OpeningTie, faces_of
 from domain.king_of_the_pitch.flow import Step, turn_ready
 from domain.king_of_the_pitch.state import CARD_NAMES, Card, KingState
 from domain.king_of_the_pitch.values import POSITIONS
@@ -29,8 +31,12 @@ def check_opening_roll(state: KingState, action: Roll) -> list[Violation]:
 def apply_opening_roll(state: KingState, action: Roll) -> Step:
     rolls = (*state.opening_rolls, (action.team, action.dice[0]))
     state = replace(state, opening_rolls=rolls)
+    rolled: list[Consequence] = [
+        DieRolled(side=action.team, faces=faces, value=value, source=action.source)
+        for faces, value in zip(faces_of(action.dice), action.dice, strict=True)
+    ]
     if len(rolls) < len(state.contenders):
-        return state, []
+        return state, rolled
     best = max(value for _, value in rolls)
     leaders = tuple(colour for colour, value in rolls if value == best)
     shown = ", ".join(f"{colour} {value}" for colour, value in rolls)
@@ -38,13 +44,12 @@ def apply_opening_roll(state: KingState, action: Roll) -> Step:
         # Only the teams tied on the highest roll roll again (KP-3.5).
         text = f"Opening roll {shown}: {' and '.join(leaders)} tie on {best} and roll again."
         state = replace(state, contenders=leaders, opening_rolls=())
-        return state, [Consequence("opening-tie", text, {"teams": list(leaders), "value": best})]
+        return state, [*rolled, OpeningTie(text, teams=leaders, value=best)]
     king = leaders[0]
     text = f"Opening roll {shown}: {state.label(king)} is the first King of the Pitch."
-    consequences = [Consequence("king", text, {"team": king})]
     state = replace(state, king=king, turn=king, contenders=(), phase="reveal")
     state, more = turn_ready(state)
-    return state, consequences + more
+    return state, [*rolled, NewKing(text, team=king), *more]
 
 
 def check_reveal(state: KingState, action: Reveal) -> list[Violation]:
@@ -74,10 +79,9 @@ def apply_reveal(state: KingState, action: Reveal) -> Step:
     text = f"{_first_upper(card.describe())} turned face up into slot {slot}" + (
         f" (price: {', '.join(card.price)})." if card.price else " (no price)."
     )
-    data = {"slot": slot, "card": _card_data(card), "deck": state.deck.total}
-    consequences = [Consequence("line-refilled", text, data)]
+    refilled = LineRefilled(text, slot=slot, card=_card_data(card), deck=state.deck.total)
     state, more = turn_ready(state)
-    return state, consequences + more
+    return state, [refilled, *more]
 
 
 def _card(action: Reveal) -> Card:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Pass, SellCard, SellChip, Sign, Take
 from domain.king_of_the_pitch.board import put_chip, with_card, without_card
 from domain.king_of_the_pitch.captains import place_captain
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Card, KingState, Team
-from domain.ruleset import JSON, Consequence
+from domain.ruleset import Consequence
 
 
 def _pay(team: Team, price: tuple[str, ...]) -> Team:
@@ -45,9 +46,16 @@ def apply_take(state: KingState, action: Take) -> Step:
     state, where = _receive(state, action.team, card)
     cost = f"paying {', '.join(paid)}" if paid else "for free"
     text = f"{state.label(action.team)} take the {card.describe()} from slot {action.slot} {cost}"
-    data: dict[str, JSON] = {"team": action.team, "slot": action.slot, "card": card.type}
-    data |= {"colour": card.colour, "position": card.position, "paid": list(paid)}
-    consequences = [Consequence("card-taken", f"{text}, {where}.", data)]
+    taken = kc.CardTaken(
+        f"{text}, {where}.",
+        team=action.team,
+        slot=action.slot,
+        card=card.type,
+        colour=card.colour,
+        position=card.position,
+        paid=tuple(paid),
+    )
+    consequences: list[Consequence] = [taken]
     if card.type == "captain-transfer" and not already_placed and action.captain is not None:
         state, placed = place_captain(state, action.team, action.captain)
         consequences.append(placed)
@@ -63,16 +71,17 @@ def apply_sign(state: KingState, action: Sign) -> Step:
     text = f"{state.label(action.team)} sign a {action.colour} player on position {action.position}"
     text += f", replacing a {replaced} chip" if replaced != "white" else ""
     text += f": defense {team.defense}, attack {team.attack}."
-    data = {
-        "team": action.team,
-        "colour": action.colour,
-        "position": action.position,
-        "replaced": replaced,
-        "defense": team.defense,
-        "attack": team.attack,
-    }
+    signed = kc.PlayerSigned(
+        text,
+        team=action.team,
+        colour=action.colour,
+        position=action.position,
+        replaced=replaced,
+        defense=team.defense,
+        attack=team.attack,
+    )
     state, more = end_turn(state)
-    return state, [Consequence("player-signed", text, data), *more]
+    return state, [signed, *more]
 
 
 def apply_sell_chip(state: KingState, action: SellChip) -> Step:
@@ -86,10 +95,16 @@ def apply_sell_chip(state: KingState, action: SellChip) -> Step:
         f"{state.label(action.team)} sell the {chip} chip on position {action.position} for a "
         f"{chip} cube: defense {team.defense}, attack {team.attack}."
     )
-    data = {"team": action.team, "position": action.position, "colour": chip}
-    data |= {"defense": team.defense, "attack": team.attack}
+    sold = kc.ChipSold(
+        text,
+        team=action.team,
+        position=action.position,
+        colour=chip,
+        defense=team.defense,
+        attack=team.attack,
+    )
     state, more = end_turn(state)
-    return state, [Consequence("chip-sold", text, data), *more]
+    return state, [sold, *more]
 
 
 def apply_sell_card(state: KingState, action: SellCard) -> Step:
@@ -100,12 +115,12 @@ def apply_sell_card(state: KingState, action: SellCard) -> Step:
         f"{state.label(action.team)} sell a {action.colour} player no. {action.position} card "
         f"for a {action.colour} cube."
     )
-    data = {"team": action.team, "colour": action.colour, "position": action.position}
+    sold = kc.CardSold(text, team=action.team, colour=action.colour, position=action.position)
     state, more = end_turn(state)
-    return state, [Consequence("card-sold", text, data), *more]
+    return state, [sold, *more]
 
 
 def apply_pass(state: KingState, action: Pass) -> Step:
     text = f"{state.label(action.team)} cannot act and let the turn go."
     state, more = end_turn(state)
-    return state, [Consequence("turn-passed", text, {"team": action.team}), *more]
+    return state, [kc.TurnPassed(text, team=action.team), *more]

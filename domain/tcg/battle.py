@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.ruleset import Consequence, Violation
+from domain.ruleset import Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.flow import Step
 from domain.tcg.judge import judge
@@ -45,15 +46,12 @@ def begin_battle(state: TcgState, battle: Battle) -> Step:
         f"Battle: {challenger}'s {battle.challenger_player} against "
         f"{battle.receiver_player} ({battle.kind})."
     )
-    started = Consequence(
-        "battle-started",
+    started = tc.BattleStarted(
         text,
-        {
-            "kind": battle.kind,
-            "challenger": battle.challenger,
-            "challenger_player": battle.challenger_player,
-            "receiver_player": battle.receiver_player,
-        },
+        battle=battle.kind,
+        challenger=battle.challenger,
+        challenger_player=battle.challenger_player,
+        receiver_player=battle.receiver_player,
     )
     state, rest = advance(replace(state, battle=battle))
     return state, [started, *rest]
@@ -136,9 +134,7 @@ def apply_flip(state: TcgState, action: act.Flip) -> Step:
     turn = replace(state.turn, reverse_flipped=(*state.turn.reverse_flipped, action.side))
     state = replace(state, battle=battle, turn=turn)
     text = f"{state.label(action.side)} flip {name} ({action.bonus:+d})."
-    flipped = Consequence(
-        "reverse-flipped", text, {"side": action.side, "card": name, "bonus": action.bonus}
-    )
+    flipped = tc.ReverseFlipped(text, side=action.side, card=name, bonus=action.bonus)
     state, rest = advance(state)
     return state, [flipped, *rest]
 
@@ -175,9 +171,12 @@ def apply_battle_card(state: TcgState, action: act.BattleCard) -> Step:
     )
     state = _set_card(state.with_side(action.side, side), action.side, card.battle_point)
     text = f"{state.label(action.side)} set {card.name} (Battle Point {card.battle_point})."
-    data = {"side": action.side, "card": card.name, "battle_point": card.battle_point}
+
     state, rest = advance(state)
-    return state, [Consequence("battle-card", text, data), *rest]
+    return state, [
+        tc.BattleCard(text, side=action.side, card=card.name, battle_point=card.battle_point),
+        *rest,
+    ]
 
 
 def check_support(state: TcgState, action: act.Support) -> list[Violation]:
@@ -208,6 +207,6 @@ def apply_support(state: TcgState, action: act.Support) -> Step:
     state = replace(state, battle=battle)
     names = ", ".join(action.players) or "nobody"
     text = f"{state.label(action.side)} support with {names} (+{len(action.players)})."
-    supported = Consequence("support", text, {"side": action.side, "players": list(action.players)})
+    supported = tc.Support(text, side=action.side, players=tuple(action.players))
     state, rest = judge(state)
     return state, [supported, *rest]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.ruleset import Consequence, Violation
+from domain.ruleset import Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.flow import Step
 from domain.tcg.state import COST_CAP, REVERSE_LIMIT, ReverseSlot, TcgState
@@ -56,7 +57,7 @@ def apply_supporter(state: TcgState, action: act.Supporter) -> Step:
     )
     state = _played(replace(state, turn=turn), action.side, card.name)
     text = f"{state.label(action.side)} use {card.name} (+{gain} cost)."
-    return state, [Consequence("supporter", text, {"side": action.side, "card": card.name})]
+    return state, [tc.Supporter(text, side=action.side, card=card.name)]
 
 
 def check_tactics(state: TcgState, action: act.Tactics) -> list[Violation]:
@@ -81,7 +82,7 @@ def apply_tactics(state: TcgState, action: act.Tactics) -> Step:
     )
     state = _played(replace(state, turn=turn), action.side, card.name)
     text = f"{state.label(action.side)} use {card.name} ({card.cost} cost)."
-    return state, [Consequence("tactics", text, {"side": action.side, "card": card.name})]
+    return state, [tc.Tactics(text, side=action.side, card=card.name)]
 
 
 def check_set_reverse(state: TcgState, action: act.SetReverse) -> list[Violation]:
@@ -105,9 +106,7 @@ def apply_set_reverse(state: TcgState, action: act.SetReverse) -> Step:
     turn = replace(state.turn, reverse_set=(*state.turn.reverse_set, action.side))
     state = replace(state.with_side(action.side, side), turn=turn)
     text = f"{state.label(action.side)} set a reverse card face down ({len(side.reverse)} set)."
-    return state, [
-        Consequence("reverse-set", text, {"side": action.side, "set": len(side.reverse)})
-    ]
+    return state, [tc.ReverseSet(text, side=action.side, set=len(side.reverse))]
 
 
 def check_drop_reverse(state: TcgState, action: act.DropReverse) -> list[Violation]:
@@ -125,7 +124,7 @@ def apply_drop_reverse(state: TcgState, action: act.DropReverse) -> Step:
     side = replace(side, reverse=reverse, trash=side.trash + 1)
     state = state.with_side(action.side, side)
     text = f"{state.label(action.side)} discard a set reverse card unseen."
-    return state, [Consequence("reverse-dropped", text, {"side": action.side})]
+    return state, [tc.ReverseDropped(text, side=action.side)]
 
 
 def check_rank_change(state: TcgState, action: act.RankChange) -> list[Violation]:
@@ -157,5 +156,4 @@ def apply_rank_change(state: TcgState, action: act.RankChange) -> Step:
     turn = replace(state.turn, cost=max(0, state.turn.cost - card.cost))
     state = replace(state, turn=turn)
     text = f"Rank change: {player.label} becomes the {card.name} card in hand ({card.cost} cost)."
-    data = {"side": action.side, "player": player.label, "card": card.name}
-    return state, [Consequence("rank-change", text, data)]
+    return state, [tc.RankChange(text, side=action.side, player=player.label, card=card.name)]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import FinalResult, ShootOutStarted
 from domain.ruleset import Consequence
+from domain.tcg import consequences as tc
 from domain.tcg.setup import other
 from domain.tcg.state import (
     HAND_LIMIT,
@@ -38,7 +40,7 @@ def _draw(state: TcgState, side: str) -> Step:
     if new.library == 0 and not state.turn.deck_ran_out:
         state = replace(state, turn=replace(state.turn, deck_ran_out=True))
     text = f"{state.setup.team(side).name} draw {drawn} ({new.library} left in the half deck)."
-    return state, [Consequence("cards-drawn", text, {"side": side, "drawn": drawn})]
+    return state, [tc.CardsDrawn(text, side=side, drawn=drawn)]
 
 
 def start_phase(state: TcgState, side: str) -> Step:
@@ -61,9 +63,7 @@ def start_turn(state: TcgState) -> Step:
     number = state.turn.number + 1
     state = replace(state, turn=Turn(number=number, attacker=attacker), battle=None, pending=None)
     text = f"Turn {number} of half {state.half}: {state.setup.team(attacker).name} attack."
-    started = Consequence(
-        "turn-started", text, {"turn": number, "half": state.half, "attacker": attacker}
-    )
+    started = tc.TurnStarted(text, turn=number, half=state.half, attacker=attacker)
     state, drawn = start_phase(state, attacker)
     return state, [started, *drawn]
 
@@ -94,11 +94,9 @@ def reset_positions(side: SideState) -> SideState:
 
 
 def end_half(state: TcgState) -> Step:
-    consequences = [
-        Consequence(
-            "half-ended",
-            f"End of half {state.half}: {score_line(state)}.",
-            {"half": state.half, "score": state.score},
+    consequences: list[Consequence] = [
+        tc.HalfEnded(
+            f"End of half {state.half}: {score_line(state)}.", half=state.half, score=state.score
         )
     ]
     if state.half == 1:
@@ -129,7 +127,7 @@ def end_half(state: TcgState) -> Step:
         pending=None,
         shoot_out=ShootOut(first=state.first_attacker or "home"),
     )
-    consequences.append(Consequence("shoot-out", "Level: a penalty shoot-out.", {}))
+    consequences.append(ShootOutStarted("Level: a penalty shoot-out."))
     return state, consequences
 
 
@@ -139,5 +137,11 @@ def finish(state: TcgState, consequences: list[Consequence]) -> Step:
     if state.shoot_out is not None:
         shoot = state.shoot_out
         text += f" Penalties {shoot.scored('home')}–{shoot.scored('away')}."
-    consequences.append(Consequence("match-ended", text, {"score": state.score}))
+    consequences.append(tc.FullTime(text, score=state.score))
+    # The view reads the flow's score line, so it is imported where needed.
+    from domain.tcg.view import match_result
+
+    result = match_result(state)
+    assert result is not None
+    consequences.append(FinalResult(ranking=result.ranking, score=result.scores))
     return state, consequences

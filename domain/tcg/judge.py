@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled
 from domain.ruleset import Consequence, Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.field import is_area
 from domain.tcg.flow import Step, end_turn, reset_positions, score_line
@@ -48,16 +50,17 @@ def judge(state: TcgState) -> Step:
     margin = attack - defense
     if outright:
         margin = GOAL_MARGIN if battle.challenger_card == 1 else -GOAL_MARGIN
-    data = {
-        "kind": battle.kind,
-        "challenger": battle.challenger,
-        "challenger_total": attack,
-        "receiver_total": defense,
-        "one_beats_eight": outright,
-    }
+
     how = " (1 beats 8)" if outright else ""
     text = f"Battle ({battle.kind}): {attack} against {defense}{how}."
-    judged = Consequence("battle", text, data)
+    judged = tc.Battle(
+        text,
+        battle=battle.kind,
+        challenger=battle.challenger,
+        challenger_total=attack,
+        receiver_total=defense,
+        one_beats_eight=outright,
+    )
     if battle.kind == "shot":
         state, rest = _shot_outcome(state, battle, margin)
     elif margin > 0:
@@ -78,7 +81,7 @@ def _shot_outcome(state: TcgState, battle: Battle, margin: int) -> Step:
             state = state.with_side(each, reset_positions(state.side(each)))
         state = replace(state, ball=None, ball_side=None)
         text = f"Goal! {battle.challenger_player} scores: {score_line(state)}."
-        goal = Consequence("goal", text, {"side": shooter_side, "score": state.score})
+        goal = tc.Scored(text, side=shooter_side, score=state.score)
         state, rest = end_turn(state, Pending("kickoff", keeper_side))
         return state, [goal, *rest]
     if margin <= -GOAL_MARGIN:
@@ -87,23 +90,21 @@ def _shot_outcome(state: TcgState, battle: Battle, margin: int) -> Step:
         state = state.with_side(shooter_side, state.side(shooter_side).with_player(tired))
         state = replace(state, ball=None, ball_side=None)
         text = f"{battle.receiver_player} catches; {shooter.label} is inactive; goal kick."
-        caught = Consequence("catch", text, {"side": keeper_side, "keeper": battle.receiver_player})
+        caught = tc.Catch(text, side=keeper_side, keeper=battle.receiver_player)
         state, rest = end_turn(state, Pending("goal-kick", keeper_side))
         return state, [caught, *rest]
     text = f"{battle.receiver_player} punches the ball away; dice decide where it lands."
-    punched = Consequence("punch", text, {"side": keeper_side, "keeper": battle.receiver_player})
+    punched = tc.Punch(text, side=keeper_side, keeper=battle.receiver_player)
     return replace(state, phase="landing", ball=None, ball_side=None), [punched]
 
 
 def challenger_wins(state: TcgState, battle: Battle) -> Step:
     """The defender wins the ball, and play goes out (TCG-7.6)."""
-    kind = "tackle-won" if battle.kind == "tackle" else "pass-cut"
+    won_by = tc.BALL_WON["tackle" if battle.kind == "tackle" else "pass-cut"]
     text = f"{battle.challenger_player} wins the ball for {state.label(battle.challenger)}."
-    won = Consequence(kind, text, {"side": battle.challenger, "player": battle.challenger_player})
-    out = Consequence(
-        "out-of-play",
-        f"Out of play: {state.label(battle.challenger)} restart.",
-        {"side": battle.challenger},
+    won = won_by(text, side=battle.challenger, player=battle.challenger_player)
+    out = tc.OutOfPlay(
+        f"Out of play: {state.label(battle.challenger)} restart.", side=battle.challenger
     )
     state = replace(state, ball=None, ball_side=None)
     state, rest = end_turn(state, Pending("out-of-play", battle.challenger))
@@ -112,7 +113,7 @@ def challenger_wins(state: TcgState, battle: Battle) -> Step:
 
 def receiver_keeps(state: TcgState, battle: Battle) -> Step:
     text = f"{battle.receiver_player} keeps the ball for {state.label(battle.receiver)}."
-    kept = Consequence("ball-kept", text, {"side": battle.receiver})
+    kept = tc.BallKept(text, side=battle.receiver)
     state, rest = end_turn(state)
     return state, [kept, *rest]
 
@@ -148,17 +149,23 @@ def apply_tie_dice(state: TcgState, action: act.TieDice) -> Step:
         challenger_won = None
     else:
         challenger_won = action.dice[0] > action.dice[1]
-    rolled = Consequence(
-        "tie-dice",
+    tied = tc.TieDice(
         f"Tie dice {', '.join(map(str, action.dice))}.",
-        {"dice": list(action.dice), "source": action.source},
+        dice=tuple(action.dice),
+        source=action.source,
     )
+    # The challenger's die first, then the receiver's (one die on the single-die table).
+    owners = (battle.challenger, battle.receiver)
+    rolled: list[Consequence] = [
+        DieRolled(side=side, faces=DIE_FACES, value=value, source=action.source, purpose="tie")
+        for side, value in zip(owners, action.dice, strict=False)
+    ]
     if challenger_won is None:
-        return replace(state, tie_rolls=state.tie_rolls + 1), [rolled]
+        return replace(state, tie_rolls=state.tie_rolls + 1), [*rolled, tied]
     state, rest = (
         challenger_wins(state, battle) if challenger_won else receiver_keeps(state, battle)
     )
-    return state, [rolled, *rest]
+    return state, [*rolled, tied, *rest]
 
 
 def check_land(state: TcgState, action: act.Land) -> list[Violation]:
@@ -175,8 +182,6 @@ def check_land(state: TcgState, action: act.Land) -> list[Violation]:
 def apply_land(state: TcgState, action: act.Land) -> Step:
     area = action.area if is_area(action.area) else "c5"
     text = f"The punched ball lands in {area} (die {action.roll})."
-    landed = Consequence(
-        "ball-landed", text, {"area": area, "roll": action.roll, "source": action.source}
-    )
+    landed = tc.BallLanded(text, area=area, roll=action.roll, source=action.source)
     state, rest = end_turn(state, Pending("loose-ball", None, area))
     return state, [landed, *rest]

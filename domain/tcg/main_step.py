@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.ruleset import Consequence, Violation
+from domain.ruleset import Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.battle import begin_battle
 from domain.tcg.field import GOAL, PLACES, shot_distance
@@ -79,8 +80,16 @@ def apply_move(state: TcgState, action: act.Move) -> Step:
         state = replace(state, turn=replace(state.turn, ball_moved=True))
     verb = "dribbles" if dribble else "moves"
     text = f"{player.label} {verb} from {player.area} to {action.to} ({areas} cost)."
-    data = {"side": action.side, "player": player.label, "from": player.area, "to": action.to}
-    return state, [Consequence("moved", text, {**data, "cost": areas, "dribble": dribble})]
+    moved = tc.Moved(
+        text,
+        side=action.side,
+        player=player.label,
+        from_=player.area,
+        to=action.to,
+        cost=areas,
+        dribble=dribble,
+    )
+    return state, [moved]
 
 
 def check_pass(state: TcgState, action: act.Pass) -> list[Violation]:
@@ -115,8 +124,8 @@ def apply_pass(state: TcgState, action: act.Pass) -> Step:
     )
     state = replace(state, ball=receiver.label, turn=turn)
     text = f"{holder.label} passes to {receiver.label} in {receiver.area} ({price} cost)."
-    data = {"side": action.side, "from": holder.label, "to": receiver.label, "cost": price}
-    return state, [Consequence("passed", text, data)]
+    passed = tc.Passed(text, side=action.side, from_=holder.label, to=receiver.label, cost=price)
+    return state, [passed]
 
 
 def check_shoot(state: TcgState, action: act.Shoot) -> list[Violation]:
@@ -139,7 +148,7 @@ def apply_shoot(state: TcgState, action: act.Shoot) -> Step:
     state = _spend(state, price)
     state = replace(state, turn=replace(state.turn, shot=True, ball_moved=True))
     text = f"{holder.label} shoots from {holder.area} ({price} cost)."
-    shot = Consequence("shot", text, {"side": action.side, "player": holder.label, "cost": price})
+    shot = tc.Shot(text, side=action.side, player=holder.label, cost=price)
     # TCG-5.3: the shot ends the attack phase; the defender still has a defense phase.
     state, rest = start_phase(state, other(action.side))
     return state, [shot, *rest]
@@ -241,7 +250,8 @@ def apply_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> Step:
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
     verb = "tackles" if action.kind == "tackle" else "cuts the pass to"
     text = f"{player.label} {verb} {target.label} in {area} ({reach + 1} cost)."
-    data = {"side": action.side, "player": player.label, "target": target.label}
-    declared = Consequence(f"{action.kind}-declared", text, {**data, "cost": reach + 1})
+    declared = tc.CHALLENGES[action.kind](
+        text, side=action.side, player=player.label, target=target.label, cost=reach + 1
+    )
     state, rest = begin_battle(state, Battle(action.kind, action.side, player.label, target.label))
     return state, [declared, *rest]

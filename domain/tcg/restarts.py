@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.ruleset import Consequence, Violation
+from domain.ruleset import Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.field import PLACES, starting_areas
 from domain.tcg.flow import Step, main_phase, start_turn
@@ -55,7 +56,7 @@ def apply_place(state: TcgState, action: act.Place) -> Step:
     if not unplaced(state, "home") and not unplaced(state, "away"):
         state = replace(state, phase="toss")
     text = f"{state.setup.team(action.side).name}: {label} starts in {action.area}."
-    return state, [Consequence("placed", text, {"side": action.side, "player": label})]
+    return state, [tc.Placed(text, side=action.side, player=label)]
 
 
 def check_toss(state: TcgState, action: act.Toss) -> list[Violation]:
@@ -70,7 +71,7 @@ def apply_toss(state: TcgState, action: act.Toss) -> Step:
         phase="kickoff",
     )
     text = f"{state.label(action.winner)} have the ball and kick off."
-    return state, [Consequence("toss", text, {"winner": action.winner})]
+    return state, [tc.TossWon(text, winner=action.winner)]
 
 
 def _restarting_side(state: TcgState, side: str, rule: str) -> list[Violation]:
@@ -100,9 +101,7 @@ def check_kickoff(state: TcgState, action: act.Kickoff) -> list[Violation]:
 def apply_kickoff(state: TcgState, action: act.Kickoff) -> Step:
     state = _give_ball(state, action.side, action.player)
     text = f"Kick-off: {state.label(action.side)}, {state.ball} on the ball."
-    kicked = Consequence(
-        "kick-off", text, {"side": action.side, "player": state.ball, "half": state.half}
-    )
+    kicked = tc.KickedOff(text, side=action.side, player=state.ball, half=state.half)
     state, started = start_turn(state)
     return state, [kicked, *started]
 
@@ -122,7 +121,7 @@ def apply_restart(state: TcgState, action: act.Restart) -> Step:
     state = _give_ball(state, action.side, action.player)
     what = "Goal kick" if kind == "goal-kick" else "Play restarts"
     text = f"{what}: {state.label(action.side)}, {state.ball} on the ball."
-    restarted = Consequence("restart", text, {"side": action.side, "player": state.ball})
+    restarted = tc.Restarted(text, side=action.side, player=state.ball)
     state, started = start_turn(state)
     return state, [restarted, *started]
 
@@ -146,7 +145,7 @@ def apply_gather(state: TcgState, action: act.Gather) -> Step:
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
     state = _give_ball(state, action.side, player.label)
     text = f"{player.label} ({state.setup.team(action.side).name}) takes the ball in {area}."
-    gathered = Consequence("gathered", text, {"side": action.side, "player": player.label})
+    gathered = tc.Gathered(text, side=action.side, player=player.label)
     state, started = start_turn(state)
     return state, [gathered, *started]
 
@@ -193,8 +192,10 @@ def apply_substitute(state: TcgState, action: act.Substitute) -> Step:
         state = replace(state, ball=new.label)
     text = f"Substitution {side.substitutions} for {state.label(action.side)}: "
     text += f"{new.label} on for {old.label}."
-    data = {"side": action.side, "off": old.label, "on": new.label, "count": side.substitutions}
-    return state, [Consequence("substitution", text, data)]
+    substituted = tc.Substitution(
+        text, side=action.side, off=old.label, on=new.label, count=side.substitutions
+    )
+    return state, [substituted]
 
 
 def check_discard(state: TcgState, action: act.Discard) -> list[Violation]:
@@ -218,4 +219,4 @@ def apply_discard(state: TcgState, action: act.Discard) -> Step:
     if side.hand <= HAND_LIMIT:
         state = replace(state, phase=main_phase(state))
     text = f"{state.setup.team(action.side).name} discard {name} to the trash."
-    return state, [Consequence("discarded", text, {"side": action.side, "card": name})]
+    return state, [tc.Discarded(text, side=action.side, card=name)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.declarations import GOALS, Presentation
 from domain.routing import RoutedRuleset
-from domain.ruleset import JSON, Expected, Result, Violation
+from domain.ruleset import JSON, Expected, Participant, Result, Violation
 from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
@@ -38,6 +38,12 @@ class Tcg(RoutedRuleset):
 
     def side_labels(self, setup: TcgSetup) -> Mapping[str, str]:
         return {side: setup.label(side) for side in SIDES}
+
+    def participants(self, setup: TcgSetup) -> tuple[Participant, ...]:
+        return tuple(Participant(side, setup.coach(side), setup.team(side).name) for side in SIDES)
+
+    def scoreline(self, score: Mapping[str, int]) -> str:
+        return "–".join(str(goals) for goals in score.values())
 
     def initial_state(self, setup: TcgSetup) -> TcgState:
         return initial_state(setup)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.consequences import DieRolled
 from domain.ruleset import Consequence, Violation
 from domain.tcg import actions as act
+from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.flow import Step, finish
 from domain.tcg.judge import DIE_FACES
@@ -50,7 +52,7 @@ def apply_kickers(state: TcgState, action: act.Kickers) -> Step:
     phase = "penalties" if len(shoot.kickers) == 2 else "kickers"
     state = replace(state, shoot_out=shoot, phase=phase)
     text = f"{state.label(action.side)} penalty takers: {', '.join(labels)}."
-    return state, [Consequence("kickers", text, {"side": action.side, "players": list(labels)})]
+    return state, [tc.Kickers(text, side=action.side, players=tuple(labels))]
 
 
 def next_kicker(state: TcgState, side: str) -> FieldPlayer:
@@ -89,15 +91,22 @@ def apply_penalty(state: TcgState, action: act.Penalty) -> Step:
     state = replace(state, shoot_out=shoot)
     verdict = "scores" if scored else "fails"
     text = f"Penalty: {kicker.label} {verdict} ({attack} against {keeper.label}'s {defense})."
-    data = {
-        "side": action.side,
-        "kicker": kicker.label,
-        "scored": scored,
-        "dice": list(action.dice),
-        "source": action.source,
-        "penalties": {"home": shoot.scored("home"), "away": shoot.scored("away")},
-    }
-    consequences = [Consequence("shoot-out-kick", text, data)]
+    kick = tc.ShootOutKick(
+        text,
+        side=action.side,
+        kicker=kicker.label,
+        scored=scored,
+        dice=tuple(action.dice),
+        source=action.source,
+        penalties={"home": shoot.scored("home"), "away": shoot.scored("away")},
+    )
+    # The kicker's die, then the keeper's.
+    owners = (action.side, other(action.side)) if len(action.dice) == 2 else ()
+    consequences: list[Consequence] = [
+        DieRolled(side=side, faces=6, value=value, source=action.source, purpose="penalty")
+        for side, value in zip(owners, action.dice, strict=False)
+    ]
+    consequences.append(kick)
     taken = shoot.taken("home")
     level = shoot.scored("home") == shoot.scored("away")
     if taken == shoot.taken("away") and taken >= KICKERS and not level:

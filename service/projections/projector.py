@@ -18,7 +18,7 @@ from eventsourcing.application import Application
 from domain.league import League
 from domain.match import MatchRecord
 from service.projections.database import Sql, ViewDatabase, position, start_over, track
-from service.projections.games import fold
+from service.projections.fold import fold
 from service.projections.views import Batch, View, drop
 
 DEFAULT_BATCH = 500

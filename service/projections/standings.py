@@ -14,7 +14,7 @@ import json
 from domain.league import LeagueRules
 from domain.standings import MatchResult, standings
 from service.projections.database import Sql
-from service.projections.games import coaches_of
+from service.projections.fold import coaches_of
 from service.projections.summaries import status
 from service.projections.views import Batch
 

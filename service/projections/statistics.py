@@ -7,8 +7,7 @@ by replacing only its own rows.
 from __future__ import annotations
 
 from service.projections.database import Sql
-from service.projections.games import coaches_of
-from service.projections.games.fold import COACH
+from service.projections.fold import COACH, coaches_of
 from service.projections.views import Batch, replace_match_rows
 
 

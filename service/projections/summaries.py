@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.match import MatchRecord
 from service.projections.database import Sql
-from service.projections.games.fold import Contribution
+from service.projections.fold import Contribution
 from service.projections.views import Batch, replace_match_rows
 from service.views import title_of
 

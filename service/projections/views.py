@@ -8,7 +8,7 @@ from typing import Protocol
 from domain.league import League
 from domain.match import MatchRecord
 from service.projections.database import Sql
-from service.projections.games.fold import Contribution
+from service.projections.fold import Contribution
 
 
 @dataclass

@@ -51,7 +51,8 @@ class Table:
 
 
 def kinds(consequences: list[Consequence]) -> list[str]:
-    return [c.kind for c in consequences]
+    """The kinds of the consequences people are told of (silent ones are for read models)."""
+    return [c.kind for c in consequences if not c.silent]
 
 
 def of_kind(consequences: list[Consequence], kind: str) -> list[Consequence]:

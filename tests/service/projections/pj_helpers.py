@@ -9,8 +9,7 @@ from domain.match import Author, MatchRecord
 from domain.standings import MatchResult
 from service.app import Touchline
 from service.projections import Projector
-from service.projections.games import coaches_of, fold
-from service.projections.games.fold import COACH, result_of
+from service.projections.fold import COACH, coaches_of, fold, result_of
 from service.projections.standings import refresh
 from service.projections.summaries import row_of
 

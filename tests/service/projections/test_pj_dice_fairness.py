@@ -6,8 +6,10 @@ import math
 
 import pytest
 
+from domain.consequences import DieRolled
+from domain.king_of_the_pitch.ruleset import KingOfThePitch
 from service.projections.fairness import chi_square_survival, fairness
-from service.projections.games import king_of_the_pitch
+from service.projections.fold import fold
 
 
 def test_p_value_of_a_known_lopsided_d6_sample() -> None:
@@ -41,34 +43,34 @@ def test_a_perfectly_even_sample_is_fair_and_no_rolls_have_no_verdict() -> None:
 
 
 class _Match:
-    """Just enough of a match for the King of the Pitch dice fold."""
+    """Just enough of a match for the fold: a ruleset, a setup and entries with consequences."""
 
-    def __init__(self, entries: list[dict[str, object]]) -> None:
+    ruleset = KingOfThePitch()
+
+    def __init__(self, dice: list[DieRolled]) -> None:
         self.setup = {"teams": [{"team": "blue", "coach": "Ann"}, {"team": "red", "coach": "Bo"}]}
-        self._entries = [{"action": a, "consequences": []} for a in entries]
+        self._entries = [{"consequences": [die.to_dict()]} for die in dice]
 
     def effective_entries(self) -> list[dict[str, object]]:
         return self._entries
 
 
-def test_king_of_the_pitch_crown_level_rolls_have_the_d8_last_and_rerolls_the_lowest() -> None:
+def test_the_fold_counts_each_die_rolled_for_its_owner_s_coach_by_faces_and_source() -> None:
     match = _Match(
         [
-            {"kind": "roll", "team": "blue", "dice": [4]},  # the opening d6
-            {"kind": "roll", "team": "blue", "dice": [5, 5, 5, 5, 2], "source": "app"},
-            {"kind": "roll", "team": "red", "dice": [6, 6, 6]},
-            {"kind": "reroll", "team": "blue", "die": 7},  # the d8 (2) was lowest
-            {"kind": "reroll", "team": "red", "die": 3},
-            {"kind": "penalty", "team": "red", "die": 1},
+            DieRolled(side="blue", faces=6, value=4),
+            *[DieRolled(side="blue", faces=6, value=5, source="app")] * 4,
+            DieRolled(side="blue", faces=8, value=2, source="app"),
+            *[DieRolled(side="red", faces=6, value=6)] * 3,
+            DieRolled(side="blue", faces=8, value=7),
         ]
     )
-    out = king_of_the_pitch.fold(match)  # type: ignore[arg-type]
+    out = fold(match)  # type: ignore[arg-type]
     assert out.dice == {
         ("Ann", 6, 4, "table"): 1,
         ("Ann", 6, 5, "app"): 4,
         ("Ann", 8, 2, "app"): 1,
         ("Ann", 8, 7, "table"): 1,
         ("Bo", 6, 6, "table"): 3,
-        ("Bo", 6, 3, "table"): 1,
-        ("Bo", 6, 1, "table"): 1,
     }
+    assert not out.stats and out.score == "blue 0 · red 0"

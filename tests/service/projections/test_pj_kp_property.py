@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from domain.king_of_the_pitch.ruleset import KingOfThePitch
 from service.app import Touchline
 from service.projections import projector_for
-from service.projections.games import king_of_the_pitch
+from service.projections.fold import fold
 from tests.domain.king_of_the_pitch.kp_strategies import games
 from tests.service.projections.pj_helpers import fresh_fold, record_all, stored_rows
 
@@ -56,4 +56,4 @@ def test_king_of_the_pitch_views_equal_a_fresh_fold(app: Touchline, game: Any) -
     projector = projector_for(app, batch_size=50)
     projector.catch_up()
     assert stored_rows(projector, record.id) == fresh_fold(app, record.id)
-    assert king_of_the_pitch.fold(record).dice == dice_as_the_engine_asked(setup, actions)
+    assert fold(record).dice == dice_as_the_engine_asked(setup, actions)

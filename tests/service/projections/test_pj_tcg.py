@@ -11,7 +11,7 @@ from domain.notation import parse_action
 from domain.tcg.ruleset import Tcg
 from service.app import Touchline
 from service.projections import projector_for
-from service.projections.games import tcg
+from service.projections.fold import fold
 from tests.domain.tcg.tcg_helpers import golden_lines, raw_setup
 from tests.domain.tcg.tcg_strategies import matches
 from tests.service.projections.pj_helpers import fresh_fold, record_all, stored_rows
@@ -27,7 +27,7 @@ def test_a_shoot_out_match_folds_battles_goals_and_penalty_dice(app: Touchline) 
     projector.catch_up()
     assert stored_rows(projector, record.id) == fresh_fold(app, record.id)
 
-    folded = tcg.fold(record)
+    folded = fold(record)
     assert folded.finished and folded.score == "1–1"
     assert folded.winner == "Bob"  # Toho win the shoot-out (TCG-9)
     assert folded.stats[("coach", "Alice", "goals")] == 1

@@ -1,0 +1,298 @@
+"""What follows from an entry, declared once: the vocabulary every game's `apply` speaks in.
+
+A consequence is a frozen value with a `kind` (a class constant, never built from data) and
+`text`, the sentence shown to people. It is stored beside its entry as
+`{"kind": ..., "text": ..., "data": {...}}`, `data` holding its other fields: that stored form
+is forever (match files print the `text` of each one), so a declared type writes exactly the
+keys it always wrote, under the names in `stored_as` where the stored key differs from the
+field's name.
+
+The generic types below say what a consequence *means* to the read side (a goal, a die, a
+card played, the end of the match, what it counts in the statistics); each game declares its
+own kinds as subtypes in its own package (`domain/<game>/consequences.py`). Two games may
+declare the same kind with different stored keys (the card game's goal names its `team`, the
+TCG's its `side`): `from_dict` tries every type declared for a kind and keeps the one that
+writes the stored form back unchanged. A kind nobody declares, or a stored form no declared
+type reproduces (written by a later or an earlier release), loads as a plain `Consequence`
+keeping its kind, text and data, so a store never fails to load.
+
+A consequence with empty `text` is silent: it is a fact for the read side only (a die rolled,
+the final ranking) and is never printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
+
+_DECLARED: dict[str, list[type[Consequence]]] = {}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One statistic a consequence counts for a side (its coach and team) and, when named,
+    for players. `once` statistics count at most 1 per match and subject (say, a level
+    reached)."""
+
+    side: str
+    stat: str
+    players: tuple[str, ...] = ()
+    once: bool = False
+
+
+@dataclass
+class Pitch:
+    """What the read side tracks between consequences, by side: the players in play in the
+    current passage of play, and the player whose shot a goal is credited to."""
+
+    in_play: dict[str, list[str]] = field(default_factory=dict)
+    shooter: dict[str, str] = field(default_factory=dict)
+
+    def players(self, side: str) -> tuple[str, ...]:
+        return tuple(self.in_play.get(side, ()))
+
+    def scorers(self, side: str) -> tuple[str, ...]:
+        """A goal counts for the named shooter, else for every player of the side in play."""
+        shooter = self.shooter.get(side)
+        return (shooter,) if shooter else self.players(side)
+
+
+@dataclass(frozen=True, init=False, eq=False)
+class Consequence:
+    """Something that followed from an entry: a goal, a change of possession, a half ending.
+
+    Built directly (`Consequence(kind, text, data)`) it is a consequence of a kind this release
+    does not declare, kept exactly as stored.
+    """
+
+    kind: ClassVar[str] = ""
+    # Stored `data` key of a field, where it differs from the field's name.
+    stored_as: ClassVar[Mapping[str, str]] = {}
+    text: str
+
+    def __init__(self, kind: str, text: str, data: Mapping[str, JSON] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "_stored", dict(data or {}))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__:
+            _DECLARED.setdefault(cls.kind, []).append(cls)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Consequence(kind={self.kind!r}, text={self.text!r}, data={self.data!r})"
+
+    @property
+    def data(self) -> dict[str, JSON]:
+        stored = self.__dict__.get("_stored")
+        if stored is not None:
+            return dict(stored)
+        return {
+            self.stored_as.get(f.name, f.name): _plain(getattr(self, f.name))
+            for f in fields(self)
+            if f.name != "text"
+        }
+
+    @property
+    def silent(self) -> bool:
+        """A fact for the read side only: never printed."""
+        return not self.text
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "text": self.text, "data": self.data}
+
+    @classmethod
+    def from_data(cls, text: str, data: Mapping[str, JSON]) -> Consequence | None:
+        """This type built from a stored `data`, or None when the keys are not its own."""
+        values: dict[str, JSON] = {}
+        known = set()
+        for f in fields(cls):
+            if f.name == "text":
+                continue
+            key = cls.stored_as.get(f.name, f.name)
+            known.add(key)
+            if key in data:
+                values[f.name] = _frozen(data[key])
+        if set(data) - known:
+            return None
+        return cls(text=text, **values)
+
+    # What the read side learns from a consequence; the defaults say "nothing".
+
+    def phase_name(self) -> str | None:
+        """The stretch of play the match is in from now on, as the match list names it."""
+        return None
+
+    def score_after(self, before: Mapping[str, int]) -> Mapping[str, int] | None:
+        """The score by side once this happened, if it changed it."""
+        return None
+
+    def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
+        """The statistics this counts."""
+        return ()
+
+
+def from_dict(stored: Mapping[str, JSON]) -> Consequence:
+    """A stored consequence as the type that declares its kind (see the module's doc)."""
+    kind, text = str(stored["kind"]), str(stored["text"])
+    data = dict(stored.get("data") or {})
+    wanted = {"kind": kind, "text": text, "data": data}
+    for declared in _DECLARED.get(kind, ()):
+        try:
+            found = declared.from_data(text, data)
+            if found is not None and found.to_dict() == wanted:
+                return found
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue  # not this type's stored form: try the next one
+    return Consequence(kind, text, data)
+
+
+def _plain(value: JSON) -> JSON:
+    """Tuples written back as the lists they were stored as, mappings as dicts."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: JSON) -> JSON:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+# The generic vocabulary. A type without a `kind` of its own is only a meaning; each game
+# declares the kinds it stores as its subtypes.
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieRolled(Consequence):
+    """One die rolled, as the entry recorded it: its owner's side, the die's faces, the face
+    shown, and whether the table rolled it or the app did. `purpose` says what it was for."""
+
+    kind: ClassVar[str] = "die-rolled"
+    text: str = ""
+    side: str
+    faces: int
+    value: int
+    source: str = "table"
+    purpose: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalResult(Consequence):
+    """How the match ended, as the rules rank it: sides best first (level sides share a
+    place) and the final score by side (goals, or crowns). Silent: the game's own end of
+    match consequence tells people."""
+
+    kind: ClassVar[str] = "final-result"
+    text: str = ""
+    ranking: tuple[tuple[str, ...], ...]
+    score: Mapping[str, int]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Goal(Consequence):
+    """A goal for `side`, with the score by side after it."""
+
+    side: str
+    score: Mapping[str, int]
+
+    def score_after(self, before: Mapping[str, int]) -> Mapping[str, int]:
+        return self.score
+
+    def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
+        return (Tally(self.side, "goals", pitch.scorers(self.side)),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShotTaken(Consequence):
+    """`player` of `side` shoots: a goal from it is credited to that player."""
+
+    side: str
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardPlayed(Consequence):
+    """A player card of `side` comes into play for the current passage of play."""
+
+    side: str
+    player: str
+
+    def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
+        return (Tally(self.side, "cards_played", (self.player,)),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerLeft(Consequence):
+    """A player of `side` leaves play (eliminated, discarded)."""
+
+    side: str
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Possession(Consequence):
+    """`side` wins the ball."""
+
+    side: str
+
+    def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
+        return (Tally(self.side, "possession_won"),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Booking(Consequence):
+    """A card shown to `side`; `colour` names it ("yellow", "red")."""
+
+    colour: ClassVar[str] = ""
+    side: str
+
+    def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
+        return (Tally(self.side, f"{self.colour}_cards"),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShootOutStarted(Consequence):
+    """Level: a penalty shoot-out decides."""
+
+    kind: ClassVar[str] = "shoot-out"
+
+
+class PassageStarted(Consequence):
+    """A new passage of play (a round): nobody is in play, nobody has shot."""
+
+
+class PeriodStarted(Consequence):
+    """The match enters a stretch of play named by `phase_name` (a half, Extra Time, a turn)."""
+
+
+class PeriodEnded(Consequence):
+    """A half (or an Extra Time half) ends."""
+
+
+class MatchEnded(Consequence):
+    """The match is over; `phase_name` says how the match list calls that ("full time")."""
+
+    def phase_name(self) -> str:
+        return "full time"
+
+
+def declared_kinds() -> Sequence[str]:
+    """Every kind a loaded game declares, for checks and documentation."""
+    return sorted(_DECLARED)

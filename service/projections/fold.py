@@ -1,0 +1,146 @@
+"""What one match contributes to the read models, worked out from its consequences alone.
+
+One fold serves every game: it reads the declared consequences (`domain.consequences`) of the
+entries still in force, and nothing of a game's rules, setup or actions. What a consequence
+means to the read side is declared with it: the stretch of play it starts (`phase_name`), the
+score after it (`score_after`), the statistics it counts (`tallies`), the dice rolled
+(`DieRolled`) and the final ranking (`FinalResult`). Reading stored consequences is what
+keeps a rebuild fast: replaying the rules for every finished match would be several times
+slower.
+
+Names come from the ruleset's `participants(setup)` (each side's coach and team) and the
+score line from its `scoreline`: a match with no entry yet has no consequence to carry them,
+yet is listed with its coaches and a 0–0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from domain.consequences import (
+    CardPlayed,
+    Consequence,
+    DieRolled,
+    FinalResult,
+    MatchEnded,
+    PassageStarted,
+    Pitch,
+    PlayerLeft,
+    ShotTaken,
+    from_dict,
+)
+from domain.match import MatchRecord
+from domain.ruleset import Participant
+from domain.standings import MatchResult
+
+PLAYER, COACH, TEAM = "player", "coach", "team"
+
+
+@dataclass
+class Contribution:
+    """A match's share of every read model; rows are replaced whole when the match changes."""
+
+    score: str = ""
+    phase: str = ""
+    winner: str | None = None
+    finished: bool = False
+    # Once finished: coaches best first, sharing a place when level, and their goals (crowns).
+    result: MatchResult | None = None
+    # (subject kind, subject, statistic) -> count
+    stats: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    # (coach, faces of the die, face shown, source) -> how many times
+    dice: Counter[tuple[str, int, int, str]] = field(default_factory=Counter)
+
+    def count(self, kind: str, subject: str, stat: str, by: int = 1) -> None:
+        self.stats[(kind, subject, stat)] += by
+
+
+def participants(match: MatchRecord) -> tuple[Participant, ...]:
+    rules = match.ruleset
+    return rules.participants(rules.make_setup(match.setup))
+
+
+def coaches_of(match: MatchRecord) -> dict[str, str]:
+    """Side -> coach, in seating order."""
+    return {p.side: p.coach for p in participants(match)}
+
+
+def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
+    """The consequences of every entry still in force, in order, as declared types."""
+    for line in match.effective_entries():
+        for stored in line.get("consequences") or []:
+            yield from_dict(stored)
+
+
+def fold(match: MatchRecord) -> Contribution:
+    out = Contribution()
+    seats = participants(match)
+    coach = {p.side: p.coach for p in seats}
+    team = {p.side: p.team for p in seats}
+    score: dict[str, int] = dict.fromkeys(coach, 0)
+    pitch = Pitch()
+
+    def scoreline() -> str:
+        return match.ruleset.scoreline({side: score.get(side, 0) for side in coach})
+
+    out.score = scoreline()
+    for consequence in consequences_in_force(match):
+        if isinstance(consequence, DieRolled):
+            key = (coach[consequence.side], consequence.faces, consequence.value)
+            out.dice[(*key, consequence.source)] += 1
+            continue
+        for tally in consequence.tallies(pitch):
+            subjects = [(COACH, coach[tally.side]), (TEAM, team[tally.side])]
+            subjects += [(PLAYER, player) for player in tally.players]
+            for kind, subject in subjects:
+                if tally.once:
+                    out.stats[(kind, subject, tally.stat)] = 1
+                else:
+                    out.count(kind, subject, tally.stat)
+        _follow(pitch, consequence)
+        phase = consequence.phase_name()
+        if phase is not None:
+            out.phase = phase
+        after = consequence.score_after(score)
+        if after is not None:
+            score = dict(after)
+            out.score = scoreline()
+        if isinstance(consequence, MatchEnded):
+            out.finished = True
+        if isinstance(consequence, FinalResult):
+            out.result = _by_coach(consequence, coach)
+            winners = consequence.winners
+            out.winner = coach[winners[0]] if len(winners) == 1 else None
+    return out
+
+
+def _follow(pitch: Pitch, consequence: Consequence) -> None:
+    """Who is in play, and who shot, as the passage of play goes on."""
+    if isinstance(consequence, PassageStarted):
+        pitch.in_play.clear()
+        pitch.shooter.clear()
+    elif isinstance(consequence, CardPlayed):
+        pitch.in_play.setdefault(consequence.side, []).append(consequence.player)
+    elif isinstance(consequence, PlayerLeft):
+        players = pitch.in_play.get(consequence.side, [])
+        if consequence.player in players:
+            players.remove(consequence.player)
+    elif isinstance(consequence, ShotTaken):
+        pitch.shooter[consequence.side] = consequence.player
+
+
+def _by_coach(final: FinalResult, coach: Mapping[str, str]) -> MatchResult:
+    places = tuple(tuple(coach[side] for side in place) for place in final.ranking)
+    return MatchResult(places, {coach[side]: int(n) for side, n in final.score.items()})
+
+
+def result_of(match: MatchRecord, coaches: Mapping[str, str]) -> MatchResult | None:
+    """The ruleset's own final ranking by coach: what a fold's `result` must agree with."""
+    result = match.result()
+    if result is None:
+        return None
+    places = tuple(tuple(coaches[side] for side in place) for place in result.ranking)
+    goals = {coaches[side]: int(value) for side, value in result.scores.items()}
+    return MatchResult(places, goals)

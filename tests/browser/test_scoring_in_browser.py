@@ -155,6 +155,9 @@ def test_the_opening_is_tapped_in_and_toho_scores(
     recorded(phone, 10)
     # A digit presses the first dice pad: the die the table just rolled, without aiming.
     expect(entry_form(phone, "roll", "rolls").first).to_contain_text("Nankatsu (Alice) rolls")
+    # The keys work once the page's script runs (deferred: before DOMContentLoaded), which a
+    # busy machine may reach after the text is already there.
+    phone.wait_for_load_state("domcontentloaded")
     phone.keyboard.press("2")
     recorded(phone, 11)
     expect_score(phone, 0, 1)

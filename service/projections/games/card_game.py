@@ -113,7 +113,7 @@ def _count_dice(match: MatchRecord, out: Contribution, coach: dict[str, str]) ->
     """Every d6 in force: rolls, re-rolls (counted for the die's owner) and saves."""
     saver: str | None = None
     for line in match.effective_entries():
-        action = line["action"]
+        action: dict[str, Any] = dict(line.action)
         kind, source = action["kind"], action.get("source", "table")
         if kind == "roll":
             out.dice[(coach[action["coach"]], 6, action["value"], source)] += 1

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.log import Entry
 from domain.match import MatchRecord
 from domain.standings import MatchResult
 
@@ -38,11 +39,11 @@ class Contribution:
         self.stats[(kind, subject, stat)] += by
 
 
-def consequences(match: MatchRecord) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def consequences(match: MatchRecord) -> Iterator[tuple[Entry, dict[str, Any]]]:
     """Each entry in force with each of its consequences, in order."""
     for line in match.effective_entries():
-        for consequence in line.get("consequences") or []:
-            yield line, consequence
+        for consequence in line.consequences:
+            yield line, consequence.to_dict()
 
 
 def result_of(match: MatchRecord, coaches: Mapping[str, str]) -> MatchResult | None:

@@ -86,7 +86,7 @@ def _result(
 def _count_dice(match: MatchRecord, out: Contribution, coach: dict[str, str]) -> None:
     last_roll: dict[str, list[int]] = {}
     for line in match.effective_entries():
-        action = line["action"]
+        action: Any = line.action
         kind, source = action["kind"], action.get("source", "table")
         colour = action.get("team")
         if kind == "roll":

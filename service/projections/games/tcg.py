@@ -44,8 +44,8 @@ def fold(match: MatchRecord) -> Contribution:
             out.count(PLAYER, player, stat)
 
     for line in match.effective_entries():
-        _count_dice(line["action"], out, coach, challenger)
-        for c in line.get("consequences") or []:
+        _count_dice(dict(line.action), out, coach, challenger)
+        for c in (c.to_dict() for c in line.consequences):
             kind, data = c["kind"], c.get("data") or {}
             if kind == "turn-started":
                 out.phase = f"half {data.get('half', '')}, turn {data.get('turn', '')}".strip()

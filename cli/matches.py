@@ -13,6 +13,7 @@ from cli.context import Context, handle_errors, pass_context
 from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
 from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
+from domain.log import Entry, Retraction
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -207,9 +208,9 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
         click.echo(f"already undone with key {key}, nothing new stored:")
     line = written.line
     view = app.get_match(match_ref)
+    assert isinstance(line, Retraction)
     click.echo(
-        f"retracted entry {line['retracts']}: "
-        f"{log_line(view.ruleset, view.log[int(line['retracts']) - 1])}"
+        f"retracted entry {line.retracts}: {log_line(view.ruleset, view.log[line.retracts - 1])}"
     )
 
 
@@ -258,11 +259,11 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
                 return
 
 
-def _echo_step(ruleset: str, step: int, total: int, entry: dict[str, Any]) -> None:
+def _echo_step(ruleset: str, step: int, total: int, entry: Entry) -> None:
     click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
-    for consequence in entry.get("consequences") or []:
-        if consequence["text"]:  # silent ones are for the read side only
-            click.echo(f"    → {consequence['text']}")
+    for consequence in entry.consequences:
+        if consequence.text:
+            click.echo(f"    → {consequence.text}")
 
 
 def _quote(word: str) -> str:

@@ -7,34 +7,29 @@ from typing import Any
 
 import click
 
-from domain.notation import format_action
+from domain.log import Entry, LogLine
+from domain.notation import line_notation
 from domain.registry import find_ruleset
 from service.views import MatchView
 
 
-def log_line(ruleset: str, line: dict[str, Any]) -> str:
+def log_line(ruleset: str, line: LogLine) -> str:
     """One log line as a person reads it: number, entry, who and when."""
-    rules = find_ruleset(ruleset)
-    if line["type"] == "retraction":
-        text = f"undo {line['retracts']}"
-    elif line["type"] == "abandonment":
-        text = f"abandoned: {line['reason']}"
-    elif line["type"] == "annotation":
-        text = f"note on {line['on']}: {line['text']}"
-    else:
-        text = format_action(rules.codec, rules.action_from_dict(line["action"]))
-    mark = " (retracted)" if line.get("retracted") else ""
-    return f"{line['number']:>4}  {text}{mark}   [{line['by']}, {line['at']}]"
+    text = line_notation(find_ruleset(ruleset).codec, line)
+    mark = " (retracted)" if isinstance(line, Entry) and line.retracted else ""
+    return f"{line.number:>4}  {text}{mark}   [{line.by}, {line.at}]"
 
 
-def echo_entry(ruleset: str, line: dict[str, Any]) -> None:
+def echo_entry(ruleset: str, line: LogLine) -> None:
     click.echo(f"recorded {log_line(ruleset, line)}")
-    for violation in line.get("violations") or []:
-        click.echo(f"  ! overridden {violation['rule']}: {violation['message']}")
-        click.echo(f"    reason: {line.get('override')}")
-    for consequence in line.get("consequences") or []:
-        if consequence["text"]:  # silent ones are for the read side only
-            click.echo(f"  → {consequence['text']}")
+    if not isinstance(line, Entry):
+        return
+    for violation in line.violations:
+        click.echo(f"  ! overridden {violation.rule}: {violation.message}")
+        click.echo(f"    reason: {line.override}")
+    for consequence in line.consequences:
+        if consequence.text:
+            click.echo(f"  → {consequence.text}")
 
 
 def echo_match(view: MatchView, with_log: bool = False) -> None:

@@ -59,7 +59,7 @@ def play_loop(context: Context, match_ref: str) -> None:
                 continue
             if line == "undo":
                 retraction = app.undo(view.id, context.author(), expected_version=view.version)
-                click.echo(f"retracted entry {retraction.line['retracts']}")
+                click.echo(f"retracted entry {retraction.line.retracts}")
             else:
                 _enter(context, view.id, view.ruleset, view.version, line)
         except StaleMatch as error:

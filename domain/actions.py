@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -33,10 +33,30 @@ class FieldSpec:
     item: Literal["int", "text", "choice"] | None = None
 
 
-class ActionCodec:
-    """Converts one game's action classes to and from their dict form."""
+# Turns an action's stored dict of one payload version into the next version's.
+ActionUpcaster = Callable[[dict[str, JSON]], dict[str, JSON]]
 
-    def __init__(self, classes: Iterable[type[Any]]) -> None:
+
+class ActionCodec:
+    """Converts one game's action classes to and from their dict form.
+
+    `version` is the version of the game's action payload; every entry is stored with it. A
+    release that renames, drops or reshapes an action field raises the version and gives an
+    upcaster from the previous one (`upcasters[n]` turns version n into n + 1), so every
+    entry stored before still loads.
+    """
+
+    def __init__(
+        self,
+        classes: Iterable[type[Any]],
+        version: int = 1,
+        upcasters: Mapping[int, ActionUpcaster] | None = None,
+    ) -> None:
+        self.version = version
+        self._upcasters = dict(upcasters or {})
+        missing = [n for n in range(1, version) if n not in self._upcasters]
+        if missing:
+            raise ValueError(f"no upcaster from action payload version(s) {missing}")
         self._classes: dict[str, type[Any]] = {}
         self._hints: dict[str, dict[str, Any]] = {}
         for cls in classes:
@@ -45,6 +65,18 @@ class ActionCodec:
                 raise ValueError(f"two action classes share the kind {kind!r}")
             self._classes[kind] = cls
             self._hints[kind] = get_type_hints(cls)
+
+    def upcast(self, data: Mapping[str, JSON], version: int) -> dict[str, JSON]:
+        """A stored action of payload `version`, as today's version."""
+        if version > self.version:
+            raise MalformedAction(
+                f"the entry was stored by a later release (action payload version {version}; "
+                f"this release reads up to {self.version})"
+            )
+        upgraded = dict(data)
+        for step in range(version, self.version):
+            upgraded = self._upcasters[step](upgraded)
+        return upgraded
 
     @property
     def kinds(self) -> tuple[str, ...]:

@@ -1,22 +1,41 @@
 """The match record: one event-sourced aggregate per recorded game session.
 
-The aggregate keeps the log of entries exactly as they were made. It asks the game's ruleset
-whether an entry is legal before recording it (decide once) and, when its events are replayed
-from the store, applies them without judging them again (apply forever). The folded game state
-is a cache: it is never stored, and is rebuilt from the log when missing.
+The aggregate keeps the log of lines exactly as they were made (`domain.log`). It asks the
+game's ruleset whether an entry is legal before recording it (decide once) and, when its
+events are replayed from the store, applies them without judging them again (apply forever).
+The folded game state is a cache: it is never stored, and is rebuilt from the log when missing.
+
+Stored events are forever. Every event class declares its `class_version`; the library stores
+it with the event (when above 1) and runs the `upcast_vN_vN+1` methods on older ones as they
+load. An entry also stores the version of its game's action payload, which the game's codec
+upcasts (`ActionCodec.upcast`), so a game may rename or drop an action field in a later
+release and every match stored before still loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, cast
+from dataclasses import replace
+from typing import Any, ClassVar, TypeVar, assert_never, cast
 
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
 
+from domain.consequences import Consequence
+from domain.consequences import from_dict as consequence_from_dict
+from domain.log import (
+    Abandonment,
+    Annotation,
+    Author,
+    Entry,
+    LogLine,
+    Retraction,
+    from_data,
+    to_data,
+    violation_from_dict,
+)
 from domain.registry import find_ruleset
-from domain.ruleset import JSON, Consequence, MalformedAction, Outcome, Result, Ruleset, Violation
+from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.text import (
     KEY_LIMIT,
     NAME_LIMIT,
@@ -28,8 +47,22 @@ from domain.text import (
     trimmed,
 )
 
-# Attributes that hold caches rebuilt from the log; snapshots leave them out.
-_TRANSIENT = ("_game", "_pending")
+__all__ = [
+    "Author",
+    "BadAnnotation",
+    "KeyReused",
+    "MatchAbandoned",
+    "MatchRecord",
+    "NothingToUndo",
+    "RuleBroken",
+    "version_after",
+]
+
+# Attributes that hold caches rebuilt from the log (the abandonment is its line, found again
+# on load); snapshots leave them out.
+_TRANSIENT = ("_game", "_pending", "abandonment")
+
+L = TypeVar("L", bound=LogLine)
 
 
 class RuleBroken(Exception):
@@ -60,24 +93,10 @@ class KeyReused(ValueError):
 ANNOTATION_LIMIT = NOTE_LIMIT
 
 
-def version_after(line: Mapping[str, JSON]) -> int:
+def version_after(line: LogLine) -> int:
     """The match's version once `line` was written: the creation is version 1 and every log
     line is exactly one event after it."""
-    return cast(int, line["number"]) + 1
-
-
-@dataclass(frozen=True)
-class Author:
-    """Who made an entry, when (ISO 8601 with offset) and from which device."""
-
-    by: str
-    at: str
-    device: str | None = None
-
-    def checked(self) -> Author:
-        """The author with their name and device checked as new input."""
-        device = None if self.device is None else checked_text(self.device, "device", KEY_LIMIT)
-        return Author(checked_text(self.by, "the scorer's name", NAME_LIMIT), self.at, device)
+    return line.number + 1
 
 
 def _checked_key(key: str | None) -> str | None:
@@ -85,18 +104,42 @@ def _checked_key(key: str | None) -> str | None:
 
 
 class MatchRecord(Aggregate):
+    # 2: entries carry the version of their action payload, and the consequences of the
+    # declared vocabulary (earlier snapshots' and events' consequences are worked out again).
+    class_version: ClassVar[int] = 2
+
     class Snapshot(_Snapshot):
         @classmethod
         def take(cls, aggregate: Any) -> MatchRecord.Snapshot:
             snapshot = super().take(aggregate)
             for name in _TRANSIENT:
                 snapshot.state.pop(name, None)
+            snapshot.state["log"] = [to_data(line) for line in snapshot.state["log"]]
             return snapshot
 
-    # Class-level defaults: matches created (and snapshots taken) before leagues and
-    # abandonment existed load without these attributes.
+        def mutate(self, _: None) -> MatchRecord:
+            match = cast(MatchRecord, super().mutate(None))
+            refresh = bool(match.__dict__.pop("_refresh_consequences", False))
+            match.log = [from_data(line) for line in cast(list[dict[str, JSON]], match.log)]
+            match.abandonment = next(
+                (line for line in match.log if isinstance(line, Abandonment)), None
+            )
+            match._upcast_actions()
+            if refresh:
+                match._refresh_consequences()
+            return match
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot from before the consequence vocabulary: its entries' consequences are
+        worked out again once the log is typed (see Snapshot.mutate)."""
+        state["_refresh_consequences"] = True
+
+    # Class-level defaults: matches created (and snapshots taken) before leagues, abandonment
+    # and versioned action payloads existed load without these attributes.
     league: str | None = None
-    abandonment: dict[str, JSON] | None = None
+    abandonment: Abandonment | None = None
+    action_version: int = 1
 
     @classmethod
     def start(
@@ -113,7 +156,15 @@ class MatchRecord(Aggregate):
             league = checked_text(league, "the league's name", NAME_LIMIT)
         return cls(ruleset, setup, author.by, author.at, league)
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        class_version: ClassVar[int] = 1
+        ruleset: str
+        setup: dict[str, JSON]
+        created_by: str
+        created_at: str
+        league: str | None
+
+    @event(Created)
     def __init__(
         self,
         ruleset: str,
@@ -127,8 +178,9 @@ class MatchRecord(Aggregate):
         self.setup = setup
         self.created_by = created_by
         self.created_at = created_at
-        # Each line of the log is a plain dict (see `_line`), in the order it was made.
-        self.log: list[dict[str, JSON]] = []
+        self.action_version = find_ruleset(ruleset).codec.version
+        # Every line of the log, in the order it was made.
+        self.log: list[LogLine] = []
         self.keys: dict[str, int] = {}
 
     # -- reading -------------------------------------------------------------------------
@@ -146,19 +198,15 @@ class MatchRecord(Aggregate):
             self._game = cached
         return cached
 
-    def folded_game(self) -> Any | None:
-        """The game state if it has been worked out already, without working it out."""
-        return getattr(self, "_game", None)
-
     def reuse_game(self, state: Any) -> None:
         """Take a game state folded earlier from this very log (same match, same version), so
         that loading a long match does not replay every entry again. Game states are
         immutable, so one may be shared between loads."""
         self._game = state
 
-    def effective_entries(self) -> list[dict[str, JSON]]:
+    def effective_entries(self) -> list[Entry]:
         """The entries still in force (not retracted), in order: the steps of a replay."""
-        return [line for line in self.log if line["type"] == "entry" and not line["retracted"]]
+        return [line for line in self.log if isinstance(line, Entry) and not line.retracted]
 
     def state_at(self, step: int | None) -> Any:
         """The game state after the first `step` entries in force (all when None)."""
@@ -166,17 +214,22 @@ class MatchRecord(Aggregate):
         state = rules.initial_state(rules.make_setup(self.setup))
         entries = self.effective_entries()
         for line in entries if step is None else entries[:step]:
-            state = rules.apply(
-                state, rules.action_from_dict(cast(dict[str, JSON], line["action"]))
-            ).state
+            state = rules.apply(state, rules.action_from_dict(line.action)).state
         return state
 
     def result(self) -> Result | None:
         return self.ruleset.result(self.game)
 
-    def entry_for_key(self, key: str) -> dict[str, JSON] | None:
+    def entry_for_key(self, key: str) -> LogLine | None:
         number = self.keys.get(key)
         return None if number is None else self.log[number - 1]
+
+    def annotations(self) -> list[Annotation]:
+        """Every annotation, in order, each on the entry it was made on (0: the kick-off).
+
+        An entry undone later keeps its notes: they are often the very reason it was undone.
+        """
+        return [line for line in self.log if isinstance(line, Annotation)]
 
     # -- idempotency ---------------------------------------------------------------------
     # A request retried with its idempotency key gets the line it wrote the first time; the
@@ -185,43 +238,40 @@ class MatchRecord(Aggregate):
 
     def earlier_entry(
         self, key: str | None, action: Mapping[str, JSON], drawn: bool = False
-    ) -> dict[str, JSON] | None:
+    ) -> Entry | None:
         """The entry written under `key`, if it records this very action.
 
         With `drawn`, the fields the request left out were the app's to fill by chance: they
         are compared as the app filled them the first time.
         """
 
-        def same(line: dict[str, JSON]) -> bool:
-            recorded = cast(dict[str, JSON], line["action"])
-            asked = {**recorded, **action} if drawn else dict(action)
+        def same(line: Entry) -> bool:
+            asked = {**line.action, **action} if drawn else dict(action)
             rules = self.ruleset
             try:
                 canonical = rules.action_to_dict(rules.action_from_dict(asked))
             except MalformedAction:
                 return False
-            return canonical == recorded
+            return canonical == line.action
 
-        return self._earlier(key, "entry", same)
+        return self._earlier(key, Entry, same)
 
-    def earlier_retraction(self, key: str | None) -> dict[str, JSON] | None:
-        return self._earlier(key, "retraction", lambda line: True)
+    def earlier_retraction(self, key: str | None) -> Retraction | None:
+        return self._earlier(key, Retraction, lambda line: True)
 
-    def earlier_annotation(self, key: str | None, on: int, text: str) -> dict[str, JSON] | None:
-        def same(line: dict[str, JSON]) -> bool:
-            return bool(line["on"] == on and line["text"] == trimmed(text, multiline=True))
+    def earlier_annotation(self, key: str | None, on: int, text: str) -> Annotation | None:
+        def same(line: Annotation) -> bool:
+            return line.on == on and line.text == trimmed(text, multiline=True)
 
-        return self._earlier(key, "annotation", same)
+        return self._earlier(key, Annotation, same)
 
-    def _earlier(
-        self, key: str | None, kind: str, same: Callable[[dict[str, JSON]], bool]
-    ) -> dict[str, JSON] | None:
+    def _earlier(self, key: str | None, kind: type[L], same: Callable[[L], bool]) -> L | None:
         line = None if key is None else self.entry_for_key(key)
         if line is None:
             return None
-        if line["type"] != kind or not same(line):
+        if not isinstance(line, kind) or not same(line):
             raise KeyReused(
-                f"the idempotency key {key!r} was used for line {line['number']} "
+                f"the idempotency key {key!r} was used for line {line.number} "
                 f"({_described(line)}): a different request needs a new key"
             )
         return line
@@ -240,7 +290,7 @@ class MatchRecord(Aggregate):
         author: Author,
         override: str | None = None,
         key: str | None = None,
-    ) -> dict[str, JSON]:
+    ) -> Entry:
         """Record an entry if it is legal, or if the table overrides its violations.
 
         Raises RuleBroken when a rule is broken and no override reason is given, or when the
@@ -263,6 +313,7 @@ class MatchRecord(Aggregate):
         self._pending: Outcome[Any] | None = outcome
         self._record_entry(
             action=rules.action_to_dict(parsed),
+            action_version=self.action_version,
             by=author.by,
             at=author.at,
             device=author.device,
@@ -271,9 +322,9 @@ class MatchRecord(Aggregate):
             key=key,
             consequences=[c.to_dict() for c in outcome.consequences],
         )
-        return self.log[-1]
+        return cast(Entry, self.log[-1])
 
-    def undo(self, author: Author, key: str | None = None) -> dict[str, JSON]:
+    def undo(self, author: Author, key: str | None = None) -> Retraction:
         """Retract the latest entry still in force; nothing is deleted."""
         earlier = self.earlier_retraction(key)
         if earlier is not None:
@@ -284,15 +335,15 @@ class MatchRecord(Aggregate):
         if not entries:
             raise NothingToUndo("there is no entry to undo")
         self._retract(
-            retracts=cast(int, entries[-1]["number"]),
+            retracts=entries[-1].number,
             by=author.by,
             at=author.at,
             device=author.device,
             key=key,
         )
-        return self.log[-1]
+        return cast(Retraction, self.log[-1])
 
-    def abandon(self, author: Author, reason: str) -> dict[str, JSON]:
+    def abandon(self, author: Author, reason: str) -> Abandonment:
         """Stop the match for good: it counts in no standings and takes no more entries."""
         self._refuse_if_abandoned()
         if not reason.strip():
@@ -300,11 +351,9 @@ class MatchRecord(Aggregate):
         reason = checked_text(reason, "the reason", REASON_LIMIT)
         author = author.checked()
         self._abandon(reason=reason, by=author.by, at=author.at, device=author.device)
-        return self.log[-1]
+        return cast(Abandonment, self.log[-1])
 
-    def annotate(
-        self, on: int, text: str, author: Author, key: str | None = None
-    ) -> dict[str, JSON]:
+    def annotate(self, on: int, text: str, author: Author, key: str | None = None) -> Annotation:
         """Attach a plain-text remark to an entry in force (`on` is its number; 0 is the
         kick-off, before any entry). Abandoned matches take annotations too: disputes and
         rulings are often written after the fact."""
@@ -318,95 +367,197 @@ class MatchRecord(Aggregate):
         except BadText as error:
             raise BadAnnotation(str(error)) from None
         author, key = author.checked(), _checked_key(key)
-        in_force = {line["number"] for line in self.effective_entries()}
+        in_force = {line.number for line in self.effective_entries()}
         if on != 0 and on not in in_force:
             raise BadAnnotation(f"there is no entry {on} in force to annotate")
         self._annotate(on=on, text=text, by=author.by, at=author.at, device=author.device, key=key)
-        return self.log[-1]
-
-    def annotations(self) -> list[dict[str, JSON]]:
-        """Every annotation, in order, each on the entry it was made on (0: the kick-off).
-
-        An entry undone later keeps its notes: they are often the very reason it was undone.
-        """
-        return [line for line in self.log if line["type"] == "annotation"]
+        return cast(Annotation, self.log[-1])
 
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:
             raise MatchAbandoned(
-                f"the match was abandoned ({self.abandonment['reason']}): it takes no more entries"
+                f"the match was abandoned ({self.abandonment.reason}): it takes no more entries"
             )
 
     # -- events --------------------------------------------------------------------------
 
-    @event("Abandoned")
-    def _abandon(self, reason: str, by: str, at: str, device: str | None) -> None:
-        line = self._line("abandonment", by, at, device, None)
-        line["reason"] = reason
-        self._append(line)
-        self.abandonment = {"reason": reason, "by": by, "at": at}
+    class Abandoned(Aggregate.Event):
+        class_version: ClassVar[int] = 1
+        reason: str
+        by: str
+        at: str
+        device: str | None
 
-    @event("Annotated")
+    class Annotated(Aggregate.Event):
+        class_version: ClassVar[int] = 1
+        on: int
+        text: str
+        by: str
+        at: str
+        device: str | None
+        key: str | None
+
+    class EntryRetracted(Aggregate.Event):
+        class_version: ClassVar[int] = 1
+        retracts: int
+        by: str
+        at: str
+        device: str | None
+        key: str | None
+
+    class EntryRecorded(Aggregate.Event):
+        # 2: `action_version` (the game's action payload version), and consequences of the
+        # declared vocabulary. Version 1 consequences are worked out again on load.
+        class_version: ClassVar[int] = 2
+        action: dict[str, JSON]
+        action_version: int
+        by: str
+        at: str
+        device: str | None
+        override: str | None
+        violations: list[dict[str, JSON]]
+        key: str | None
+        consequences: list[dict[str, JSON]] | dict[str, list[dict[str, JSON]]]
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["action_version"] = 1
+            state["consequences"] = {"stored": state["consequences"]}
+
+    @event(Abandoned)
+    def _abandon(self, reason: str, by: str, at: str, device: str | None) -> None:
+        line = Abandonment(number=self._next(), by=by, at=at, device=device, reason=reason)
+        self._append(line)
+        self.abandonment = line
+
+    @event(Annotated)
     def _annotate(
         self, on: int, text: str, by: str, at: str, device: str | None, key: str | None
     ) -> None:
-        line = self._line("annotation", by, at, device, key)
-        line.update(on=on, text=text)
+        line = Annotation(
+            number=self._next(), by=by, at=at, device=device, key=key, on=on, text=text
+        )
         self._append(line)
 
-    @event("EntryRecorded")
+    @event(EntryRecorded)
     def _record_entry(
         self,
         action: dict[str, JSON],
+        action_version: int,
         by: str,
         at: str,
         device: str | None,
         override: str | None,
         violations: list[dict[str, JSON]],
         key: str | None,
-        consequences: list[dict[str, JSON]],
+        consequences: list[dict[str, JSON]] | dict[str, list[dict[str, JSON]]],
     ) -> None:
-        line = self._line("entry", by, at, device, key)
-        line.update(
-            action=action, override=override, violations=violations, consequences=consequences
-        )
-        self._append(line)
+        rules = self.ruleset
+        action = rules.codec.upcast(action, action_version)
         pending: Outcome[Any] | None = getattr(self, "_pending", None)
         self._pending = None
         cached = getattr(self, "_game", None)
+        if pending is None and (cached is not None or isinstance(consequences, dict)):
+            # Replaying: keep the folded state current when it is kept at all, and work out
+            # the consequences of an entry stored before the vocabulary was declared.
+            pending = rules.apply(self.game, rules.action_from_dict(action))
+        if isinstance(consequences, dict):
+            assert pending is not None
+            typed = _refreshed(consequences["stored"], pending.consequences)
+        else:
+            typed = tuple(consequence_from_dict(c) for c in consequences)
+        line = Entry(
+            number=self._next(),
+            by=by,
+            at=at,
+            device=device,
+            key=key,
+            action=action,
+            override=override,
+            violations=tuple(violation_from_dict(v) for v in violations),
+            consequences=typed,
+        )
+        self._append(line)
         if pending is not None:
             self._game = pending.state
-        elif cached is not None:
-            rules = self.ruleset
-            self._game = rules.apply(cached, rules.action_from_dict(action)).state
 
-    @event("EntryRetracted")
+    @event(EntryRetracted)
     def _retract(
         self, retracts: int, by: str, at: str, device: str | None, key: str | None
     ) -> None:
-        line = self._line("retraction", by, at, device, key)
-        line["retracts"] = retracts
-        self.log[retracts - 1]["retracted"] = True
+        line = Retraction(
+            number=self._next(), by=by, at=at, device=device, key=key, retracts=retracts
+        )
+        retracted = self.log[retracts - 1]
+        assert isinstance(retracted, Entry)
+        self.log[retracts - 1] = retracted.retract()
         self._append(line)
         self._game = None
 
-    def _line(
-        self, kind: str, by: str, at: str, device: str | None, key: str | None
-    ) -> dict[str, JSON]:
-        return {
-            "number": len(self.log) + 1,
-            "type": kind,
-            "by": by,
-            "at": at,
-            "device": device,
-            "key": key,
-            "retracted": False,
-        }
+    def _next(self) -> int:
+        return len(self.log) + 1
 
-    def _append(self, line: dict[str, JSON]) -> None:
+    def _append(self, line: LogLine) -> None:
         self.log.append(line)
-        if line["key"] is not None:
-            self.keys[cast(str, line["key"])] = cast(int, line["number"])
+        if line.key is not None:
+            self.keys[line.key] = line.number
+
+    # -- loading what earlier releases stored ----------------------------------------------
+
+    def _upcast_actions(self) -> None:
+        """Bring every entry's action to the game's current payload version."""
+        codec = self.ruleset.codec
+        if self.action_version == codec.version:
+            return
+        self.log = [
+            replace(line, action=codec.upcast(line.action, self.action_version))
+            if isinstance(line, Entry)
+            else line
+            for line in self.log
+        ]
+        self.action_version = codec.version
+
+    def _refresh_consequences(self) -> None:
+        """Work out again the consequences of every entry, each from the state it was recorded
+        in: entries in force form a stack that an undo pops, so replaying the log in order
+        with that stack meets each entry in its own state."""
+        rules = self.ruleset
+        states = [rules.initial_state(rules.make_setup(self.setup))]
+        lines: list[LogLine] = []
+        for line in self.log:
+            if isinstance(line, Entry):
+                outcome = rules.apply(states[-1], rules.action_from_dict(line.action))
+                states.append(outcome.state)
+                line = replace(
+                    line,
+                    consequences=_refreshed(
+                        [c.to_dict() for c in line.consequences], outcome.consequences
+                    ),
+                )
+                if line.retracted:
+                    states.pop()
+            lines.append(line)
+        self.log = lines
+        self._game = states[-1]
+
+
+def _refreshed(
+    stored: Sequence[Mapping[str, JSON]], derived: Sequence[Consequence]
+) -> tuple[Consequence, ...]:
+    """An earlier release's consequences in today's vocabulary.
+
+    The rules are deterministic, so applying them again gives the same consequences, now
+    typed and with the facts earlier releases did not store (the dice). Should the worded
+    ones differ (a later release words a consequence otherwise), the stored words are kept,
+    with the new silent facts after them: what was written then is what the match shows.
+    """
+    stored_texts = [str(c["text"]) for c in stored]
+    if [c.text for c in derived if c.text] == stored_texts:
+        return tuple(derived)
+    return (
+        *(consequence_from_dict(c) for c in stored),
+        *(c for c in derived if not c.text),
+    )
 
 
 def _check_action_text(action: Mapping[str, JSON]) -> None:
@@ -423,15 +574,20 @@ def _check_action_text(action: Mapping[str, JSON]) -> None:
                     checked_text(item, f"{kind}: {name}", NAME_LIMIT)
 
 
-def _described(line: Mapping[str, JSON]) -> str:
-    if line["type"] == "entry":
-        return f"a {cast(dict[str, JSON], line['action'])['kind']} entry"
-    if line["type"] == "retraction":
-        return f"an undo of entry {line['retracts']}"
-    return f"an {line['type']}"
+def _described(line: LogLine) -> str:
+    match line:
+        case Entry():
+            return f"a {line.kind} entry"
+        case Retraction():
+            return f"an undo of entry {line.retracts}"
+        case Annotation():
+            return "an annotation"
+        case Abandonment():
+            return "an abandonment"
+        case _:
+            assert_never(line)
 
 
-def consequences_of(line: Mapping[str, JSON]) -> tuple[Consequence, ...]:
-    """The consequences stored with an entry, as values."""
-    stored = cast(list[dict[str, Any]], line.get("consequences") or [])
-    return tuple(Consequence(c["kind"], c["text"], c.get("data", {})) for c in stored)
+def consequences_of(line: Entry) -> tuple[Consequence, ...]:
+    """The consequences recorded with an entry."""
+    return line.consequences

@@ -16,9 +16,10 @@ import dataclasses
 import re
 import shlex
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from domain.actions import ActionCodec
+from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
 from domain.ruleset import JSON, MalformedAction
 
 # One part of a word: unquoted characters, a single-quoted part, a double-quoted part (where a
@@ -158,3 +159,26 @@ def _format_value(value: JSON) -> str:
     if value is None:
         return '""'
     return shlex.quote(str(value))
+
+
+def line_notation(codec: ActionCodec, line: LogLine) -> str:
+    """What a log line records, in the one-line notation: `play coach=toho card=…`,
+    `undo 5`, `note on 3: …`, `abandoned: …`. The terminal and the pages both show this.
+
+    An entry kept from an earlier release whose action today's codec would refuse is shown as
+    it is stored rather than not at all.
+    """
+    match line:
+        case Entry():
+            try:
+                return format_action(codec, codec.from_dict(line.action))
+            except MalformedAction:
+                return str(dict(line.action))
+        case Retraction():
+            return f"undo {line.retracts}"
+        case Annotation():
+            return f"note on {line.on}: {line.text}"
+        case Abandonment():
+            return f"abandoned: {line.reason}"
+        case _:
+            assert_never(line)

@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from domain.log import LogLine, to_data
 from domain.registry import ruleset_names
 from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
@@ -37,6 +38,15 @@ class RegisteredRuleset(validate.OneOf):
 
 
 # -- answers -------------------------------------------------------------------------
+
+
+class LogLineField(fields.Dict):
+    """A log line (`domain.log`), answered as its plain data: a JSON object."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if isinstance(value, LogLine):
+            value = to_data(value)
+        return super()._serialize(value, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
 class MatchSummarySchema(Schema):
@@ -78,7 +88,7 @@ class MatchSchema(Schema):
     situation = fields.Dict(required=True)
     expected = fields.List(fields.Nested(ExpectedSchema), required=True)
     log = fields.List(
-        fields.Dict(),
+        LogLineField(),
         required=True,
         metadata={"description": "Every line: entries, retractions, annotations, abandonment"},
     )
@@ -101,14 +111,14 @@ class StepSchema(Schema):
     title = fields.String(required=True)
     step = fields.Integer(required=True)
     total = fields.Integer(required=True)
-    entry = fields.Dict(required=True, allow_none=True)
+    entry = LogLineField(required=True, allow_none=True)
     situation = fields.Dict(required=True)
     text = fields.String(required=True)
-    entries = fields.List(fields.Dict(), required=True)
+    entries = fields.List(LogLineField(), required=True)
 
 
 class WrittenSchema(Schema):
-    entry = fields.Dict(required=True, metadata={"description": "The log line written"})
+    entry = LogLineField(required=True, metadata={"description": "The log line written"})
     version = fields.Integer(required=True, metadata={"description": "The match's version now"})
 
 

@@ -22,12 +22,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, assert_never
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from domain.actions import ActionCodec
-from domain.match import consequences_of
+from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
 from domain.notation import (
     UnreadableWords,
     ValueReader,
@@ -77,7 +77,8 @@ class MatchFile:
     setup: dict[str, JSON]
     created_by: str
     created_at: str
-    lines: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # Each log line with the number of the file's line it was read from.
+    lines: list[tuple[int, LogLine]] = field(default_factory=list)
     info: dict[str, str] = field(default_factory=dict)
     league: str | None = None
     version: int = VERSION
@@ -148,26 +149,33 @@ def dumps(match: Any, exported_at: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _entry_lines(rules: Ruleset, line: dict[str, Any]) -> list[str]:
-    start = f"{line['number']} {_meta({k: line.get(k) for k in META_KEYS})}"
-    if line["type"] == "retraction":
-        return [f"{start} undo {line['retracts']}"]
-    if line["type"] == "abandonment":
-        return [f"{start} abandon reason={quote(line['reason'])}"]
-    if line["type"] == "annotation":
-        return [f"{start} note {line['on']} text={quote(line['text'])}"]
+def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
+    meta = {"by": line.by, "at": line.at, "device": line.device}
+    if isinstance(line, Entry):
+        meta["override"] = line.override
+    start = f"{line.number} {_meta({**meta, 'key': line.key})}"
+    match line:
+        case Retraction():
+            return [f"{start} undo {line.retracts}"]
+        case Abandonment():
+            return [f"{start} abandon reason={quote(line.reason)}"]
+        case Annotation():
+            return [f"{start} note {line.on} text={quote(line.text)}"]
+        case Entry():
+            return _action_lines(rules, start, line)
+        case _:
+            assert_never(line)
+
+
+def _action_lines(rules: Ruleset, start: str, line: Entry) -> list[str]:
     # Written from the stored dict as it is, not through the codec: a record kept from an
     # earlier release exports even if today's checks would refuse one of its values.
-    action = line["action"]
-    words = [str(action["kind"])]
-    words.extend(f"{k}={quote_value(v)}" for k, v in canonical_fields(rules.codec, action))
+    words = [line.kind]
+    words.extend(f"{k}={quote_value(v)}" for k, v in canonical_fields(rules.codec, line.action))
     return [
         f"{start} {' '.join(words)}",
-        *(
-            f"#   ! overridden {escape(str(v['rule']))}: {escape(str(v['message']))}"
-            for v in line.get("violations") or []
-        ),
-        *(f"#   → {escape(c.text)}" for c in consequences_of(line) if c.text),
+        *(f"#   ! overridden {escape(v.rule)}: {escape(v.message)}" for v in line.violations),
+        *(f"#   → {escape(c.text)}" for c in line.consequences if c.text),
     ]
 
 
@@ -384,7 +392,7 @@ def _one_value(line: Line, name: str) -> str:
 
 def _load_line(
     codec: ActionCodec, line: Line, expected_number: int, read_value: ValueReader | None
-) -> dict[str, Any]:
+) -> LogLine:
     where = f"line {line.number}"
     words = _words(line)
     if words[0] != str(expected_number):
@@ -398,31 +406,27 @@ def _load_line(
         raise MatchFileError(f"{where}: {_messages(error.messages)}") from None
     if not rest:
         raise MatchFileError(f"{where}: the entry itself is missing")
-    entry: dict[str, Any] = {"number": expected_number, **meta}
+    override = meta.pop("override")
+    common: dict[str, Any] = {"number": expected_number, **meta}
     if rest[0] == "undo":
         if len(rest) != 2 or not _is_number(rest[1]):
             raise MatchFileError(f"{where}: write an undo as 'undo N' (N: the entry it retracts)")
-        return {**entry, "type": "retraction", "retracts": int(rest[1])}
+        return Retraction(**common, retracts=int(rest[1]))
     if rest[0] == "abandon":
         reason = rest[1].partition("reason=")[2] if len(rest) == 2 else ""
         if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
-        return {**entry, "type": "abandonment", "reason": _unescaped(reason, where)}
+        return Abandonment(**common, reason=_unescaped(reason, where))
     if rest[0] == "note":
         text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
         if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
             raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
-        return {
-            **entry,
-            "type": "annotation",
-            "on": int(rest[1]),
-            "text": _unescaped(text, where),
-        }
+        return Annotation(**common, on=int(rest[1]), text=_unescaped(text, where))
     try:
         action = action_from_words(codec, rest, read_value)
     except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
-    return {**entry, "type": "entry", "action": action}
+    return Entry(**common, action=action, override=override)
 
 
 def _value_reader(codec: ActionCodec) -> ValueReader:

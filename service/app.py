@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypeVar, assert_never
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
+from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
 from domain.match import (
     Author,
     BadAnnotation,
@@ -49,6 +50,8 @@ from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
+
+L = TypeVar("L", bound=LogLine)
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
 CONFLICT_RETRIES = 5
@@ -158,10 +161,10 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         key: str | None = None,
         expected_version: int | None = None,
         roll: bool = False,
-    ) -> Written:
+    ) -> Written[Entry]:
         """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
 
-        def change(match: MatchRecord) -> dict[str, JSON]:
+        def change(match: MatchRecord) -> Entry:
             filled = fill_by_chance(match, action) if roll else dict(action)
             return match.record(filled, author, override=override, key=key)
 
@@ -179,7 +182,7 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         author: Author,
         key: str | None = None,
         expected_version: int | None = None,
-    ) -> Written:
+    ) -> Written[Retraction]:
         return self._change(
             ref,
             expected_version,
@@ -188,7 +191,7 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         )
 
     @use_case
-    def abandon(self, ref: str, author: Author, reason: str) -> Written:
+    def abandon(self, ref: str, author: Author, reason: str) -> Written[Abandonment]:
         """Stop a match for good: it takes no more entries and counts in no standings."""
         if not reason.strip():
             raise BadInput("give the reason the match is abandoned")
@@ -197,7 +200,7 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
     @use_case
     def annotate(
         self, ref: str, on: int, text: str, author: Author, key: str | None = None
-    ) -> Written:
+    ) -> Written[Annotation]:
         """A plain-text remark on entry `on` (0: before the first entry)."""
         return self._change(
             ref,
@@ -223,13 +226,14 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         ruleset: str,
         setup: Mapping[str, JSON],
         created: Author,
-        lines: list[tuple[int, dict[str, Any]]],
+        lines: list[tuple[int, LogLine]],
         league: str | None = None,
     ) -> MatchView:
         """Re-check and store a whole match log, or nothing if any line fails.
 
         `lines` pairs each log line with its line number in the source file, so that a
-        refusal can name it. The match is saved once, in one transaction.
+        refusal can name it. Every line is written again as new input: its rules checked,
+        its consequences worked out. The match is saved once, in one transaction.
         """
         try:
             rules = find_ruleset(ruleset)
@@ -242,21 +246,23 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         except BadText as error:
             raise BadInput(f"header: {error}") from None
         for line_number, line in lines:
-            author = Author(line["by"], line["at"], line.get("device"))
             try:
-                if line["type"] == "abandonment":
-                    match.abandon(author, line["reason"])
-                elif line["type"] == "annotation":
-                    match.annotate(line["on"], line["text"], author, key=line.get("key"))
-                elif line["type"] == "retraction":
-                    effective = match.effective_entries()
-                    if not effective or effective[-1]["number"] != line["retracts"]:
-                        raise BadInput(
-                            f"undo {line['retracts']} does not retract the latest entry in force"
-                        )
-                    match.undo(author, key=line.get("key"))
-                else:
-                    match.record(line["action"], author, line.get("override"), line.get("key"))
+                match line:
+                    case Abandonment():
+                        match.abandon(line.author, line.reason)
+                    case Annotation():
+                        match.annotate(line.on, line.text, line.author, key=line.key)
+                    case Retraction():
+                        effective = match.effective_entries()
+                        if not effective or effective[-1].number != line.retracts:
+                            raise BadInput(
+                                f"undo {line.retracts} does not retract the latest entry in force"
+                            )
+                        match.undo(line.author, key=line.key)
+                    case Entry():
+                        match.record(line.action, line.author, line.override, line.key)
+                    case _:
+                        assert_never(line)
             except (
                 RuleBroken,
                 MalformedAction,
@@ -318,9 +324,9 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         self,
         ref: str,
         expected_version: int | None,
-        change: Callable[[MatchRecord], dict[str, JSON]],
-        earlier_write: Callable[[MatchRecord], dict[str, JSON] | None] | None = None,
-    ) -> Written:
+        change: Callable[[MatchRecord], L],
+        earlier_write: Callable[[MatchRecord], L | None] | None = None,
+    ) -> Written[L]:
         """Load, change and save the match; the answer is the line written and the version
         that very write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)

@@ -11,18 +11,14 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
 
-from domain.match import MatchRecord, consequences_of
+from domain.consequences import MatchEnded, PeriodEnded
+from domain.log import Annotation, Entry
+from domain.match import MatchRecord
 from domain.notation import format_action
-from domain.ruleset import JSON, Consequence
 
-# Consequences that change the score: a goal (card game, TCG) carries the new score; a crown
-# (King of the Pitch, where crowns are the score) carries the team's new count.
-GOAL = "goal"
-CROWN = "crown"
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
-PERIOD_ENDS = frozenset({"half-ended", "match-ended", "game-ended"})
+PERIOD_ENDS = (PeriodEnded, MatchEnded)
 
 
 @dataclass(frozen=True)
@@ -34,7 +30,7 @@ class Retracted:
     text: str
     by: str
     at: str
-    annotations: tuple[Mapping[str, JSON], ...] = ()
+    annotations: tuple[Annotation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,7 +48,7 @@ class Moment:
     score: Mapping[str, int]
     goals: tuple[str, ...] = ()
     period_ends: tuple[str, ...] = ()
-    annotations: tuple[Mapping[str, JSON], ...] = ()
+    annotations: tuple[Annotation, ...] = ()
     overridden: bool = False
     retracted: tuple[Retracted, ...] = ()
 
@@ -96,33 +92,36 @@ def timeline_of(match: MatchRecord) -> Timeline:
     moments = [Moment(0, 0, "kick-off", None, None, dict(score), annotations=notes.get(0, ()))]
     undone: list[Retracted] = []  # since the latest moment
     for line in match.log:
-        if line["type"] != "entry":
+        if not isinstance(line, Entry):
             continue
-        number = cast(int, line["number"])
-        text = format_action(rules.codec, rules.action_from_dict(_action(line)))
-        if line["retracted"]:
-            by, at = cast(str, line["by"]), cast(str, line["at"])
-            undone.append(Retracted(number, text, by, at, notes.get(number, ())))
+        number = line.number
+        text = format_action(rules.codec, rules.action_from_dict(line.action))
+        if line.retracted:
+            undone.append(Retracted(number, text, line.by, line.at, notes.get(number, ())))
             continue
         if undone:
             moments[-1] = replace(moments[-1], retracted=tuple(undone))
             undone = []
-        consequences = consequences_of(line)
-        goals = tuple(c.text for c in consequences if c.kind in (GOAL, CROWN))
+        consequences = line.consequences
+        # What changes the score is a goal (crowns, where crowns are the score).
+        goals: list[str] = []
         for consequence in consequences:
-            _score_after(score, consequence)
+            after = consequence.score_after(score)
+            if after is not None:
+                score = {**score, **after}
+                goals.append(consequence.text)
         moments.append(
             Moment(
                 step=len(moments),
                 number=number,
                 text=text,
-                by=cast(str, line["by"]),
-                at=cast(str, line["at"]),
+                by=line.by,
+                at=line.at,
                 score=dict(score),
-                goals=goals,
-                period_ends=tuple(c.text for c in consequences if c.kind in PERIOD_ENDS),
+                goals=tuple(goals),
+                period_ends=tuple(c.text for c in consequences if isinstance(c, PERIOD_ENDS)),
                 annotations=notes.get(number, ()),
-                overridden=bool(line.get("override")),
+                overridden=bool(line.override),
             )
         )
     if undone:
@@ -136,24 +135,12 @@ def timeline_of(match: MatchRecord) -> Timeline:
     )
 
 
-def _score_after(score: dict[str, int], consequence: Consequence) -> None:
-    data = consequence.data
-    if consequence.kind == GOAL and isinstance(data.get("score"), Mapping):
-        score.update({side: int(goals) for side, goals in data["score"].items()})
-    elif consequence.kind == CROWN:
-        score[str(data["team"])] = int(data["crowns"])
-
-
-def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Mapping[str, JSON], ...]]:
+def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Annotation, ...]]:
     """Every annotation, grouped by the entry it is on (0: the kick-off)."""
-    grouped: dict[int, list[Mapping[str, JSON]]] = {}
+    grouped: dict[int, list[Annotation]] = {}
     for note in match.annotations():
-        grouped.setdefault(cast(int, note["on"]), []).append(note)
+        grouped.setdefault(note.on, []).append(note)
     return {number: tuple(notes) for number, notes in grouped.items()}
-
-
-def _action(line: Mapping[str, JSON]) -> dict[str, Any]:
-    return cast(dict[str, Any], line["action"])
 
 
 def _before(steps: Sequence[int], step: int) -> int | None:

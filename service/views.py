@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
+from domain.log import Entry, LogLine, to_data
 from domain.match import MatchRecord
 from domain.ruleset import JSON
 
+L = TypeVar("L", bound=LogLine)
+
 
 @dataclass(frozen=True)
-class Written:
+class Written(Generic[L]):
     """What a write answers: the log line, the match's version that write produced, and
     whether it was a retry of an earlier request (the line was written then, not now)."""
 
-    line: dict[str, JSON]
+    line: L
     version: int
     repeat: bool = False
 
@@ -45,7 +49,7 @@ class MatchView:
     situation: dict[str, JSON]
     text: str
     expected: list[dict[str, JSON]]
-    log: list[dict[str, JSON]] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
 
     @property
     def short_id(self) -> str:
@@ -65,7 +69,7 @@ class MatchView:
             "result": self.result,
             "situation": self.situation,
             "expected": self.expected,
-            "log": self.log,
+            "log": [to_data(line) for line in self.log],
         }
 
 
@@ -78,10 +82,10 @@ class ReplayView:
     title: str
     step: int
     total: int
-    entry: dict[str, JSON] | None
+    entry: Entry | None
     situation: dict[str, JSON]
     text: str
-    entries: list[dict[str, JSON]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
 
     @classmethod
     def of(cls, match: MatchRecord, step: int) -> ReplayView:

@@ -5,34 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.notation import format_action
+from domain.log import Entry, LogLine, Retraction
+from domain.notation import line_notation
 from domain.registry import find_ruleset
-from domain.ruleset import MalformedAction
 
 
-def entry_text(ruleset: str, line: Mapping[str, Any]) -> str:
+def entry_text(ruleset: str, line: LogLine) -> str:
     """What a log line records, in the one-line notation the command line also uses."""
-    kind = line.get("type")
-    if kind == "retraction":
-        return f"undo {line['retracts']}"
-    if kind == "abandonment":
-        return f"abandoned: {line['reason']}"
-    if kind == "annotation":
-        return f"note on {line['on']}: {line['text']}"
-    rules = find_ruleset(ruleset)
-    try:
-        return format_action(rules.codec, rules.action_from_dict(line["action"]))
-    except (MalformedAction, KeyError):
-        return str(line.get("action"))
+    return line_notation(find_ruleset(ruleset).codec, line)
 
 
-def recorded_message(ruleset: str, line: Mapping[str, Any]) -> str:
+def recorded_message(ruleset: str, line: LogLine) -> str:
     """The flash after an entry: what was recorded and what followed from it."""
-    if line.get("type") == "retraction":
-        text = f"Undone: entry {line['retracts']} is retracted."
+    if isinstance(line, Retraction):
+        text = f"Undone: entry {line.retracts} is retracted."
     else:
-        text = f"Recorded {line['number']}: {entry_text(ruleset, line)}."
-    consequences = [str(c["text"]) for c in line.get("consequences") or [] if c["text"]]
+        text = f"Recorded {line.number}: {entry_text(ruleset, line)}."
+    consequences = [c.text for c in line.consequences if c.text] if isinstance(line, Entry) else []
     return " ".join([text, *(f"→ {c}" for c in consequences)])
 
 

@@ -98,7 +98,7 @@ def annotate(match_ref: str) -> Any:
     if not (on.isascii() and on.isdigit()):
         abort(400, description=f"on={on!r} is not an entry number")
     service.annotate(match_id, int(on), text, author(scorer_name()))
-    in_force = [0] + [line["number"] for line in service.load_record(match_id).effective_entries()]
+    in_force = [0] + [line.number for line in service.load_record(match_id).effective_entries()]
     # Back to the annotated step, unless a retraction made at the same moment took it away.
     step = in_force.index(int(on)) if int(on) in in_force else None
     target = url_for("replay.page", match_ref=match_id, at=step)

@@ -15,6 +15,7 @@ from uuid import uuid4
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
+from domain.log import Entry
 from domain.registry import find_ruleset
 from domain.ruleset import Violation
 from service.errors import BadInput, EntryRefused, StaleMatch, UndoRefused
@@ -185,6 +186,6 @@ def _live_context(view: MatchView) -> dict[str, Any]:
     }
 
 
-def _last_in_force(view: MatchView) -> dict[str, Any] | None:
-    entries = [line for line in view.log if line["type"] == "entry" and not line["retracted"]]
+def _last_in_force(view: MatchView) -> Entry | None:
+    entries = [line for line in view.log if isinstance(line, Entry) and not line.retracted]
     return entries[-1] if entries else None

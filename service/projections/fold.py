@@ -29,7 +29,6 @@ from domain.consequences import (
     Pitch,
     PlayerLeft,
     ShotTaken,
-    from_dict,
 )
 from domain.match import MatchRecord
 from domain.ruleset import Participant
@@ -70,8 +69,7 @@ def coaches_of(match: MatchRecord) -> dict[str, str]:
 def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
     """The consequences of every entry still in force, in order, as declared types."""
     for line in match.effective_entries():
-        for stored in line.get("consequences") or []:
-            yield from_dict(stored)
+        yield from line.consequences
 
 
 def fold(match: MatchRecord) -> Contribution:

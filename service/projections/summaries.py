@@ -57,5 +57,5 @@ def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]
         contribution.winner,
         len(match.effective_entries()),
         match.created_at,
-        str(match.log[-1]["at"]) if match.log else None,
+        match.log[-1].at if match.log else None,
     )

@@ -100,7 +100,7 @@ def abandon(body: dict[str, Any], match_id: str) -> Any:
     return _answer(touchline().abandon(match_id, author(body["by"], "api"), body["reason"]))
 
 
-def _answer(written: Written) -> tuple[dict[str, Any], int]:
+def _answer(written: Written[Any]) -> tuple[dict[str, Any], int]:
     # The version is the one this write produced: a client sending it back as its
     # expected_version must still be told of any entry another scorer made since.
     return {"entry": written.line, "version": written.version}, 200 if written.repeat else 201

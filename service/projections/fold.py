@@ -68,10 +68,12 @@ def coaches_of(match: MatchRecord) -> dict[str, str]:
 
 
 def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
-    """The consequences of every entry still in force, in order, as declared types."""
+    """The consequences of every entry still in force, in order, as declared types: the
+    game's own first, its package being the one its ruleset is declared in."""
+    game = type(match.ruleset).__module__.rpartition(".")[0]
     for line in match.effective_entries():
         for stored in line.get("consequences") or []:
-            yield from_dict(stored)
+            yield from_dict(stored, game)
 
 
 def fold(match: MatchRecord) -> Contribution:

@@ -12,9 +12,11 @@ card played, the end of the match, what it counts in the statistics); each game 
 own kinds as subtypes in its own package (`domain/<game>/consequences.py`). Two games may
 declare the same kind with different stored keys (the card game's goal names its `team`, the
 TCG's its `side`): `from_dict` tries every type declared for a kind and keeps the one that
-writes the stored form back unchanged. A kind nobody declares, or a stored form no declared
-type reproduces (written by a later or an earlier release), loads as a plain `Consequence`
-keeping its kind, text and data, so a store never fails to load.
+writes the stored form back unchanged. Two games may even store a kind in the same form with
+different meanings (the TCG's goal also wins a battle): given the package of the game that
+stored it, `from_dict` tries that game's own types first. A kind nobody declares, or a stored
+form no declared type reproduces (written by a later or an earlier release), loads as a plain
+`Consequence` keeping its kind, text and data, so a store never fails to load.
 
 A consequence with empty `text` is silent: it is a fact for the read side only (a die rolled,
 the final ranking) and is never printed.
@@ -141,12 +143,16 @@ class Consequence:
         return ()
 
 
-def from_dict(stored: Mapping[str, JSON]) -> Consequence:
-    """A stored consequence as the type that declares its kind (see the module's doc)."""
+def from_dict(stored: Mapping[str, JSON], game: str = "") -> Consequence:
+    """A stored consequence as the type that declares its kind (see the module's doc); the
+    types declared in `game`, the package of the game that stored it, are tried first."""
     kind, text = str(stored["kind"]), str(stored["text"])
     data = dict(stored.get("data") or {})
     wanted = {"kind": kind, "text": text, "data": data}
-    for declared in _DECLARED.get(kind, ()):
+    candidates = _DECLARED.get(kind, [])
+    if game:
+        candidates = sorted(candidates, key=lambda declared: not _declared_in(declared, game))
+    for declared in candidates:
         try:
             found = declared.from_data(text, data)
             if found is not None and found.to_dict() == wanted:
@@ -154,6 +160,11 @@ def from_dict(stored: Mapping[str, JSON]) -> Consequence:
         except (TypeError, ValueError, KeyError, AttributeError):
             continue  # not this type's stored form: try the next one
     return Consequence(kind, text, data)
+
+
+def _declared_in(declared: type[Consequence], package: str) -> bool:
+    module = declared.__module__
+    return module == package or module.startswith(f"{package}.")
 
 
 def _plain(value: JSON) -> JSON:

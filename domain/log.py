@@ -132,8 +132,9 @@ def to_data(line: LogLine) -> dict[str, JSON]:
     return data
 
 
-def from_data(data: Mapping[str, Any]) -> LogLine:
-    """A line from its plain data (see `to_data`)."""
+def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
+    """A line from its plain data (see `to_data`); an entry's consequences are read as the
+    types `game` (the package of the match's game) declares first."""
     common: dict[str, Any] = {
         "number": int(data["number"]),
         "by": data["by"],
@@ -148,7 +149,9 @@ def from_data(data: Mapping[str, Any]) -> LogLine:
             action=dict(data["action"]),
             override=data.get("override"),
             violations=tuple(violation_from_dict(v) for v in data.get("violations") or ()),
-            consequences=tuple(consequence_from_dict(c) for c in data.get("consequences") or ()),
+            consequences=tuple(
+                consequence_from_dict(c, game) for c in data.get("consequences") or ()
+            ),
             retracted=bool(data.get("retracted")),
         )
     if kind == Retraction.type:

@@ -120,7 +120,8 @@ class MatchRecord(Aggregate):
         def mutate(self, _: None) -> MatchRecord:
             match = cast(MatchRecord, super().mutate(None))
             refresh = bool(match.__dict__.pop("_refresh_consequences", False))
-            match.log = [from_data(line) for line in cast(list[dict[str, JSON]], match.log)]
+            game = match.game_package
+            match.log = [from_data(line, game) for line in cast(list[dict[str, JSON]], match.log)]
             match.abandonment = next(
                 (line for line in match.log if isinstance(line, Abandonment)), None
             )
@@ -188,6 +189,12 @@ class MatchRecord(Aggregate):
     @property
     def ruleset(self) -> Ruleset:
         return find_ruleset(self.ruleset_name)
+
+    @property
+    def game_package(self) -> str:
+        """The package the match's game is declared in: two games may store a consequence
+        of the same kind and shape, and each reads it as its own type."""
+        return type(self.ruleset).__module__.rpartition(".")[0]
 
     @property
     def game(self) -> Any:
@@ -463,9 +470,9 @@ class MatchRecord(Aggregate):
             pending = rules.apply(self.game, rules.action_from_dict(action))
         if isinstance(consequences, dict):
             assert pending is not None
-            typed = _refreshed(consequences["stored"], pending.consequences)
+            typed = _refreshed(consequences["stored"], pending.consequences, self.game_package)
         else:
-            typed = tuple(consequence_from_dict(c) for c in consequences)
+            typed = tuple(consequence_from_dict(c, self.game_package) for c in consequences)
         line = Entry(
             number=self._next(),
             by=by,
@@ -531,18 +538,20 @@ class MatchRecord(Aggregate):
                 line = replace(
                     line,
                     consequences=_refreshed(
-                        [c.to_dict() for c in line.consequences], outcome.consequences
+                        [c.to_dict() for c in line.consequences],
+                        outcome.consequences,
+                        self.game_package,
                     ),
                 )
-                if line.retracted:
-                    states.pop()
+            elif isinstance(line, Retraction):
+                states.pop()
             lines.append(line)
         self.log = lines
         self._game = states[-1]
 
 
 def _refreshed(
-    stored: Sequence[Mapping[str, JSON]], derived: Sequence[Consequence]
+    stored: Sequence[Mapping[str, JSON]], derived: Sequence[Consequence], game: str
 ) -> tuple[Consequence, ...]:
     """An earlier release's consequences in today's vocabulary.
 
@@ -555,7 +564,7 @@ def _refreshed(
     if [c.text for c in derived if c.text] == stored_texts:
         return tuple(derived)
     return (
-        *(consequence_from_dict(c) for c in stored),
+        *(consequence_from_dict(c, game) for c in stored),
         *(c for c in derived if not c.text),
     )
 

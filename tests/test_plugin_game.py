@@ -14,7 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from cli.main import cli
-from domain.registry import ruleset_names
+from domain import consequences
+from domain.match import Author, MatchRecord
+from domain.notation import parse_action
+from domain.registry import find_ruleset, ruleset_names
+from service.projections.fold import fold
 from tests.plugin_game import plugged_in  # noqa: F401 (the fixture)
 from tests.web.conftest import SECRET, become_scorer, post_form
 from web import create_app
@@ -162,11 +166,6 @@ def test_the_web_pages_create_score_and_replay(client: FlaskClient) -> None:
     assert "Reds (Alice) kicks off." in replay
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="statistics and standings fold per-game consequences until the shared vocabulary "
-    "and its generic fold (domain/consequences.py) are merged",
-)
 def test_its_matches_count_in_stats_and_standings(run: Run, client: FlaskClient) -> None:
     run("league", "new", "Dice", "--ruleset", GAME)
     match_id = _created(
@@ -179,12 +178,75 @@ def test_its_matches_count_in_stats_and_standings(run: Run, client: FlaskClient)
         run("match", "record", match_id, *line.split())
 
     standings = client.get("/api/leagues/Dice/standings").get_json()
-    alice = next(row for row in standings["standings"] if row["competitor"] == "Alice")
-    assert (alice["played"], alice["won"], alice["points"]) == (1, 1, 3)
-    assert "Alice" in run("league", "standings", "Dice").output
-    assert "Alice" in client.get("/leagues/Dice").get_data(as_text=True)
+    rows = {row["competitor"]: row for row in standings["standings"]}
+    alice, bob = rows["Alice"], rows["Bob"]
+    assert (alice["place"], alice["played"], alice["won"], alice["points"]) == (1, 1, 1, 3)
+    assert (alice["goals_for"], alice["goals_against"]) == (1, 0)
+    assert (bob["place"], bob["played"], bob["lost"], bob["points"]) == (2, 1, 1, 0)
+    table = run("league", "standings", "Dice").output
+    assert re.search(r"1  Alice +1 +1 +0 +0 +1 +0 +\+1 +3  points", table), table
+    assert re.search(r"2  Bob +1 +0 +0 +1 +0 +1 +-1 +0  points", table), table
+    page = client.get("/leagues/Dice").get_data(as_text=True)
+    assert '<th scope="row"><a href="/stats/coaches/Alice">Alice</a></th>' in page
+    assert "<td>finished</td>\n      <td>1–0</td>" in page
 
-    assert "goals" in run("stats", "coach", "Alice").output
+    # Its goal and its full time count with this game's meaning, not with the TCG's, whose
+    # goal and end of match are stored in the same form (a goal there also wins a battle).
+    assert _counts(run("stats", "coach", "Alice").output) == {
+        "goals": 1,
+        "matches won": 1,
+        "possession won": 1,
+    }
+    assert _counts(run("stats", "coach", "Bob").output) == {"matches lost": 1}
+    assert _counts(run("stats", "team", "Reds").output)["goals"] == 1
+    coach_page = client.get("/stats/coaches/Alice").get_data(as_text=True)
+    assert '<tr><th scope="row">matches won</th><td class="num">1</td></tr>' in coach_page
     index = client.get("/stats").get_data(as_text=True)
     assert '<a href="/stats/coaches/Alice">Alice</a>' in index
-    assert "d6" in run("stats", "dice").output
+
+    # Each roll is one d6 of the side that rolled it: Alice's 4, Bob's 2.
+    dice = run("stats", "dice").output
+    assert dice.startswith("d6: 2 rolls\n"), dice
+    assert _faces(dice) == {1: 0, 2: 1, 3: 0, 4: 1, 5: 0, 6: 0}
+    assert _faces(run("stats", "dice", "--coach", "Alice").output)[4] == 1
+    assert _faces(run("stats", "dice", "--coach", "Bob").output) == {
+        1: 0, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0
+    }  # fmt: skip
+    dice_page = client.get("/stats/dice").get_data(as_text=True)
+    assert "face 1: 0, face 2: 1, face 3: 0, face 4: 1, face 5: 0, face 6: 0" in dice_page
+
+    listed = run("match", "list").output
+    assert re.search(rf"{match_id[:8]} +{GAME} +finished +1–0 +5 entries", listed), listed
+
+
+@pytest.mark.parametrize("tcg_first", [True, False])
+def test_its_consequences_fold_with_its_own_meaning_whichever_game_declared_first(
+    tcg_first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The TCG stores its goal and its end of match in the same form as Dice Football; the
+    fold reads each game's own types, in whatever order the games were imported."""
+    find_ruleset("tcg")
+    for kind in ("goal", "match-ended"):
+        declared = consequences._DECLARED[kind]
+        ordered = sorted(declared, key=lambda t: t.__module__.startswith("domain.tcg") != tcg_first)
+        monkeypatch.setitem(consequences._DECLARED, kind, ordered)
+    author = Author("alice", "2026-11-29T21:00:00+00:00", "test")
+    match = MatchRecord(GAME, SETUP, author.by, author.at)
+    for line in PLAY:
+        match.record(parse_action(find_ruleset(GAME).codec, line), author)
+
+    folded = fold(match)
+    alice = {stat: n for (kind, name, stat), n in folded.stats.items() if name == "Alice"}
+    assert alice == {"goals": 1, "matches_won": 1, "possession_won": 1}
+    assert (folded.score, folded.finished, folded.winner) == ("1–0", True, "Alice")
+
+
+def _counts(stats: str) -> dict[str, int]:
+    """The statistics `touchline stats coach|team` prints, by name."""
+    found = re.findall(r"^  (\S.*?) +(\d+)$", stats, re.MULTILINE)
+    return {name: int(count) for name, count in found}
+
+
+def _faces(dice: str) -> dict[int, int]:
+    """How often each face came up, as `touchline stats dice` prints it for one die type."""
+    return {int(face): int(n) for face, n in re.findall(r"^  (\d+): +(\d+) ", dice, re.MULTILINE)}

@@ -67,7 +67,8 @@ def coaches_of(match: MatchRecord) -> dict[str, str]:
 
 
 def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
-    """The consequences of every entry still in force, in order, as declared types."""
+    """The consequences of every entry still in force, in order, as declared types (each
+    game's own: see `MatchRecord.consequence_from`)."""
     for line in match.effective_entries():
         yield from line.consequences
 

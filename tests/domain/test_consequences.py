@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from domain.consequences import Consequence, DieRolled, FinalResult, from_dict
+from domain.consequences import Consequence, DieRolled, FinalResult, Pitch, from_dict
 from domain.match import Author, MatchRecord
 from domain.notation import parse_action
 from domain.registry import find_ruleset
+from domain.tcg import consequences as tcg_consequences
+from tests.plugin_game import consequences as dice_consequences
 from tests.service.test_golden_matches import CASES, golden_lines
 
 AUTHOR = Author("scorer", "2026-11-29T21:00:00+00:00", "test")
@@ -72,6 +74,20 @@ def test_the_same_kind_in_two_games_reads_as_each_game_s_type() -> None:
     tcg = from_dict({"kind": "goal", "text": "b", "data": {"side": "home", "score": {"home": 1}}})
     assert type(card) is not type(tcg)
     assert card.score_after({}) == {"toho": 1} and tcg.score_after({}) == {"home": 1}
+
+
+def test_a_kind_two_games_store_alike_reads_with_the_meaning_of_the_game_that_stored_it() -> None:
+    """The TCG's goal and Dice Football's (tests/plugin_game) are stored alike; only the TCG's
+    wins a battle. Whichever was declared first, each game's own type is read."""
+    find_ruleset("tcg")
+    goal = {"kind": "goal", "text": "Goal.", "data": {"side": "home", "score": {"home": 1}}}
+    tcg, dice = from_dict(goal, "domain.tcg"), from_dict(goal, "tests.plugin_game")
+    assert (type(tcg), type(dice)) == (tcg_consequences.Scored, dice_consequences.Scored)
+    assert [t.stat for t in tcg.tallies(Pitch())] == ["goals", "battles_won"]
+    assert [t.stat for t in dice.tallies(Pitch())] == ["goals"]
+    ended = {"kind": "match-ended", "text": "Full time.", "data": {"score": {"home": 1}}}
+    assert type(from_dict(ended, "tests.plugin_game")) is dice_consequences.FinalWhistle
+    assert type(from_dict(ended, "domain.tcg")) is tcg_consequences.FullTime
 
 
 def test_silent_consequences_have_no_text() -> None:

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Literal
 
 from domain.actions import ActionCodec
+from domain.consequences import DieRolled, FinalResult
 from domain.declarations import GOALS, Choice, Presentation, Seat, SetupField, SetupForm
 from domain.routing import RoutedRuleset
-from domain.ruleset import JSON, Consequence, Expected, Result, SetupError, Violation
+from domain.ruleset import JSON, Consequence, Expected, Participant, Result, SetupError, Violation
+from tests.plugin_game.consequences import BallWon, FinalWhistle, KickedOff, Rolled, Scored
 
 SIDES = ("home", "away")
 Side = Literal["home", "away"]
@@ -112,34 +114,42 @@ SETUP_FORM = SetupForm(
 
 def _kickoff(state: State, action: KickOff) -> tuple[State, list[Consequence]]:
     text = f"{state.setup.label(action.side)} kicks off."
-    return replace(state, phase="play", ball=action.side), [Consequence("kickoff", text)]
+    return replace(state, phase="play", ball=action.side), [KickedOff(text=text, side=action.side)]
 
 
 def _roll(state: State, action: Roll) -> tuple[State, list[Consequence]]:
     keeps = action.value >= state.setup.goal_on
     ball = action.side if keeps else _other(action.side)
-    data = {
-        "side": action.side,
-        "faces": 6,
-        "value": action.value,
-        "source": action.source,
-        "purpose": "",
-    }
     text = f"{state.setup.label(action.side)} rolls {action.value}."
+    die = DieRolled(side=action.side, faces=6, value=action.value, source=action.source)
+    said: list[Consequence] = [Rolled(text=text, side=action.side, value=action.value), die]
+    if not keeps:
+        said.append(BallWon(text=f"The ball goes to {state.setup.label(ball)}.", side=ball))
     after = replace(state, ball=ball, last_roll=(action.side, action.value))
-    return after, [Consequence("die-rolled", text, data)]
+    return after, said
 
 
 def _goal(state: State, action: Goal) -> tuple[State, list[Consequence]]:
     score = {**state.score, action.side: state.score[action.side] + 1}
     text = f"Goal for {state.setup.label(action.side)}: {score['home']}–{score['away']}."
     after = replace(state, score=score, ball=_other(action.side), last_roll=None)
-    return after, [Consequence("goal", text, {"side": action.side, "score": score})]
+    return after, [Scored(text=text, side=action.side, score=score)]
 
 
 def _full_time(state: State, action: FullTime) -> tuple[State, list[Consequence]]:
-    text = f"Full time: {state.score['home']}–{state.score['away']}."
-    return replace(state, phase="over", ball=None), [Consequence("match-ended", text)]
+    score = dict(state.score)
+    text = f"Full time: {score['home']}–{score['away']}."
+    after = replace(state, phase="over", ball=None)
+    final = FinalResult(ranking=_ranking(score), score=score)
+    return after, [FinalWhistle(text=text, score=score), final]
+
+
+def _ranking(score: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+    """Most goals wins; equal goals is a draw, both sides sharing first place (PG-4)."""
+    home, away = score["home"], score["away"]
+    if home == away:
+        return (SIDES,)
+    return (("home",), ("away",)) if home > away else (("away",), ("home",))
 
 
 def _check_kickoff(state: State, action: KickOff) -> list[Violation]:
@@ -226,6 +236,12 @@ class DiceFootball(RoutedRuleset):
     def side_labels(self, setup: Setup) -> Mapping[str, str]:
         return {side: setup.label(side) for side in SIDES}
 
+    def participants(self, setup: Setup) -> tuple[Participant, ...]:
+        return tuple(Participant(side, setup.coaches[side], setup.teams[side]) for side in SIDES)
+
+    def scoreline(self, score: Mapping[str, int]) -> str:
+        return f"{score.get('home', 0)}–{score.get('away', 0)}"
+
     def initial_state(self, setup: Setup) -> State:
         return State(setup)
 
@@ -255,12 +271,8 @@ class DiceFootball(RoutedRuleset):
         if state.phase != "over":
             return None
         home, away = state.score["home"], state.score["away"]
-        if home == away:
-            ranking: tuple[tuple[str, ...], ...] = (SIDES,)
-        else:
-            ranking = (("home",), ("away",)) if home > away else (("away",), ("home",))
         summary = f"{state.setup.label('home')} {home}–{away} {state.setup.label('away')}"
-        return Result(ranking, dict(state.score), summary)
+        return Result(_ranking(state.score), dict(state.score), summary)
 
     def view(self, state: State) -> dict[str, JSON]:
         return {

@@ -190,8 +190,7 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
             },
             "leagues": [vars(league) for league in leagues],
             "standings": {
-                league.name: [vars(row) for row in app.standings(league.name)]
-                for league in leagues
+                league.name: [vars(row) for row in app.standings(league.name)] for league in leagues
             },
         }
     )

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from domain.log import Entry
 from service.projections.fairness import chi_square_survival, fairness
 from service.projections.games import king_of_the_pitch
 
@@ -45,9 +46,12 @@ class _Match:
 
     def __init__(self, entries: list[dict[str, object]]) -> None:
         self.setup = {"teams": [{"team": "blue", "coach": "Ann"}, {"team": "red", "coach": "Bo"}]}
-        self._entries = [{"action": a, "consequences": []} for a in entries]
+        self._entries = [
+            Entry(number=number, by="Ann", at="2026-11-30T10:00:00+00:00", action=action)
+            for number, action in enumerate(entries, start=1)
+        ]
 
-    def effective_entries(self) -> list[dict[str, object]]:
+    def effective_entries(self) -> list[Entry]:
         return self._entries
 
 

@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
+from domain.log import Entry
 from tests.browser.pages import (
     AUTHOR,
     become_scorer,
@@ -59,7 +60,7 @@ def play(page: Page, team: str, card: str, values: dict[str, int], via: str = ""
 
 def in_force(web_app: Flask, match_id: str) -> list[Any]:
     log = touchline(web_app).get_match(match_id).log
-    return [line["action"] for line in log if line["type"] == "entry" and not line["retracted"]]
+    return [line.action for line in log if isinstance(line, Entry) and not line.retracted]
 
 
 def test_a_match_created_on_the_phone_hands_over_the_scorer_link(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.log import Annotation, Entry, Retraction
 from domain.match import ANNOTATION_LIMIT, Author, BadAnnotation, MatchRecord
 from tests.opening import SETUP
 
@@ -21,8 +22,8 @@ def test_an_annotation_is_a_log_line_on_its_entry_and_changes_no_game_state() ->
     match = opened()
     before = match.game
     line = match.annotate(2, "  Toho chose to kick off  ", ALICE)
-    assert line["type"] == "annotation" and line["on"] == 2
-    assert line["text"] == "Toho chose to kick off"
+    assert isinstance(line, Annotation) and line.on == 2
+    assert line.text == "Toho chose to kick off"
     assert match.game == before
     assert len(match.effective_entries()) == 2
     assert match.annotations() == [line]
@@ -30,7 +31,7 @@ def test_an_annotation_is_a_log_line_on_its_entry_and_changes_no_game_state() ->
 
 def test_the_kick_off_itself_can_be_annotated() -> None:
     match = opened()
-    assert match.annotate(0, "played on the kitchen table", ALICE)["on"] == 0
+    assert match.annotate(0, "played on the kitchen table", ALICE).on == 0
 
 
 @pytest.mark.parametrize(
@@ -55,7 +56,7 @@ def test_an_annotation_on_an_entry_undone_later_is_kept_with_it() -> None:
     match = opened()
     note = match.annotate(2, "kick-off", ALICE)
     match.undo(ALICE)
-    assert [line["type"] for line in match.log] == ["entry", "entry", "annotation", "retraction"]
+    assert [type(line) for line in match.log] == [Entry, Entry, Annotation, Retraction]
     assert match.annotations() == [note]
     with pytest.raises(BadAnnotation, match="no entry 2 in force"):
         match.annotate(2, "again", ALICE)
@@ -71,7 +72,7 @@ def test_an_annotation_with_a_known_key_is_not_recorded_twice() -> None:
 def test_an_abandoned_match_still_takes_annotations() -> None:
     match = opened()
     match.abandon(ALICE, "rain")
-    assert match.annotate(2, "the ruling on the kick-off stands", ALICE)["type"] == "annotation"
+    assert isinstance(match.annotate(2, "the ruling on the kick-off stands", ALICE), Annotation)
 
 
 def test_annotations_survive_replaying_the_stored_events() -> None:

@@ -125,4 +125,4 @@ def test_reasons_notes_keys_and_devices_are_checked() -> None:
     with pytest.raises(BadText, match="reason"):
         match.abandon(ALICE, "rain\x00")
     note = match.annotate(1, "two\r\nlines", ALICE)
-    assert note["text"] == "two\nlines"
+    assert note.text == "two\nlines"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.log import Entry, LogLine
 from domain.match import Author, MatchRecord
 from domain.notation import canonical_fields, parse_action
 from domain.registry import find_ruleset
@@ -29,7 +30,7 @@ class StoredRecord:
     setup: dict[str, Any]
     created_by: str
     created_at: str
-    log: list[dict[str, Any]]
+    log: list[LogLine]
     league: str | None = None
     id: str = "5f0d1c2e-0000-4000-8000-000000000000"
     outcome: Any = field(default=None)
@@ -68,6 +69,18 @@ def exported_opening() -> str:
     return dumps(opening(), EXPORTED_AT)
 
 
+def change(record: StoredRecord, index: int, **values: Any) -> None:
+    """Give line `index` of the record other values, as a store may hold them."""
+    record.log[index] = replace(record.log[index], **values)
+
+
+def change_action(record: StoredRecord, index: int, **values: JSON) -> None:
+    """Give fields of the action of entry `index` of the record other values."""
+    line = record.log[index]
+    assert isinstance(line, Entry)
+    change(record, index, action={**line.action, **values})
+
+
 def by_hand(text: str) -> str:
     """The file as a person edits it: its end line says nothing more than `end:`."""
     return _END_LINE.sub("end:", text)
@@ -77,26 +90,23 @@ def entry_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line[:1].isdigit()]
 
 
-def as_read(ruleset: str, line: dict[str, Any]) -> dict[str, Any]:
+def as_read(ruleset: str, line: LogLine) -> LogLine:
     """A log line as the match file gives it back: the entry's fields as the text they are
-    written in (the rules read them from there), absent details as None."""
-    read: dict[str, Any] = {
-        "number": line["number"],
-        **{key: line.get(key) for key in ("by", "at", "device", "override", "key")},
-        "type": line["type"],
-    }
-    if line["type"] == "retraction":
-        read["retracts"] = line["retracts"]
-    elif line["type"] == "abandonment":
-        read["reason"] = line["reason"]
-    elif line["type"] == "annotation":
-        read["on"], read["text"] = line["on"], line["text"]
-    else:
-        codec = find_ruleset(ruleset).codec
-        action = line["action"]
-        fields = canonical_fields(codec, action)
-        read["action"] = {"kind": action["kind"], **{k: _as_text(v) for k, v in fields}}
-    return read
+    written in (the rules read them from there), and none of what the rules work out again on
+    import (violations, consequences, whether it was retracted)."""
+    if not isinstance(line, Entry):
+        return line
+    codec = find_ruleset(ruleset).codec
+    fields = canonical_fields(codec, line.action)
+    return Entry(
+        number=line.number,
+        by=line.by,
+        at=line.at,
+        device=line.device,
+        key=line.key,
+        override=line.override,
+        action={"kind": line.kind, **{k: _as_text(v) for k, v in fields}},
+    )
 
 
 def _as_text(value: JSON) -> JSON:

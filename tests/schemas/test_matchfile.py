@@ -115,7 +115,7 @@ def test_an_overridden_entry_imports_with_its_reason(app: Touchline) -> None:
     assert "#   ! overridden" in text
     parsed = loads(text)
     view = app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
-    assert view.log[-1]["override"] == "house rule"
+    assert view.log[-1].override == "house rule"
     stripped = loads(by_hand(text).replace(" override='house rule'", ""))
     with pytest.raises(BadInput, match="line"):
         app.import_log(stripped.ruleset, stripped.setup, ALICE, stripped.lines)

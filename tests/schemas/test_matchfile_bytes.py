@@ -81,7 +81,7 @@ def test_a_line_too_long_is_refused_naming_it() -> None:
 def test_a_line_at_the_bound_is_read() -> None:
     text = "y" * (MAX_LINE_CHARS - len(NOTE))
     parsed = loads(with_line(NOTE + text))
-    assert parsed.lines[-1][1]["text"] == text
+    assert parsed.lines[-1][1].text == text
 
 
 def test_a_file_too_large_is_refused() -> None:

@@ -9,13 +9,24 @@ from pathlib import Path
 
 import pytest
 
+from domain.log import Entry
 from domain.match import Author
+from domain.ruleset import Consequence, Violation
 from schemas.matchfile import MatchFileError, dumps, loads
 from service.app import Touchline
 from service.config import settings_for_url
 from service.entries import parse_entry
 from tests.opening import OPENING, SETUP
-from tests.schemas.files import EXPORTED_AT, as_read, by_hand, entry_lines, opening, stored
+from tests.schemas.files import (
+    EXPORTED_AT,
+    as_read,
+    by_hand,
+    change,
+    change_action,
+    entry_lines,
+    opening,
+    stored,
+)
 
 V1_FILES = Path(__file__).parent / "v1"
 NOTE = "14 by=bob at=2026-11-29T21:10:00+00:00 note 10 text="
@@ -26,12 +37,12 @@ def test_a_line_break_in_an_entry_field_stays_on_its_line() -> None:
     # release that let it in: the file broke at the line break ("header line after the
     # first entry").
     record = stored(opening())
-    record.log[5]["action"]["card"] = "Tsubasa\nOzora"
+    change_action(record, 5, card="Tsubasa\nOzora")
     text = dumps(record, EXPORTED_AT)
     assert "6 by=alice at=2026-11-29T21:00:00+00:00 device='phone 1' play coach=nankatsu " \
         "card='Tsubasa\\u000aOzora' shot=3 pass=3 defense=1" in text  # fmt: skip
     parsed = loads(text)
-    assert parsed.lines[5][1]["action"]["card"] == "Tsubasa\nOzora"
+    assert _entry(parsed.lines[5][1]).action["card"] == "Tsubasa\nOzora"
     assert len(entry_lines(text)) == len(record.log)
 
 
@@ -40,7 +51,7 @@ def test_every_header_value_stays_on_its_line() -> None:
     record.setup["home"]["coach"] = "Alice\u2028Smith"
     record.created_by = "alice\r\nsmith"
     record.league = "Spring\x85Cup 'quoted' \\ #1"
-    record.log[0]["device"] = "phone\x0b1"
+    change(record, 0, device="phone\x0b1")
     text = dumps(record, EXPORTED_AT)
     lines = text.splitlines()
     assert "league: 'Spring\\u0085Cup '\"'\"'quoted'\"'\"' \\\\ #1'" in lines
@@ -49,21 +60,25 @@ def test_every_header_value_stays_on_its_line() -> None:
     parsed = loads(text)
     assert (parsed.league, parsed.created_by) == (record.league, record.created_by)
     assert parsed.setup["home"]["coach"] == "Alice\u2028Smith"
-    assert parsed.lines[0][1]["device"] == "phone\x0b1"
+    assert parsed.lines[0][1].device == "phone\x0b1"
 
 
 def test_a_comma_in_a_listed_name_stays_inside_its_item() -> None:
     record = stored(opening())
-    record.log[0]["action"] = {"kind": "signings", "cards": ["Ishizaki, Ryo", "Taro Misaki"]}
+    change(record, 0, action={"kind": "signings", "cards": ["Ishizaki, Ryo", "Taro Misaki"]})
     text = dumps(record, EXPORTED_AT)
     assert "signings cards='Ishizaki\\u002c Ryo,Taro Misaki'" in text
-    assert loads(text).lines[0][1]["action"]["cards"] == ["Ishizaki, Ryo", "Taro Misaki"]
+    assert _entry(loads(text).lines[0][1]).action["cards"] == ["Ishizaki, Ryo", "Taro Misaki"]
 
 
 def test_overridden_rules_and_consequences_stay_comments() -> None:
     record = stored(opening())
-    record.log[4]["violations"] = [{"rule": "CG-1.3", "message": "not\nyours"}]
-    record.log[4]["consequences"] = [{"kind": "note", "text": "Toho\u2029play\rit"}]
+    change(
+        record,
+        4,
+        violations=(Violation("CG-1.3", "not\nyours"),),
+        consequences=(Consequence("note", "Toho\u2029play\rit"),),
+    )
     text = dumps(record, EXPORTED_AT)
     assert "#   ! overridden CG-1.3: not\\u000ayours" in text
     assert "#   → Toho\\u2029play\\u000dit" in text
@@ -73,9 +88,9 @@ def test_overridden_rules_and_consequences_stay_comments() -> None:
 def test_every_text_reads_back_as_it_was() -> None:
     record = stored(opening())
     tricky = '  it\'s "quoted" \\ \\u000a # = , end: by=x \t\x00\x1b\u202e  '
-    record.log[4]["action"]["card"] = tricky
-    record.log[11]["text"] = tricky
-    record.log[12]["key"] = tricky
+    change_action(record, 4, card=tricky)
+    change(record, 11, text=tricky)
+    change(record, 12, key=tricky)
     parsed = loads(dumps(record, EXPORTED_AT))
     assert [line for _, line in parsed.lines] == [as_read("card-game", line) for line in record.log]
 
@@ -95,9 +110,14 @@ def test_a_version_2_line_may_not_hold_a_control_character_as_it_is() -> None:
 def test_a_backslash_in_a_version_1_entry_field_is_read_as_it_was_written() -> None:
     # Version 1 wrote an entry's fields without escapes: `\\u000a` there is six characters.
     parsed = loads((V1_FILES / "card_game_opening.touchline").read_bytes())
-    assert parsed.lines[6][1]["action"]["card"] == r"Kojiro \\ Hyuga\u000a"
+    assert _entry(parsed.lines[6][1]).action["card"] == r"Kojiro \\ Hyuga\u000a"
     # Its notes and details did escape line breaks and backslashes, as version 2 does.
-    assert parsed.lines[13][1]["text"] == "Toho kick off.\nBob asked for\\nothing special"
+    assert parsed.lines[13][1].text == "Toho kick off.\nBob asked for\\nothing special"
+
+
+def _entry(line: object) -> Entry:
+    assert isinstance(line, Entry)
+    return line
 
 
 @pytest.fixture

@@ -122,7 +122,7 @@ def test_a_file_extended_by_hand_reads_unchecked() -> None:
     )
     parsed = loads(extended)
     assert (parsed.version, parsed.checked, len(parsed.lines)) == (2, False, 14)
-    assert parsed.lines[-1][1]["text"] == "written later"
+    assert parsed.lines[-1][1].text == "written later"
 
 
 def test_a_hand_written_end_line_may_count_the_entries() -> None:

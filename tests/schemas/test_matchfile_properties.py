@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.log import Abandonment, Annotation, Entry
 from domain.match import Author, MatchRecord
 from domain.registry import find_ruleset
 from schemas.matchfile import dumps, loads
@@ -25,7 +26,7 @@ from service.config import settings_for_url
 from tests.domain.card_game.cg_strategies import matches as card_games
 from tests.domain.king_of_the_pitch.kp_strategies import games as king_games
 from tests.domain.tcg.tcg_strategies import matches as tcg_matches
-from tests.schemas.files import EXPORTED_AT, StoredRecord, as_read, entry_lines, stored
+from tests.schemas.files import EXPORTED_AT, StoredRecord, as_read, change, entry_lines, stored
 
 AUTHOR = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
 
@@ -75,7 +76,7 @@ def _in_memory(
     for number, (action, undo, note) in enumerate(zip(entries, undos, notes, strict=True)):
         line = match.record(rules.action_to_dict(action), AUTHOR, key=f"k{number}")
         if note is not None:
-            match.annotate(int(line["number"]), note, AUTHOR)
+            match.annotate(line.number, note, AUTHOR)
         if undo:
             # Retract and enter it again: the log keeps both, the game is unchanged.
             match.undo(AUTHOR)
@@ -119,23 +120,21 @@ def _any_text_everywhere(ruleset: str, match: MatchRecord, data: Any) -> StoredR
     for side in _sides(record.setup):
         if isinstance(side.get("coach"), str):
             side["coach"] = next(names)
-    record.log.append(
-        {"number": len(record.log) + 1, "type": "abandonment", "reason": "", "at": AUTHOR.at}
-    )
-    for line in record.log:
-        line["by"], line["device"], line["key"] = next(names), next(maybe), next(maybe)
-        if line["type"] == "annotation":
-            line["text"] = next(texts)
-        elif line["type"] == "abandonment":
-            line["reason"] = next(names)
-        elif line["type"] == "entry":
-            line["override"] = next(maybe)
-            action = line["action"]
-            for spec in codec.describe(action["kind"]):
+    record.log.append(Abandonment(number=len(record.log) + 1, by="", at=AUTHOR.at, reason=""))
+    for index, line in enumerate(record.log):
+        change(record, index, by=next(names), device=next(maybe), key=next(maybe))
+        if isinstance(line, Annotation):
+            change(record, index, text=next(texts))
+        elif isinstance(line, Abandonment):
+            change(record, index, reason=next(names))
+        elif isinstance(line, Entry):
+            action: dict[str, Any] = dict(line.action)
+            for spec in codec.describe(line.kind):
                 if spec.type == "text":
                     action[spec.name] = next(texts)
                 elif spec.type == "list" and spec.item == "text":
                     action[spec.name] = [next(names) for _ in range(len(action[spec.name]))]
+            change(record, index, override=next(maybe), action=action)
     return record
 
 

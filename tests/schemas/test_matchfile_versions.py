@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.log import Retraction
 from domain.match import Author
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps, loads
@@ -50,7 +51,7 @@ def test_a_version_1_golden_match_imports_entry_for_entry(
     played = [parse_entry(ruleset, line) for line in golden_lines(golden)]
     record = app.load_record(view.id)
     rules = record.ruleset
-    assert [line["action"] for line in record.log] == [
+    assert [line.action for line in record.log] == [
         rules.action_to_dict(rules.action_from_dict(action)) for action in played
     ]
 
@@ -58,13 +59,13 @@ def test_a_version_1_golden_match_imports_entry_for_entry(
 def test_a_version_1_file_keeps_every_detail(app: Touchline) -> None:
     imported = import_match_file(app, (V1_FILES / "card_game_opening.touchline").read_bytes())
     log = app.load_record(imported.view.id).log
-    assert log[4]["by"] == "Bob O'Neill" and log[4]["device"] == "cli@table 3"
-    assert log[4]["override"] == "table agreed: let it stand \\ 'house rule'"
-    assert log[0]["key"] == "k-0"
-    assert log[5] | {"at": None} == {**log[5], "type": "retraction", "retracts": 5, "at": None}
-    assert log[6]["action"]["card"] == r"Kojiro \\ Hyuga\u000a"
-    assert log[13]["text"] == "Toho kick off.\nBob asked for\\nothing special"
-    assert log[14]["text"] == 'Table 3, "home" side by the window\t# not a comment'
+    assert log[4].by == "Bob O'Neill" and log[4].device == "cli@table 3"
+    assert log[4].override == "table agreed: let it stand \\ 'house rule'"
+    assert log[0].key == "k-0"
+    assert isinstance(log[5], Retraction) and log[5].retracts == 5
+    assert log[6].action["card"] == r"Kojiro \\ Hyuga\u000a"
+    assert log[13].text == "Toho kick off.\nBob asked for\\nothing special"
+    assert log[14].text == 'Table 3, "home" side by the window\t# not a comment'
 
 
 def test_a_version_1_league_and_abandonment_import(app: Touchline) -> None:

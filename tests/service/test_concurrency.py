@@ -45,7 +45,7 @@ def test_a_writer_that_lost_the_race_retries_on_the_new_state(
     second.record(match_id, parse_entry("card-game", "roll coach=nankatsu value=2"), alice)
 
     log = first.get_match(match_id).log
-    assert [line["action"]["coach"] for line in log[-2:]] == ["toho", "nankatsu"]
+    assert [line.action["coach"] for line in log[-2:]] == ["toho", "nankatsu"]
     assert len(log) == 11
 
 
@@ -90,7 +90,7 @@ def test_simultaneous_writers_each_record_exactly_once(two_scorers: Any, alice: 
         thread.join()
     assert errors == []
     log = first.get_match(match_id).log
-    assert sorted(line["key"] for line in log if line["key"]) == ["a", "b"]
+    assert sorted(line.key for line in log if line.key) == ["a", "b"]
     assert len(log) == 11
 
 

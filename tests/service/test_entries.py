@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.log import Entry, Retraction
 from domain.match import Author
 from service.app import Touchline
 from service.entries import parse_entry
@@ -23,9 +24,9 @@ def test_a_recorded_opening_scores_and_is_replayable(app: Touchline, alice: Auth
     view = app.get_match(match.id)
     assert view.version == 1 + len(OPENING)
     assert view.situation["score"] == {"nankatsu": 0, "toho": 1}
-    kinds = [c["kind"] for line in view.log for c in line["consequences"]]
+    kinds = [c.kind for line in view.log for c in line.consequences]
     assert "goal" in kinds
-    assert all(line["by"] == "alice" and line["at"] for line in view.log)
+    assert all(line.by == "alice" and line.at for line in view.log)
     assert app.replay(match.id, 0).situation["score"] == {"nankatsu": 0, "toho": 0}
     assert app.replay(match.id, len(OPENING)).situation == view.situation
 
@@ -49,10 +50,10 @@ def test_an_override_records_the_violation_and_the_reason(app: Touchline, alice:
         alice,
         override="the coaches swapped a card for this friendly",
     ).line
-    assert line["override"] == "the coaches swapped a card for this friendly"
-    assert [v["rule"] for v in line["violations"]] == ["CG-1.3"]
+    assert line.override == "the coaches swapped a card for this friendly"
+    assert [v.rule for v in line.violations] == ["CG-1.3"]
     stored = app.get_match(match.id).log[-1]
-    assert stored["violations"] == line["violations"]
+    assert isinstance(stored, Entry) and stored.violations == line.violations
 
 
 def test_an_idempotency_key_records_a_retried_entry_once(app: Touchline, alice: Author) -> None:
@@ -68,14 +69,14 @@ def test_undo_appends_a_retraction_and_keeps_the_entry(app: Touchline, alice: Au
     record_lines(app, match.id, OPENING, alice)
     retraction = app.undo(match.id, alice).line
     view = app.get_match(match.id)
-    assert retraction["retracts"] == len(OPENING)
+    assert retraction.retracts == len(OPENING)
     assert len(view.log) == len(OPENING) + 1
-    assert view.log[len(OPENING) - 1]["retracted"] is True
+    assert view.log[len(OPENING) - 1].retracted is True
     assert view.situation["score"] == {"nankatsu": 0, "toho": 0}
     record_lines(app, match.id, ["roll coach=nankatsu value=6"], alice)
     view = app.get_match(match.id)
     assert view.situation["score"] == {"nankatsu": 0, "toho": 1}
-    assert [line["type"] for line in view.log[-2:]] == ["retraction", "entry"]
+    assert [type(line) for line in view.log[-2:]] == [Retraction, Entry]
 
 
 def test_undo_of_an_empty_match_is_refused(app: Touchline, alice: Author) -> None:
@@ -88,8 +89,8 @@ def test_the_app_rolls_dice_on_request(app: Touchline, alice: Author) -> None:
     match = app.create_match("card-game", SETUP, alice)
     record_lines(app, match.id, OPENING[:9], alice)
     line = app.record(match.id, {"kind": "roll", "coach": "toho"}, alice, roll=True).line
-    assert line["action"]["source"] == "app"
-    assert 1 <= line["action"]["value"] <= 6
+    assert line.action["source"] == "app"
+    assert 1 <= line.action["value"] <= 6
 
 
 def test_matches_are_found_by_id_prefix_and_listed(app: Touchline, alice: Author) -> None:
@@ -134,7 +135,7 @@ def test_annotations_are_stored_and_reach_the_replay(app: Touchline, alice: Auth
     match = app.create_match("card-game", SETUP, alice)
     record_lines(app, match.id, OPENING[:2], alice)
     app.annotate(match.id, 2, "Toho kick off", alice)
-    assert [line["text"] for line in app.load_record(match.id).annotations()] == ["Toho kick off"]
+    assert [line.text for line in app.load_record(match.id).annotations()] == ["Toho kick off"]
     assert app.version_of(match.id) == 4
     with pytest.raises(BadInput, match="no entry 7"):
         app.annotate(match.id, 7, "nothing there", alice)

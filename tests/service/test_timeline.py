@@ -46,7 +46,7 @@ def views_step_by_step(match: MatchRecord) -> list[dict[str, Any]]:
     state = rules.initial_state(rules.make_setup(match.setup))
     views = [rules.view(state)]
     for line in match.effective_entries():
-        state = rules.apply(state, rules.action_from_dict(line["action"])).state
+        state = rules.apply(state, rules.action_from_dict(line.action)).state
         views.append(rules.view(state))
     return views
 
@@ -105,16 +105,16 @@ def test_annotations_sit_under_the_step_of_their_entry_and_go_with_a_retraction(
     match = recorded_opening()
     entries = match.effective_entries()
     match.annotate(0, "before the toss", AUTHOR)
-    match.annotate(entries[2]["number"], "a good draft", AUTHOR)
-    match.annotate(entries[-1]["number"], "was that a 2?", AUTHOR)
+    match.annotate(entries[2].number, "a good draft", AUTHOR)
+    match.annotate(entries[-1].number, "was that a 2?", AUTHOR)
     match.undo(AUTHOR)
     # A retraction is a log line: numbers run on, steps count only the entries in force.
-    match.record(entries[-1]["action"], AUTHOR)
+    match.record(entries[-1].action, AUTHOR)
     timeline = timeline_of(match)
-    notes = {m.step: [n["text"] for n in m.annotations] for m in timeline.moments if m.annotations}
+    notes = {m.step: [n.text for n in m.annotations] for m in timeline.moments if m.annotations}
     assert notes == {0: ["before the toss"], 3: ["a good draft"]}
     assert timeline.total == len(entries)
-    assert timeline.moments[-1].number == len(match.log) != entries[-1]["number"]
+    assert timeline.moments[-1].number == len(match.log) != entries[-1].number
 
 
 def recorded_opening() -> MatchRecord:
@@ -205,6 +205,6 @@ def test_an_entry_undone_later_stays_under_the_step_it_followed_with_its_notes()
     assert timeline.total == 11
     (undone,) = timeline.moments[10].retracted
     assert (undone.number, undone.text) == (11, "roll coach=nankatsu value=2")
-    assert [note["text"] for note in undone.annotations] == ["Disputed: the die fell off the table"]
+    assert [note.text for note in undone.annotations] == ["Disputed: the die fell off the table"]
     assert timeline.moments[11].number == 14 and not timeline.moments[11].retracted
     assert all(not m.retracted for m in timeline.moments[:10])

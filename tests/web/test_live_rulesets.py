@@ -46,7 +46,7 @@ def test_king_of_the_pitch_opening_rolls_get_a_dice_pad(
         {"kind": "roll", "team": "blue", "dice": "6", "expected_version": "1"},
     )
     assert response.status_code == 303
-    assert service.get_match(match_id).log[-1]["action"]["dice"] == [6]
+    assert service.get_match(match_id).log[-1].action["dice"] == [6]
 
 
 def test_king_of_the_pitch_mid_game_draws_the_line_boards_and_duel(

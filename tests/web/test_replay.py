@@ -52,7 +52,7 @@ def annotate(client: FlaskClient, match_id: str, on: int | str, text: str, **ext
 
 
 def stored_notes(service: Touchline, match_id: str) -> list[str]:
-    return [note["text"] for note in service.load_record(match_id).annotations()]
+    return [note.text for note in service.load_record(match_id).annotations()]
 
 
 # -- opening at a step -------------------------------------------------------------------
@@ -66,7 +66,7 @@ def test_opens_exactly_at_the_step_in_the_address(
     assert 'data-step="3" data-total="11"' in html
     entry = service.replay(played, 3).entry
     assert entry is not None
-    assert f"Entry {entry['number']}:" in html
+    assert f"Entry {entry.number}:" in html
     assert "<code>draft coach=nankatsu source=pitch</code>" in html
     assert re.search(r'<li id="step-3"[^>]*aria-current="step"', html)
     assert html.count('aria-current="step"') == 1

@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
+from domain.log import Entry, Retraction
 from domain.match import Author
 from service.app import Touchline
 from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
@@ -93,8 +94,8 @@ def test_an_entry_is_recorded_from_the_form_and_flashed(
     assert response.headers["Location"] == f"/matches/{match_id}/live"
     view = service.get_match(match_id)
     assert view.version == 2
-    assert view.log[-1]["action"] == {"kind": "toss", "winner": "toho", "source": "table"}
-    assert view.log[-1]["by"] == "Carol"
+    assert view.log[-1].action == {"kind": "toss", "winner": "toho", "source": "table"}
+    assert view.log[-1].by == "Carol"
     page = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
     assert "Recorded 1: toss winner=toho" in page
     assert re.findall(r'name="kind" value="([^"]+)"', page) == ["kickoff"]
@@ -140,8 +141,8 @@ def test_an_overridable_refusal_is_entered_anyway_with_a_reason(
     )
     assert forced.status_code == 303
     line = service.get_match(match_id).log[-1]
-    assert line["override"] == "Bob let Alice go first"
-    assert [v["rule"] for v in line["violations"]] == ["CG-4.3"]
+    assert isinstance(line, Entry) and line.override == "Bob let Alice go first"
+    assert [v.rule for v in line.violations] == ["CG-4.3"]
     public = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Bob let Alice go first" in public and "CG-4.3" in public
 
@@ -165,7 +166,7 @@ def test_a_double_tap_with_the_same_key_records_once(
     second = post_form(client, entries(match_id), form)
     assert first.status_code == second.status_code == 303
     assert service.version_of(match_id) == 2
-    assert [line["type"] for line in service.get_match(match_id).log] == ["entry"]
+    assert [type(line) for line in service.get_match(match_id).log] == [Entry]
 
 
 def test_a_stale_page_is_refused_with_409_and_shows_the_new_situation(
@@ -180,7 +181,7 @@ def test_a_stale_page_is_refused_with_409_and_shows_the_new_situation(
     assert "changed on another phone" in page
     assert 'name="kind" value="kickoff"' in page  # the fresh situation
     assert service.version_of(match_id) == 2
-    assert service.get_match(match_id).log[-1]["action"]["winner"] == "toho"
+    assert service.get_match(match_id).log[-1].action["winner"] == "toho"
 
 
 def test_undo_retracts_the_latest_entry_and_the_log_strikes_it(
@@ -193,7 +194,7 @@ def test_undo_retracts_the_latest_entry_and_the_log_strikes_it(
     response = post_form(client, f"/matches/{match_id}/undo", {"expected_version": "3", "key": "u"})
     assert response.status_code == 303
     log = service.get_match(match_id).log
-    assert log[1]["retracted"] and log[2] == {**log[2], "type": "retraction", "retracts": 2}
+    assert log[1].retracted and isinstance(log[2], Retraction) and log[2].retracts == 2
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert re.search(r"<del><span class=\"entry\">kickoff coach=toho</span></del>", page)
 
@@ -221,7 +222,7 @@ def test_roll_for_me_records_a_die_value_in_range(
     become_scorer(client, match_id)
     form = {"kind": "roll", "coach": "toho", "roll": "yes", "expected_version": str(version)}
     assert post_form(client, entries(match_id), form).status_code == 303
-    action = service.get_match(match_id).log[-1]["action"]
+    action = service.get_match(match_id).log[-1].action
     assert action["source"] == "app" and 1 <= action["value"] <= 6
 
 

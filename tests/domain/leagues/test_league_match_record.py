@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.league import League, league_id
+from domain.log import Abandonment
 from domain.match import Author, MatchAbandoned, MatchRecord
 from tests.opening import SETUP
 
@@ -27,7 +28,7 @@ def test_an_abandoned_match_refuses_entries_undo_and_a_second_abandonment() -> N
     match = MatchRecord("card-game", SETUP, "alice", ALICE.at, "Spring Cup")
     match.record({"kind": "toss", "winner": "toho"}, ALICE)
     line = match.abandon(ALICE, " floodlights failed ")
-    assert line["type"] == "abandonment" and line["reason"] == "floodlights failed"
+    assert isinstance(line, Abandonment) and line.reason == "floodlights failed"
     for attempt in (
         lambda: match.record({"kind": "kickoff", "coach": "toho"}, ALICE),
         lambda: match.undo(ALICE),

@@ -8,6 +8,7 @@ import pytest
 
 from domain.consequences import DieRolled
 from domain.king_of_the_pitch.ruleset import KingOfThePitch
+from domain.log import Entry
 from service.projections.fairness import chi_square_survival, fairness
 from service.projections.fold import fold
 
@@ -49,9 +50,18 @@ class _Match:
 
     def __init__(self, dice: list[DieRolled]) -> None:
         self.setup = {"teams": [{"team": "blue", "coach": "Ann"}, {"team": "red", "coach": "Bo"}]}
-        self._entries = [{"consequences": [die.to_dict()]} for die in dice]
+        self._entries = [
+            Entry(
+                number=number,
+                by="Ann",
+                at="2026-11-30T10:00:00+00:00",
+                action={"kind": "roll"},
+                consequences=(die,),
+            )
+            for number, die in enumerate(dice, start=1)
+        ]
 
-    def effective_entries(self) -> list[dict[str, object]]:
+    def effective_entries(self) -> list[Entry]:
         return self._entries
 
 

@@ -36,7 +36,7 @@ def test_every_view_equals_a_fresh_fold(app: Touchline, match: Any, data: Any) -
         done = max(done, cut)
         if record.effective_entries() and data.draw(st.booleans()):
             # A correction: retract the latest entry, then enter it again.
-            last = record.effective_entries()[-1]["action"]
+            last = record.effective_entries()[-1].action
             record.undo(AUTHOR)
             app.save(record)
             projector.catch_up()

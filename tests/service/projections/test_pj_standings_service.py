@@ -58,7 +58,7 @@ def test_a_retracted_entry_changes_the_standings(app: Touchline, league: str) ->
     match_id = play(app, "Ann", "Bea", 1, 0)
     assert points(app)["Ann"] == (1, 1, 0, 0, 3)
     # The final entry is corrected: the match is no longer over, so it no longer counts.
-    last = app.load_record(match_id).effective_entries()[-1]["action"]
+    last = app.load_record(match_id).effective_entries()[-1].action
     app.undo(match_id, AUTHOR)
     assert points(app) == {"Ann": (0, 0, 0, 0, 0), "Bea": (0, 0, 0, 0, 0)}
     app.record(match_id, last, AUTHOR)

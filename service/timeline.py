@@ -103,11 +103,12 @@ def timeline_of(match: MatchRecord) -> Timeline:
             moments[-1] = replace(moments[-1], retracted=tuple(undone))
             undone = []
         consequences = line.consequences
-        # What changes the score is a goal (crowns, where crowns are the score).
+        # What changes the score is a goal (crowns, where crowns are the score); the end of a
+        # match restates the score, which is no goal.
         goals: list[str] = []
         for consequence in consequences:
             after = consequence.score_after(score)
-            if after is not None:
+            if after is not None and {**score, **after} != score:
                 score = {**score, **after}
                 goals.append(consequence.text)
         moments.append(

@@ -31,10 +31,13 @@ def test_every_stored_consequence_reads_back_as_its_declared_type(
     ruleset: str, name: str, setup: dict[str, Any]
 ) -> None:
     kinds = set()
-    for line in played(ruleset, name, setup).effective_entries():
-        for stored in json.loads(json.dumps(line["consequences"])):
-            value = from_dict(stored)
+    match = played(ruleset, name, setup)
+    for line in match.effective_entries():
+        for recorded in line.consequences:
+            stored = json.loads(json.dumps(recorded.to_dict()))
+            value = from_dict(stored, match.game_package)
             assert type(value) is not Consequence, f"{stored['kind']} is not declared"
+            assert type(value) is type(recorded)
             assert value.to_dict() == stored
             assert from_dict(value.to_dict()) == value
             kinds.add(value.kind)

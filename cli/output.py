@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import shlex
-from typing import Any
 
 import click
 
 from domain.log import Entry, LogLine
 from domain.notation import line_notation
 from domain.registry import find_ruleset
+from domain.ruleset import Expected
 from service.views import MatchView
 
 
@@ -36,7 +36,7 @@ def echo_match(view: MatchView, with_log: bool = False) -> None:
     click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}]")
     click.echo(view.text)
     if view.result:
-        click.echo(f"Result: {view.result['summary']}")
+        click.echo(f"Result: {view.result.summary}")
     if with_log:
         click.echo("Log:")
         for line in view.log:
@@ -55,9 +55,9 @@ def echo_expected(view: MatchView) -> None:
     click.echo("Next, one of:")
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for expected in view.expected:
-        head, _, detail = expected["prompt"].partition(": ")
+        head, _, detail = expected.prompt.partition(": ")
         key = (head, _fields_hint(expected))
-        grouped.setdefault(key, []).append((expected["kind"], detail.rstrip(".")))
+        grouped.setdefault(key, []).append((expected.kind, detail.rstrip(".")))
     for (head, fields), entries in grouped.items():
         details = ", ".join(detail for _, detail in entries if detail)
         kinds = "|".join(kind for kind, _ in entries)
@@ -66,11 +66,11 @@ def echo_expected(view: MatchView) -> None:
         click.echo(f"      {kinds}{fields}")
 
 
-def _fields_hint(expected: dict[str, Any]) -> str:
-    fixed = [f" {k}={shlex.quote(str(v))}" for k, v in expected["fixed"].items()]
+def _fields_hint(expected: Expected) -> str:
+    fixed = [f" {k}={shlex.quote(str(v))}" for k, v in expected.fixed.items()]
     choices = [
         f" {k}={'|'.join(shlex.quote(str(x)) for x in v)}"
-        for k, v in expected["choices"].items()
-        if k not in expected["fixed"] and len(v) <= 8
+        for k, v in expected.choices.items()
+        if k not in expected.fixed and len(v) <= 8
     ]
     return "".join(fixed + choices)

@@ -7,7 +7,7 @@ from typing import Generic, TypeVar
 
 from domain.log import Entry, LogLine, to_data
 from domain.match import MatchRecord
-from domain.ruleset import JSON
+from domain.ruleset import JSON, Expected, Result
 
 L = TypeVar("L", bound=LogLine)
 
@@ -45,10 +45,10 @@ class MatchView:
     created_by: str
     created_at: str
     status: str
-    result: dict[str, JSON] | None
+    result: Result | None
     situation: dict[str, JSON]
     text: str
-    expected: list[dict[str, JSON]]
+    expected: tuple[Expected, ...]
     log: list[LogLine] = field(default_factory=list)
 
     @property
@@ -66,9 +66,9 @@ class MatchView:
             "created_by": self.created_by,
             "created_at": self.created_at,
             "status": self.status,
-            "result": self.result,
+            "result": None if self.result is None else self.result.to_dict(),
             "situation": self.situation,
-            "expected": self.expected,
+            "expected": [e.to_dict() for e in self.expected],
             "log": [to_data(line) for line in self.log],
         }
 
@@ -131,11 +131,9 @@ def match_view(match: MatchRecord) -> MatchView:
         created_by=match.created_by,
         created_at=match.created_at,
         status=status_of(match),
-        result=result.to_dict() if result else None,
+        result=result,
         situation=rules.view(match.game),
         text=rules.render(match.game),
-        expected=[]
-        if match.abandonment is not None
-        else [e.to_dict() for e in rules.expected(match.game)],
+        expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
         log=list(match.log),
     )

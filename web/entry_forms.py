@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from werkzeug.datastructures import MultiDict
 
 from domain.actions import ActionCodec, FieldSpec
-from domain.ruleset import JSON, MalformedAction
+from domain.ruleset import JSON, Expected, MalformedAction
 from service.errors import BadInput
 
 # Beyond this many values a choice is a select rather than a row of buttons.
@@ -56,16 +56,13 @@ class EntryForm:
     can_roll: bool
 
 
-def entry_forms(codec: ActionCodec, expected: Sequence[Mapping[str, Any]]) -> list[EntryForm]:
+def entry_forms(codec: ActionCodec, expected: Sequence[Expected]) -> list[EntryForm]:
     return [entry_form(codec, option) for option in expected]
 
 
-def entry_form(codec: ActionCodec, expected: Mapping[str, Any]) -> EntryForm:
-    kind = str(expected["kind"])
-    fixed: Mapping[str, JSON] = expected.get("fixed") or {}
-    choices: Mapping[str, Sequence[JSON]] = expected.get("choices") or {}
-    dice: Mapping[str, Sequence[int]] = expected.get("dice") or {}
-    random: Sequence[str] = expected.get("random") or ()
+def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
+    kind = expected.kind
+    fixed, choices, dice, random = expected.fixed, expected.choices, expected.dice, expected.random
     hidden: list[tuple[str, str]] = []
     settled: list[tuple[str, JSON]] = []
     inputs: list[Input] = []
@@ -87,8 +84,8 @@ def entry_form(codec: ActionCodec, expected: Mapping[str, Any]) -> EntryForm:
     tap = _tap(inputs, random)
     return EntryForm(
         kind=kind,
-        prompt=str(expected.get("prompt") or kind),
-        by=expected.get("by"),
+        prompt=expected.prompt or kind,
+        by=expected.by,
         hidden=tuple(hidden),
         settled=tuple(settled),
         inputs=tuple(i for i in inputs if i is not tap),

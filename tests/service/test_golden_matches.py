@@ -119,9 +119,10 @@ def test_a_golden_match_recorded_exported_and_imported(
     view = app.get_match(match.id)
     assert view.status == "finished"
     assert view.result is not None
-    assert view.result["ranking"] == ranking
-    assert view.result["scores"] == scores
-    assert view.expected == []
+    assert view.result is not None
+    assert view.result.to_dict()["ranking"] == ranking
+    assert view.result.to_dict()["scores"] == scores
+    assert view.expected == ()
 
     original = app.load_record(match.id)
     parsed = loads(dumps(original, "2026-11-29T23:00:00+00:00"))

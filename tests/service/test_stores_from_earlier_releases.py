@@ -116,9 +116,9 @@ def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
             "ruleset": view.ruleset,
             "version": view.version,
             "status": view.status,
-            "result": plain(view.result),
+            "result": plain(view.to_dict()["result"]),
             "situation": plain(view.situation),
-            "expected": plain(view.expected),
+            "expected": plain(view.to_dict()["expected"]),
             "title": view.title,
             "labels": plain(view.labels),
         }

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from werkzeug.datastructures import MultiDict
 
 from domain.registry import find_ruleset
+from domain.ruleset import Expected
 from service.errors import BadInput
 from web.entry_forms import LIST_SLOTS, action_from_form, entry_form, grouped
 
@@ -14,17 +17,10 @@ KING = find_ruleset("king-of-the-pitch").codec
 TCG = find_ruleset("tcg").codec
 
 
-def expected(kind: str, **parts: object) -> dict[str, object]:
-    return {
-        "kind": kind,
-        "prompt": f"{kind}?",
-        "by": None,
-        "fixed": {},
-        "choices": {},
-        "random": [],
-        "dice": {},
-        **parts,
-    }
+def expected(kind: str, **parts: Any) -> Expected:
+    dice = {name: tuple(faces) for name, faces in parts.pop("dice", {}).items()}
+    random = tuple(parts.pop("random", ()))
+    return Expected(kind, f"{kind}?", dice=dice, random=random, **parts)
 
 
 def test_a_random_choice_is_tapped_and_may_be_rolled() -> None:

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
+from domain.log import to_data
 from domain.match import Author
 from domain.registry import find_ruleset
 from service.app import Touchline
@@ -118,7 +119,7 @@ def bench_store(url: str, actions: list[dict[str, Any]], loads: int) -> dict[str
     app = Touchline(settings)
     match_id = app.create_match("card-game", SETUP, AUTHOR).id
     record_s = timed(lambda: [app.record(match_id, a, AUTHOR) for a in actions])
-    payloads = list(app.load_record(match_id).log)
+    payloads = [to_data(line) for line in app.load_record(match_id).log]
 
     env = {k: v for k, v in settings.env.items() if k != "IS_SNAPSHOTTING_ENABLED"}
     bare = BareApp(env=env)

@@ -12,9 +12,9 @@ Lines become plain data only at the boundaries: the aggregate's stored events an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, assert_never
+from typing import Any, ClassVar, TypeVar, assert_never, overload
 
 from domain.consequences import Consequence
 from domain.consequences import from_dict as consequence_from_dict
@@ -34,6 +34,65 @@ class Author:
         """The author with their name and device checked as new input."""
         device = None if self.device is None else checked_text(self.device, "device", KEY_LIMIT)
         return Author(checked_text(self.by, "the scorer's name", NAME_LIMIT), self.at, device)
+
+
+class Consequences(Sequence[Consequence]):
+    """An entry's consequences, kept in their stored form and read as declared types the first
+    time they are asked for.
+
+    Loading a match reads every line of its log; most are never looked at again, and reading
+    a consequence as its declared type costs more than the rest of the line together.
+    """
+
+    __slots__ = ("_game", "_stored", "_values")
+
+    def __init__(self, stored: Sequence[Mapping[str, JSON]], game: str = "") -> None:
+        self._stored = tuple(stored)
+        self._game = game
+        self._values: tuple[Consequence, ...] | None = None
+
+    @classmethod
+    def of(cls, values: Sequence[Consequence]) -> Consequences:
+        made = cls(())
+        made._values = tuple(values)
+        return made
+
+    def stored(self) -> list[dict[str, JSON]]:
+        """The plain data, as stored (without reading it when it was never read)."""
+        if self._values is None:
+            return [dict(c) for c in self._stored]
+        return [c.to_dict() for c in self._values]
+
+    def _typed(self) -> tuple[Consequence, ...]:
+        if self._values is None:
+            self._values = tuple(consequence_from_dict(c, self._game) for c in self._stored)
+        return self._values
+
+    @overload
+    def __getitem__(self, index: int) -> Consequence: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Consequence]: ...
+    def __getitem__(self, index: int | slice) -> Consequence | Sequence[Consequence]:
+        return self._typed()[index]
+
+    def __len__(self) -> int:
+        return len(self._stored) if self._values is None else len(self._values)
+
+    def __iter__(self) -> Iterator[Consequence]:
+        return iter(self._typed())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Consequences):
+            return self._typed() == other._typed()
+        if isinstance(other, tuple | list):
+            return self._typed() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._typed())
+
+    def __repr__(self) -> str:
+        return repr(self._typed())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,7 +121,7 @@ class Entry(Line):
     action: Mapping[str, JSON]
     override: str | None = None
     violations: tuple[Violation, ...] = ()
-    consequences: tuple[Consequence, ...] = ()
+    consequences: Sequence[Consequence] = ()
     retracted: bool = False
 
     @property
@@ -119,7 +178,11 @@ def to_data(line: LogLine) -> dict[str, JSON]:
                 action=dict(line.action),
                 override=line.override,
                 violations=[v.to_dict() for v in line.violations],
-                consequences=[c.to_dict() for c in line.consequences],
+                consequences=(
+                    line.consequences.stored()
+                    if isinstance(line.consequences, Consequences)
+                    else [c.to_dict() for c in line.consequences]
+                ),
             )
         case Retraction():
             data["retracts"] = line.retracts
@@ -133,34 +196,51 @@ def to_data(line: LogLine) -> dict[str, JSON]:
 
 
 def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
-    """A line from its plain data (see `to_data`); an entry's consequences are read as the
-    types `game` (the package of the match's game) declares first."""
-    common: dict[str, Any] = {
-        "number": int(data["number"]),
+    """A line from the plain data `to_data` stored in a snapshot; an entry's consequences are
+    read as the types `game` (the package of the match's game) declares first, when first
+    asked for."""
+    kind = data["type"]
+    common = {
+        "number": data["number"],
         "by": data["by"],
         "at": data["at"],
         "device": data.get("device"),
         "key": data.get("key"),
     }
-    kind = data["type"]
     if kind == Entry.type:
-        return Entry(
-            **common,
-            action=dict(data["action"]),
+        violations = data.get("violations")
+        return _restored(
+            Entry,
+            common,
+            action=data["action"],
             override=data.get("override"),
-            violations=tuple(violation_from_dict(v) for v in data.get("violations") or ()),
-            consequences=tuple(
-                consequence_from_dict(c, game) for c in data.get("consequences") or ()
-            ),
+            violations=tuple(violation_from_dict(v) for v in violations) if violations else (),
+            consequences=Consequences(data.get("consequences") or (), game),
             retracted=bool(data.get("retracted")),
         )
     if kind == Retraction.type:
-        return Retraction(**common, retracts=int(data["retracts"]))
+        return _restored(Retraction, common, retracts=data["retracts"])
     if kind == Annotation.type:
-        return Annotation(**common, on=int(data["on"]), text=data["text"])
+        return _restored(Annotation, common, on=data["on"], text=data["text"])
     if kind == Abandonment.type:
-        return Abandonment(**common, reason=data["reason"])
+        return _restored(Abandonment, common, reason=data["reason"])
     raise ValueError(f"unknown kind of log line: {kind!r}")
+
+
+L = TypeVar("L", bound=Line)
+
+
+def _restored(cls: type[L], common: dict[str, Any], **fields: Any) -> L:
+    """A line as its own snapshot stored it, without running the dataclass's __init__.
+
+    Every write loads its match from the latest snapshot, whose log holds every line: set one
+    field at a time through a frozen dataclass's __init__, restoring them took a quarter of a
+    write at 600 entries. The data was written by `to_data` from a line that was built and
+    checked as usual, so nothing is skipped but the cost.
+    """
+    line = object.__new__(cls)
+    line.__dict__.update(common, **fields)
+    return line
 
 
 def violation_from_dict(data: Mapping[str, Any]) -> Violation:

@@ -27,6 +27,7 @@ from domain.log import (
     Abandonment,
     Annotation,
     Author,
+    Consequences,
     Entry,
     LogLine,
     Retraction,
@@ -468,11 +469,12 @@ class MatchRecord(Aggregate):
             # Replaying: keep the folded state current when it is kept at all, and work out
             # the consequences of an entry stored before the vocabulary was declared.
             pending = rules.apply(self.game, rules.action_from_dict(action))
+        typed: Sequence[Consequence]
         if isinstance(consequences, dict):
             assert pending is not None
             typed = _refreshed(consequences["stored"], pending.consequences, self.game_package)
         else:
-            typed = tuple(consequence_from_dict(c, self.game_package) for c in consequences)
+            typed = Consequences(consequences, self.game_package)
         line = Entry(
             number=self._next(),
             by=by,
@@ -597,6 +599,6 @@ def _described(line: LogLine) -> str:
             assert_never(line)
 
 
-def consequences_of(line: Entry) -> tuple[Consequence, ...]:
+def consequences_of(line: Entry) -> Sequence[Consequence]:
     """The consequences recorded with an entry."""
     return line.consequences

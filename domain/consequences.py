@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
@@ -84,6 +85,7 @@ class Consequence:
         super().__init_subclass__(**kwargs)
         if "kind" in cls.__dict__:
             _DECLARED.setdefault(cls.kind, []).append(cls)
+            _candidates.cache_clear()  # a game imported later declares more
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_dict() == other.to_dict()
@@ -98,11 +100,8 @@ class Consequence:
         stored = self.__dict__.get("_stored")
         if stored is not None:
             return dict(stored)
-        return {
-            self.stored_as.get(f.name, f.name): _plain(getattr(self, f.name))
-            for f in fields(self)
-            if f.name != "text"
-        }
+        stored_fields = _stored_fields(type(self))
+        return {key: _plain(getattr(self, name)) for name, key in stored_fields}
 
     @property
     def silent(self) -> bool:
@@ -114,19 +113,13 @@ class Consequence:
 
     @classmethod
     def from_data(cls, text: str, data: Mapping[str, JSON]) -> Consequence | None:
-        """This type built from a stored `data`, or None when the keys are not its own."""
-        values: dict[str, JSON] = {}
-        known = set()
-        for f in fields(cls):
-            if f.name == "text":
-                continue
-            key = cls.stored_as.get(f.name, f.name)
-            known.add(key)
-            if key in data:
-                values[f.name] = _frozen(data[key])
-        if set(data) - known:
+        """This type built from a stored `data`, or None when its keys are not exactly this
+        type's: then it writes `data` back as it was (its values are JSON, which `_frozen` and
+        `_plain` carry there and back unchanged)."""
+        stored = _stored_fields(cls)
+        if data.keys() != {key for _, key in stored}:
             return None
-        return cls(text=text, **values)
+        return cls(text=text, **{name: _frozen(data[key]) for name, key in stored})
 
     # What the read side learns from a consequence; the defaults say "nothing".
 
@@ -148,18 +141,35 @@ def from_dict(stored: Mapping[str, JSON], game: str = "") -> Consequence:
     types declared in `game`, the package of the game that stored it, are tried first."""
     kind, text = str(stored["kind"]), str(stored["text"])
     data = dict(stored.get("data") or {})
-    wanted = {"kind": kind, "text": text, "data": data}
-    candidates = _DECLARED.get(kind, [])
-    if game:
-        candidates = sorted(candidates, key=lambda declared: not _declared_in(declared, game))
-    for declared in candidates:
+    for declared in _candidates(kind, game):
         try:
             found = declared.from_data(text, data)
-            if found is not None and found.to_dict() == wanted:
+            if found is not None:
                 return found
         except (TypeError, ValueError, KeyError, AttributeError):
             continue  # not this type's stored form: try the next one
     return Consequence(kind, text, data)
+
+
+@cache
+def _candidates(kind: str, game: str) -> tuple[type[Consequence], ...]:
+    """The types declaring `kind`, those of `game`'s package first."""
+    declared = _DECLARED.get(kind, [])
+    return tuple(sorted(declared, key=lambda found: not _declared_in(found, game)))
+
+
+def _stored_fields(cls: type[Consequence]) -> tuple[tuple[str, str], ...]:
+    """Each field of a type but its text, with the `data` key it is stored under."""
+    found = _STORED_FIELDS.get(cls)
+    if found is None:
+        found = tuple(
+            (f.name, cls.stored_as.get(f.name, f.name)) for f in fields(cls) if f.name != "text"
+        )
+        _STORED_FIELDS[cls] = found
+    return found
+
+
+_STORED_FIELDS: dict[type[Consequence], tuple[tuple[str, str], ...]] = {}
 
 
 def _declared_in(declared: type[Consequence], package: str) -> bool:

@@ -187,8 +187,11 @@ def _plain(value: JSON) -> JSON:
 
 
 def _frozen(value: JSON) -> JSON:
+    """Lists read back as the tuples the rules built them as, however deep."""
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
     return value
 
 

@@ -12,7 +12,7 @@ Lines become plain data only at the boundaries: the aggregate's stored events an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeVar, assert_never, overload
 
@@ -245,3 +245,75 @@ def _restored(cls: type[L], common: dict[str, Any], **fields: Any) -> L:
 
 def violation_from_dict(data: Mapping[str, Any]) -> Violation:
     return Violation(str(data["rule"]), str(data["message"]), bool(data.get("overridable", True)))
+
+
+class Log(MutableSequence[LogLine]):
+    """A match's log: its lines in order, those of a snapshot read the first time each is
+    looked at.
+
+    A write loads its match from the latest snapshot, which holds every line, then mostly
+    looks at the last few: reading all of them first cost a third of loading a long match.
+    """
+
+    __slots__ = ("_game", "_lines")
+
+    def __init__(
+        self, stored: Sequence[LogLine | Mapping[str, JSON]] = (), game: str = ""
+    ) -> None:
+        self._lines: list[LogLine | Mapping[str, JSON]] = list(stored)
+        self._game = game
+
+    def stored(self) -> list[dict[str, JSON]]:
+        """Every line as plain data (`to_data`), those never read as they were stored."""
+        return [dict(line) if isinstance(line, Mapping) else to_data(line) for line in self._lines]
+
+    def kinds(self) -> Iterator[str]:
+        """Each line's kind, in order, without reading the lines."""
+        for line in self._lines:
+            yield str(line["type"]) if isinstance(line, Mapping) else line.type
+
+    def _read(self, index: int) -> LogLine:
+        line = self._lines[index]
+        if isinstance(line, Mapping):
+            line = from_data(line, self._game)
+            self._lines[index] = line
+        return line
+
+    @overload
+    def __getitem__(self, index: int) -> LogLine: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[LogLine]: ...
+    def __getitem__(self, index: int | slice) -> LogLine | list[LogLine]:
+        if isinstance(index, slice):
+            return [self._read(i) for i in range(*index.indices(len(self._lines)))]
+        return self._read(index)
+
+    @overload
+    def __setitem__(self, index: int, value: LogLine) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[LogLine]) -> None: ...
+    def __setitem__(self, index: int | slice, value: Any) -> None:
+        self._lines[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self._lines[index]
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def insert(self, index: int, value: LogLine) -> None:
+        self._lines.insert(index, value)
+
+    def __iter__(self) -> Iterator[LogLine]:
+        for index in range(len(self._lines)):
+            yield self._read(index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"

@@ -29,10 +29,9 @@ from domain.log import (
     Author,
     Consequences,
     Entry,
+    Log,
     LogLine,
     Retraction,
-    from_data,
-    to_data,
     violation_from_dict,
 )
 from domain.registry import find_ruleset
@@ -115,17 +114,16 @@ class MatchRecord(Aggregate):
             snapshot = super().take(aggregate)
             for name in _TRANSIENT:
                 snapshot.state.pop(name, None)
-            snapshot.state["log"] = [to_data(line) for line in snapshot.state["log"]]
+            snapshot.state["log"] = snapshot.state["log"].stored()
             return snapshot
 
         def mutate(self, _: None) -> MatchRecord:
             match = cast(MatchRecord, super().mutate(None))
             refresh = bool(match.__dict__.pop("_refresh_consequences", False))
-            game = match.game_package
-            match.log = [from_data(line, game) for line in cast(list[dict[str, JSON]], match.log)]
-            match.abandonment = next(
-                (line for line in match.log if isinstance(line, Abandonment)), None
-            )
+            stored = cast(list[dict[str, JSON]], match.log)
+            match.log = Log(stored, match.game_package)
+            abandoned = [n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"]
+            match.abandonment = cast(Abandonment, match.log[abandoned[0]]) if abandoned else None
             match._upcast_actions()
             if refresh:
                 match._refresh_consequences()
@@ -182,7 +180,7 @@ class MatchRecord(Aggregate):
         self.created_at = created_at
         self.action_version = find_ruleset(ruleset).codec.version
         # Every line of the log, in the order it was made.
-        self.log: list[LogLine] = []
+        self.log = Log()
         self.keys: dict[str, int] = {}
 
     # -- reading -------------------------------------------------------------------------
@@ -518,12 +516,15 @@ class MatchRecord(Aggregate):
         codec = self.ruleset.codec
         if self.action_version == codec.version:
             return
-        self.log = [
-            replace(line, action=codec.upcast(line.action, self.action_version))
-            if isinstance(line, Entry)
-            else line
-            for line in self.log
-        ]
+        self.log = Log(
+            [
+                replace(line, action=codec.upcast(line.action, self.action_version))
+                if isinstance(line, Entry)
+                else line
+                for line in self.log
+            ],
+            self.game_package,
+        )
         self.action_version = codec.version
 
     def _refresh_consequences(self) -> None:
@@ -548,7 +549,7 @@ class MatchRecord(Aggregate):
             elif isinstance(line, Retraction):
                 states.pop()
             lines.append(line)
-        self.log = lines
+        self.log = Log(lines, self.game_package)
         self._game = states[-1]
 
 

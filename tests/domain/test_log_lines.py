@@ -12,6 +12,7 @@ from domain.log import (
     Annotation,
     Consequences,
     Entry,
+    Log,
     LogLine,
     Retraction,
     from_data,
@@ -68,3 +69,13 @@ def test_an_unknown_kind_of_line_is_refused_by_name() -> None:
     data["type"] = "ruling"
     with pytest.raises(ValueError, match="unknown kind of log line: 'ruling'"):
         from_data(data)
+
+
+@given(st.lists(lines, max_size=8))
+def test_a_log_read_from_its_snapshot_holds_the_same_lines(written: list[LogLine]) -> None:
+    stored = [to_data(line) for line in written]
+    log = Log(stored)
+    assert log.stored() == stored  # nothing read yet: written back as stored
+    assert list(log.kinds()) == [line.type for line in written]
+    assert log == written and len(log) == len(written)
+    assert log.stored() == stored  # read: written back the same

@@ -257,24 +257,24 @@ class Log(MutableSequence[LogLine]):
 
     __slots__ = ("_game", "_lines")
 
-    def __init__(
-        self, stored: Sequence[LogLine | Mapping[str, JSON]] = (), game: str = ""
-    ) -> None:
-        self._lines: list[LogLine | Mapping[str, JSON]] = list(stored)
+    def __init__(self, stored: Sequence[LogLine | Mapping[str, JSON]] = (), game: str = "") -> None:
+        self._lines: list[LogLine | dict[str, JSON]] = [
+            dict(line) if isinstance(line, Mapping) else line for line in stored
+        ]
         self._game = game
 
     def stored(self) -> list[dict[str, JSON]]:
         """Every line as plain data (`to_data`), those never read as they were stored."""
-        return [dict(line) if isinstance(line, Mapping) else to_data(line) for line in self._lines]
+        return [dict(line) if isinstance(line, dict) else to_data(line) for line in self._lines]
 
     def kinds(self) -> Iterator[str]:
         """Each line's kind, in order, without reading the lines."""
         for line in self._lines:
-            yield str(line["type"]) if isinstance(line, Mapping) else line.type
+            yield str(line["type"]) if isinstance(line, dict) else line.type
 
     def _read(self, index: int) -> LogLine:
         line = self._lines[index]
-        if isinstance(line, Mapping):
+        if isinstance(line, dict):  # as JSON decoded it: a line not read yet
             line = from_data(line, self._game)
             self._lines[index] = line
         return line

@@ -598,8 +598,3 @@ def _described(line: LogLine) -> str:
             return "an abandonment"
         case _:
             assert_never(line)
-
-
-def consequences_of(line: Entry) -> Sequence[Consequence]:
-    """The consequences recorded with an entry."""
-    return line.consequences

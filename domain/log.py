@@ -258,8 +258,10 @@ class Log(MutableSequence[LogLine]):
     __slots__ = ("_game", "_lines")
 
     def __init__(self, stored: Sequence[LogLine | Mapping[str, JSON]] = (), game: str = "") -> None:
+        # A line not read yet stays the very dict its snapshot decoded: copying each one on
+        # every load would cost what reading them lazily saves.
         self._lines: list[LogLine | dict[str, JSON]] = [
-            dict(line) if isinstance(line, Mapping) else line for line in stored
+            line if isinstance(line, dict | LogLine) else dict(line) for line in stored
         ]
         self._game = game
 

@@ -122,8 +122,10 @@ class MatchRecord(Aggregate):
             refresh = bool(match.__dict__.pop("_refresh_consequences", False))
             stored = cast(list[dict[str, JSON]], match.log)
             match.log = Log(stored, match.game_package)
-            abandoned = [n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"]
-            match.abandonment = cast(Abandonment, match.log[abandoned[0]]) if abandoned else None
+            at = next(
+                (n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"), None
+            )
+            match.abandonment = None if at is None else cast(Abandonment, match.log[at])
             match._upcast_actions()
             if refresh:
                 match._refresh_consequences()

@@ -24,16 +24,21 @@ from domain.text import KEY_LIMIT, NAME_LIMIT, checked_text
 
 @dataclass(frozen=True)
 class Author:
-    """Who made a line, when (ISO 8601 with offset) and from which device."""
+    """Who made a line, when (ISO 8601 with offset), from which device, and through which
+    access link (its id; None for the installation's owner at the command line, and for lines
+    written before links existed)."""
 
     by: str
     at: str
     device: str | None = None
+    link: str | None = None
 
     def checked(self) -> Author:
-        """The author with their name and device checked as new input."""
+        """The author with their name, device and link checked as new input."""
         device = None if self.device is None else checked_text(self.device, "device", KEY_LIMIT)
-        return Author(checked_text(self.by, "the scorer's name", NAME_LIMIT), self.at, device)
+        link = None if self.link is None else checked_text(self.link, "link", KEY_LIMIT)
+        by = checked_text(self.by, "the scorer's name", NAME_LIMIT)
+        return Author(by, self.at, device, link)
 
 
 class Consequences(Sequence[Consequence]):
@@ -106,10 +111,11 @@ class Line:
     at: str
     device: str | None = None
     key: str | None = None
+    link: str | None = None
 
     @property
     def author(self) -> Author:
-        return Author(self.by, self.at, self.device)
+        return Author(self.by, self.at, self.device, self.link)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,6 +176,7 @@ def to_data(line: LogLine) -> dict[str, JSON]:
         "at": line.at,
         "device": line.device,
         "key": line.key,
+        "link": line.link,
         "retracted": isinstance(line, Entry) and line.retracted,
     }
     match line:
@@ -206,6 +213,7 @@ def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
         "at": data["at"],
         "device": data.get("device"),
         "key": data.get("key"),
+        "link": data.get("link"),
     }
     if kind == Entry.type:
         violations = data.get("violations")

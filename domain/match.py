@@ -36,6 +36,7 @@ from domain.log import (
 )
 from domain.registry import find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
+from domain.seal import digest_of
 from domain.text import (
     KEY_LIMIT,
     NAME_LIMIT,
@@ -99,6 +100,13 @@ def version_after(line: LogLine) -> int:
     return line.number + 1
 
 
+def _unsealed(state: dict[str, Any]) -> None:
+    """An event stored before links and the seal: written by no link, outside the chain."""
+    state.setdefault("link", None)
+    state["previous"] = None
+    state["digest"] = None
+
+
 def _checked_key(key: str | None) -> str | None:
     return None if key is None else checked_text(key, "the idempotency key", KEY_LIMIT)
 
@@ -142,6 +150,8 @@ class MatchRecord(Aggregate):
     league: str | None = None
     abandonment: Abandonment | None = None
     action_version: int = 1
+    # The digest of the latest event: the whole record's seal (None before sealing existed).
+    seal: str | None = None
 
     @classmethod
     def start(
@@ -156,15 +166,24 @@ class MatchRecord(Aggregate):
         check_setup_text(setup)
         if league is not None:
             league = checked_text(league, "the league's name", NAME_LIMIT)
-        return cls(ruleset, setup, author.by, author.at, league)
+        return cls(ruleset, setup, author.by, author.at, league, author.link)
 
     class Created(Aggregate.Created):
-        class_version: ClassVar[int] = 1
+        # 2: the access link it was created through, and the seal (domain.seal).
+        class_version: ClassVar[int] = 2
         ruleset: str
         setup: dict[str, JSON]
         created_by: str
         created_at: str
         league: str | None
+        link: str | None
+        previous: str | None
+        digest: str | None
+
+        upcast_v1_v2 = staticmethod(_unsealed)
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.seal = self.digest
 
     @event(Created)
     def __init__(
@@ -174,6 +193,7 @@ class MatchRecord(Aggregate):
         created_by: str,
         created_at: str,
         league: str | None = None,
+        link: str | None = None,
     ) -> None:
         self.ruleset_name = ruleset
         self.league = league
@@ -325,6 +345,7 @@ class MatchRecord(Aggregate):
             by=author.by,
             at=author.at,
             device=author.device,
+            link=author.link,
             override=override.strip() if violations and override else None,
             violations=[v.to_dict() for v in violations],
             key=key,
@@ -347,6 +368,7 @@ class MatchRecord(Aggregate):
             by=author.by,
             at=author.at,
             device=author.device,
+            link=author.link,
             key=key,
         )
         return cast(Retraction, self.log[-1])
@@ -358,7 +380,9 @@ class MatchRecord(Aggregate):
             raise BadText("say why the match is abandoned")
         reason = checked_text(reason, "the reason", REASON_LIMIT)
         author = author.checked()
-        self._abandon(reason=reason, by=author.by, at=author.at, device=author.device)
+        self._abandon(
+            reason=reason, by=author.by, at=author.at, device=author.device, link=author.link
+        )
         return cast(Abandonment, self.log[-1])
 
     def annotate(self, on: int, text: str, author: Author, key: str | None = None) -> Annotation:
@@ -378,7 +402,15 @@ class MatchRecord(Aggregate):
         in_force = {line.number for line in self.effective_entries()}
         if on != 0 and on not in in_force:
             raise BadAnnotation(f"there is no entry {on} in force to annotate")
-        self._annotate(on=on, text=text, by=author.by, at=author.at, device=author.device, key=key)
+        self._annotate(
+            on=on,
+            text=text,
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+            key=key,
+        )
         return cast(Annotation, self.log[-1])
 
     def _refuse_if_abandoned(self) -> None:
@@ -389,15 +421,31 @@ class MatchRecord(Aggregate):
 
     # -- events --------------------------------------------------------------------------
 
-    class Abandoned(Aggregate.Event):
-        class_version: ClassVar[int] = 1
+    class Sealed(Aggregate.Event):
+        """What every event after the creation carries: the access link it was written
+        through and its place in the match's hash chain (domain.seal)."""
+
+        link: str | None
+        previous: str | None
+        digest: str | None
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.seal = self.digest
+
+    # Version 2 of each event below: the link and the seal. Events stored before carry
+    # neither; the chain of such a match starts at its first sealed event.
+
+    class Abandoned(Sealed):
+        class_version: ClassVar[int] = 2
         reason: str
         by: str
         at: str
         device: str | None
 
-    class Annotated(Aggregate.Event):
-        class_version: ClassVar[int] = 1
+        upcast_v1_v2 = staticmethod(_unsealed)
+
+    class Annotated(Sealed):
+        class_version: ClassVar[int] = 2
         on: int
         text: str
         by: str
@@ -405,18 +453,23 @@ class MatchRecord(Aggregate):
         device: str | None
         key: str | None
 
-    class EntryRetracted(Aggregate.Event):
-        class_version: ClassVar[int] = 1
+        upcast_v1_v2 = staticmethod(_unsealed)
+
+    class EntryRetracted(Sealed):
+        class_version: ClassVar[int] = 2
         retracts: int
         by: str
         at: str
         device: str | None
         key: str | None
 
-    class EntryRecorded(Aggregate.Event):
+        upcast_v1_v2 = staticmethod(_unsealed)
+
+    class EntryRecorded(Sealed):
         # 2: `action_version` (the game's action payload version), and consequences of the
         # declared vocabulary. Version 1 consequences are worked out again on load.
-        class_version: ClassVar[int] = 2
+        # 3: the link and the seal.
+        class_version: ClassVar[int] = 3
         action: dict[str, JSON]
         action_version: int
         by: str
@@ -432,18 +485,50 @@ class MatchRecord(Aggregate):
             state["action_version"] = 1
             state["consequences"] = {"stored": state["consequences"]}
 
+        upcast_v2_v3 = staticmethod(_unsealed)
+
+    # -- the seal ----------------------------------------------------------------------------
+
+    @classmethod
+    def _create(cls, event_class: Any, *, id: Any = None, **kwargs: Any) -> Any:
+        match_id = id if id is not None else cls.create_id()
+        kwargs["previous"] = None
+        kwargs["digest"] = digest_of(event_class.__name__, match_id, cls.INITIAL_VERSION, kwargs)
+        return super()._create(event_class, id=match_id, **kwargs)
+
+    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        kwargs["previous"] = self.seal
+        kwargs["digest"] = digest_of(event_class.__name__, self.id, self.version + 1, kwargs)
+        super().trigger_event(event_class, **kwargs)
+
     @event(Abandoned)
-    def _abandon(self, reason: str, by: str, at: str, device: str | None) -> None:
-        line = Abandonment(number=self._next(), by=by, at=at, device=device, reason=reason)
+    def _abandon(self, reason: str, by: str, at: str, device: str | None, link: str | None) -> None:
+        line = Abandonment(
+            number=self._next(), by=by, at=at, device=device, link=link, reason=reason
+        )
         self._append(line)
         self.abandonment = line
 
     @event(Annotated)
     def _annotate(
-        self, on: int, text: str, by: str, at: str, device: str | None, key: str | None
+        self,
+        on: int,
+        text: str,
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
     ) -> None:
         line = Annotation(
-            number=self._next(), by=by, at=at, device=device, key=key, on=on, text=text
+            number=self._next(),
+            by=by,
+            at=at,
+            device=device,
+            link=link,
+            key=key,
+            on=on,
+            text=text,
         )
         self._append(line)
 
@@ -455,6 +540,7 @@ class MatchRecord(Aggregate):
         by: str,
         at: str,
         device: str | None,
+        link: str | None,
         override: str | None,
         violations: list[dict[str, JSON]],
         key: str | None,
@@ -480,6 +566,7 @@ class MatchRecord(Aggregate):
             by=by,
             at=at,
             device=device,
+            link=link,
             key=key,
             action=action,
             override=override,
@@ -492,10 +579,22 @@ class MatchRecord(Aggregate):
 
     @event(EntryRetracted)
     def _retract(
-        self, retracts: int, by: str, at: str, device: str | None, key: str | None
+        self,
+        retracts: int,
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
     ) -> None:
         line = Retraction(
-            number=self._next(), by=by, at=at, device=device, key=key, retracts=retracts
+            number=self._next(),
+            by=by,
+            at=at,
+            device=device,
+            link=link,
+            key=key,
+            retracts=retracts,
         )
         retracted = self.log[retracts - 1]
         assert isinstance(retracted, Entry)

@@ -2,9 +2,11 @@
 
 A match's log is the sequence of everything written to it, in order: entries (a coach's
 decision or a die, as the game's action), retractions (an undo), annotations (a remark on an
-entry) and the abandonment. Line kinds to come (disputes, rulings, corrections) are new
-subclasses of `Line` and a new `case` in the consumers' `match` statements; mypy's
-exhaustiveness check (`assert_never`) names every consumer that forgot one.
+entry), the abandonment, and what settles what happened at the table: disputes, a referee's
+rulings, corrections deep in the past and the coaches' confirmations of the result. A new kind
+of line is a new subclass of `Line` and a new `case` in the consumers' `match` statements;
+mypy's exhaustiveness check (`assert_never`) names every consumer that forgot one. A
+`Correction` is an `Entry` too: a consumer that treats it apart matches it first.
 
 Lines become plain data only at the boundaries: the aggregate's stored events and snapshots
 (`to_data`/`from_data` here), the match file (schemas.matchfile) and the JSON API.
@@ -129,14 +131,82 @@ class Entry(Line):
     violations: tuple[Violation, ...] = ()
     consequences: Sequence[Consequence] = ()
     retracted: bool = False
+    # The number of the correction that took this entry's place (Correction below).
+    corrected_by: int | None = None
 
     @property
     def kind(self) -> str:
         """The action's kind (`play`, `roll`, …)."""
         return str(self.action["kind"])
 
+    @property
+    def in_force(self) -> bool:
+        return not self.retracted and self.corrected_by is None
+
     def retract(self) -> Entry:
         return replace(self, retracted=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction(Entry):
+    """An entry that takes the place of entry `replaces`, deep in the past, and why.
+
+    It is an entry in its own right (its action, violations and consequences), written at the
+    end of the log but counted at the place of the entry it replaces, which stays in the log
+    struck through. The entries after that place were judged again: those that became illegal
+    were kept as overrides (`kept`, with this correction's reason) or taken out of force
+    (`withdrawn`), as the corrector chose. `dispute` and `rules` name the dispute and the rule
+    IDs when a referee's ruling made the correction.
+    """
+
+    type: ClassVar[str] = "correction"
+    replaces: int
+    reason: str
+    dispute: int | None = None
+    rules: tuple[str, ...] = ()
+    kept: tuple[int, ...] = ()
+    withdrawn: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dispute(Line):
+    """A coach or scorer disputes entry `on` (None: the match's result). The match goes on;
+    the dispute stays open until a referee rules on it."""
+
+    type: ClassVar[str] = "dispute"
+    on: int | None
+    reason: str
+
+
+# What a referee may decide about a disputed entry.
+STANDS, CORRECTED, REPLAY = "stands", "corrected", "replay"
+DECISIONS = (STANDS, CORRECTED, REPLAY)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruling(Line):
+    """A referee's ruling on dispute `dispute`, citing rule IDs of the game's digest: the entry
+    stands, was corrected (`correction`: the number of the Correction line), or play is replayed
+    from entry `replay_from` (`replayed`: the entries that were taken out of force)."""
+
+    type: ClassVar[str] = "ruling"
+    dispute: int
+    decision: str
+    rules: tuple[str, ...]
+    text: str
+    correction: int | None = None
+    replay_from: int | None = None
+    replayed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Confirmation(Line):
+    """A coach confirms the final result for their side (`result`: as the rules gave it then;
+    a later correction that changes the result leaves the confirmation behind)."""
+
+    type: ClassVar[str] = "confirmation"
+    side: str
+    result: Mapping[str, JSON]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,7 +234,9 @@ class Abandonment(Line):
     reason: str
 
 
-LogLine = Entry | Retraction | Annotation | Abandonment
+LogLine = (
+    Correction | Entry | Retraction | Annotation | Abandonment | Dispute | Ruling | Confirmation
+)
 
 
 def to_data(line: LogLine) -> dict[str, JSON]:
@@ -180,7 +252,7 @@ def to_data(line: LogLine) -> dict[str, JSON]:
         "retracted": isinstance(line, Entry) and line.retracted,
     }
     match line:
-        case Entry():
+        case Entry():  # a Correction too: its own fields are added below
             data.update(
                 action=dict(line.action),
                 override=line.override,
@@ -190,13 +262,37 @@ def to_data(line: LogLine) -> dict[str, JSON]:
                     if isinstance(line.consequences, Consequences)
                     else [c.to_dict() for c in line.consequences]
                 ),
+                corrected_by=line.corrected_by,
             )
+            if isinstance(line, Correction):
+                data.update(
+                    replaces=line.replaces,
+                    reason=line.reason,
+                    dispute=line.dispute,
+                    rules=list(line.rules),
+                    kept=list(line.kept),
+                    withdrawn=list(line.withdrawn),
+                )
         case Retraction():
             data["retracts"] = line.retracts
         case Annotation():
             data.update(on=line.on, text=line.text)
         case Abandonment():
             data["reason"] = line.reason
+        case Dispute():
+            data.update(on=line.on, reason=line.reason)
+        case Ruling():
+            data.update(
+                dispute=line.dispute,
+                decision=line.decision,
+                rules=list(line.rules),
+                text=line.text,
+                correction=line.correction,
+                replay_from=line.replay_from,
+                replayed=list(line.replayed),
+            )
+        case Confirmation():
+            data.update(side=line.side, result=dict(line.result))
         case _:
             assert_never(line)
     return data
@@ -215,16 +311,28 @@ def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
         "key": data.get("key"),
         "link": data.get("link"),
     }
-    if kind == Entry.type:
+    if kind in (Entry.type, Correction.type):
         violations = data.get("violations")
+        entry = {
+            "action": data["action"],
+            "override": data.get("override"),
+            "violations": tuple(violation_from_dict(v) for v in violations) if violations else (),
+            "consequences": Consequences(data.get("consequences") or (), game),
+            "retracted": bool(data.get("retracted")),
+            "corrected_by": data.get("corrected_by"),
+        }
+        if kind == Entry.type:
+            return _restored(Entry, common, **entry)
         return _restored(
-            Entry,
+            Correction,
             common,
-            action=data["action"],
-            override=data.get("override"),
-            violations=tuple(violation_from_dict(v) for v in violations) if violations else (),
-            consequences=Consequences(data.get("consequences") or (), game),
-            retracted=bool(data.get("retracted")),
+            **entry,
+            replaces=data["replaces"],
+            reason=data["reason"],
+            dispute=data.get("dispute"),
+            rules=tuple(data.get("rules") or ()),
+            kept=tuple(data.get("kept") or ()),
+            withdrawn=tuple(data.get("withdrawn") or ()),
         )
     if kind == Retraction.type:
         return _restored(Retraction, common, retracts=data["retracts"])
@@ -232,6 +340,22 @@ def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
         return _restored(Annotation, common, on=data["on"], text=data["text"])
     if kind == Abandonment.type:
         return _restored(Abandonment, common, reason=data["reason"])
+    if kind == Dispute.type:
+        return _restored(Dispute, common, on=data.get("on"), reason=data["reason"])
+    if kind == Ruling.type:
+        return _restored(
+            Ruling,
+            common,
+            dispute=data["dispute"],
+            decision=data["decision"],
+            rules=tuple(data.get("rules") or ()),
+            text=data.get("text", ""),
+            correction=data.get("correction"),
+            replay_from=data.get("replay_from"),
+            replayed=tuple(data.get("replayed") or ()),
+        )
+    if kind == Confirmation.type:
+        return _restored(Confirmation, common, side=data["side"], result=data["result"])
     raise ValueError(f"unknown kind of log line: {kind!r}")
 
 

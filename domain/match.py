@@ -15,7 +15,7 @@ release and every match stored before still loads.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar, assert_never, cast
 
 from eventsourcing.domain import Aggregate, event
@@ -24,17 +24,26 @@ from eventsourcing.domain import Snapshot as _Snapshot
 from domain.consequences import Consequence
 from domain.consequences import from_dict as consequence_from_dict
 from domain.log import (
+    CORRECTED,
+    DECISIONS,
+    REPLAY,
     Abandonment,
     Annotation,
     Author,
+    Confirmation,
     Consequences,
+    Correction,
+    Dispute,
     Entry,
     Log,
     LogLine,
     Retraction,
+    Ruling,
     violation_from_dict,
 )
 from domain.registry import find_ruleset
+from domain.rejudge import corrected_history
+from domain.rulebook import UnknownRule, cite
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.seal import digest_of
 from domain.text import (
@@ -51,10 +60,15 @@ from domain.text import (
 __all__ = [
     "Author",
     "BadAnnotation",
+    "BadDispute",
+    "CorrectionRequest",
     "KeyReused",
     "MatchAbandoned",
     "MatchRecord",
+    "NotConfirmable",
     "NothingToUndo",
+    "ResultConfirmed",
+    "ResultStatus",
     "RuleBroken",
     "version_after",
 ]
@@ -90,6 +104,48 @@ class KeyReused(ValueError):
     """An idempotency key already used for a different request: it records nothing."""
 
 
+class BadDispute(ValueError):
+    """A dispute, ruling or correction that names no entry in force, no open dispute, no
+    reason, an unknown decision or a rule the game's digest does not hold."""
+
+
+class NotConfirmable(ValueError):
+    """A confirmation before the match has a result, or for a side that does not play."""
+
+
+class ResultConfirmed(Exception):
+    """A correction without a referee's ruling on a match whose result every coach confirmed."""
+
+
+@dataclass(frozen=True)
+class CorrectionRequest:
+    """What a correction puts at the place of entry `replaces`, and what becomes of the entries
+    after it that the corrected history makes illegal (`decisions`: number -> keep/withdraw)."""
+
+    replaces: int
+    action: Mapping[str, JSON]
+    override: str | None = None
+    decisions: Mapping[int, str] = field(default_factory=dict)
+
+
+# Where a match's result stands.
+IN_PLAY, UNCONFIRMED, CONFIRMED, DISPUTED = "in-play", "unconfirmed", "confirmed", "disputed"
+
+
+@dataclass(frozen=True)
+class ResultStatus:
+    """Whether the coaches confirmed the result, and the disputes still open (line numbers).
+
+    `disputed` while any dispute is open; `confirmed` when every side confirmed the result the
+    rules give now; `in-play` before there is a result.
+    """
+
+    state: str
+    confirmed_by: tuple[str, ...]
+    awaiting: tuple[str, ...]
+    open_disputes: tuple[int, ...]
+
+
 # Annotations are remarks, not essays; the bound keeps a page and a match file readable.
 ANNOTATION_LIMIT = NOTE_LIMIT
 
@@ -105,6 +161,15 @@ def _unsealed(state: dict[str, Any]) -> None:
     state.setdefault("link", None)
     state["previous"] = None
     state["digest"] = None
+
+
+def _reason(reason: str, missing: str) -> str:
+    if not reason.strip():
+        raise BadDispute(missing)
+    try:
+        return checked_text(reason, "the reason", REASON_LIMIT, multiline=True)
+    except BadText as error:
+        raise BadDispute(str(error)) from None
 
 
 def _checked_key(key: str | None) -> str | None:
@@ -233,8 +298,22 @@ class MatchRecord(Aggregate):
         self._game = state
 
     def effective_entries(self) -> list[Entry]:
-        """The entries still in force (not retracted), in order: the steps of a replay."""
-        return [line for line in self.log if isinstance(line, Entry) and not line.retracted]
+        """The entries in force, in the order of play: the steps of a replay.
+
+        A correction counts at the place of the entry it replaced (and a correction of a
+        correction there too); retracted entries do not count.
+        """
+        entries: list[Entry] = []
+        for line in self.log:
+            if not isinstance(line, Entry) or isinstance(line, Correction):
+                continue
+            while line.corrected_by is not None:
+                successor = self.log[line.corrected_by - 1]
+                assert isinstance(successor, Entry)
+                line = successor
+            if not line.retracted:
+                entries.append(line)
+        return entries
 
     def state_at(self, step: int | None) -> Any:
         """The game state after the first `step` entries in force (all when None)."""
@@ -413,6 +492,266 @@ class MatchRecord(Aggregate):
         )
         return cast(Annotation, self.log[-1])
 
+    # -- disputes, rulings, corrections and confirmations ---------------------------------
+    # What settles what happened at the table (docs/disputes.md). Nothing is deleted: a
+    # correction is a line of its own, the entry it replaces stays in the log struck through.
+
+    def entry_in_force(self, number: int) -> Entry:
+        """Entry `number`, if it counts now (a correction's own number for a corrected one)."""
+        line = self.log[number - 1] if 0 < number <= len(self.log) else None
+        if not isinstance(line, Entry):
+            raise BadDispute(f"line {number} is not an entry of this match")
+        if line.corrected_by is not None:
+            raise BadDispute(
+                f"entry {number} was corrected by line {line.corrected_by}: refer to that line"
+            )
+        if line.retracted:
+            raise BadDispute(f"entry {number} was retracted: it no longer counts")
+        return line
+
+    def open_disputes(self) -> list[Dispute]:
+        ruled = {line.dispute for line in self.log if isinstance(line, Ruling)}
+        return [line for line in self.log if isinstance(line, Dispute) and line.number not in ruled]
+
+    def dispute(
+        self, on: int | None, reason: str, author: Author, key: str | None = None
+    ) -> Dispute:
+        """Dispute entry `on` (None: the result). The match goes on; a referee rules later."""
+        earlier = self._earlier(key, Dispute, lambda line: line.on == on)
+        if earlier is not None:
+            return earlier
+        author, key = author.checked(), _checked_key(key)
+        reason = _reason(reason, "say what is disputed and why")
+        if on is None:
+            if self.result() is None:
+                raise BadDispute("the match has no result yet: dispute an entry instead")
+        else:
+            self.entry_in_force(on)
+        self._dispute(
+            on=on,
+            reason=reason,
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+            key=key,
+        )
+        return cast(Dispute, self.log[-1])
+
+    def rule(
+        self,
+        dispute: int,
+        decision: str,
+        rules: Sequence[str],
+        text: str,
+        author: Author,
+        *,
+        correction: CorrectionRequest | None = None,
+        replay_from: int | None = None,
+        key: str | None = None,
+    ) -> Ruling:
+        """A referee's ruling on an open dispute, citing rule IDs of the game's digest: the
+        entry stands, is corrected (`correction`), or play is replayed from an entry
+        (`replay_from`, by default the disputed one) — every entry from there on is taken out
+        of force and the table plays on from that point again."""
+        earlier = self._earlier(
+            key, Ruling, lambda line: line.dispute == dispute and line.decision == decision
+        )
+        if earlier is not None:
+            return earlier
+        author, key = author.checked(), _checked_key(key)
+        disputed = next((line for line in self.open_disputes() if line.number == dispute), None)
+        if disputed is None:
+            ruled = any(isinstance(line, Ruling) and line.dispute == dispute for line in self.log)
+            raise BadDispute(
+                f"dispute {dispute} was already ruled on"
+                if ruled
+                else f"line {dispute} is not a dispute of this match"
+            )
+        if decision not in DECISIONS:
+            raise BadDispute(f"a ruling decides {', '.join(DECISIONS)}; not {decision!r}")
+        try:
+            cited = tuple(c.rule for c in cite(self.ruleset, rules))
+        except UnknownRule as error:
+            raise BadDispute(str(error)) from None
+        if not cited:
+            raise BadDispute("a ruling cites the rules it rests on: name at least one rule ID")
+        text = checked_text(text, "the ruling", REASON_LIMIT, multiline=True) if text else ""
+        if decision != CORRECTED and correction is not None:
+            raise BadDispute(f"a ruling that the entry {decision} corrects nothing")
+        if decision != REPLAY and replay_from is not None:
+            raise BadDispute("only a ruling to replay names the entry to replay from")
+        number: int | None = None
+        replayed: tuple[int, ...] = ()
+        if decision == CORRECTED:
+            if correction is None:
+                raise BadDispute("a ruling that corrects says what the entry becomes")
+            number = self.correct(
+                correction,
+                author,
+                reason=text or f"ruling on dispute {dispute}",
+                dispute=dispute,
+                rules=cited,
+            ).number
+        elif decision == REPLAY:
+            self._refuse_if_abandoned()
+            start = replay_from if replay_from is not None else disputed.on
+            if start is None:
+                raise BadDispute("say which entry play is replayed from")
+            self.entry_in_force(start)
+            entries = self.effective_entries()
+            place = next(i for i, entry in enumerate(entries) if entry.number == start)
+            replayed = tuple(entry.number for entry in entries[place:])
+            replay_from = start
+        self._rule(
+            dispute=dispute,
+            decision=decision,
+            rules=list(cited),
+            text=text,
+            correction=number,
+            replay_from=replay_from,
+            replayed=list(replayed),
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+            key=key,
+        )
+        return cast(Ruling, self.log[-1])
+
+    def correct(
+        self,
+        request: CorrectionRequest,
+        author: Author,
+        reason: str,
+        *,
+        key: str | None = None,
+        dispute: int | None = None,
+        rules: Sequence[str] = (),
+    ) -> Correction:
+        """Put another entry at the place of entry `request.replaces`, judge every later
+        entry again, and keep or withdraw those that became illegal as `request.decisions`
+        say (DecisionsNeeded lists them when a decision is missing).
+
+        Without a ruling (`dispute`), a correction is the scorers' own and is refused once
+        every coach confirmed the result: then only a referee may change it.
+        """
+        earlier = self._earlier(key, Correction, lambda line: line.replaces == request.replaces)
+        if earlier is not None:
+            return earlier
+        self._refuse_if_abandoned()
+        author, key = author.checked(), _checked_key(key)
+        reason = _reason(reason, "say why the entry is corrected")
+        if dispute is None and self.result_status().state == CONFIRMED:
+            raise ResultConfirmed(
+                "every coach confirmed the result: only a referee's ruling may correct it now"
+            )
+        replaced = self.entry_in_force(request.replaces)
+        entries = self.effective_entries()
+        place = next(i for i, entry in enumerate(entries) if entry.number == replaced.number)
+        rules_ = self.ruleset
+        state = rules_.initial_state(rules_.make_setup(self.setup))
+        for entry in entries[:place]:
+            state = rules_.apply(state, rules_.action_from_dict(entry.action)).state
+        parsed = rules_.action_from_dict(request.action)
+        action = rules_.action_to_dict(parsed)
+        _check_action_text(action)
+        if action == dict(replaced.action):
+            raise BadDispute(f"entry {replaced.number} already records exactly this")
+        violations = rules_.check(state, parsed)
+        override = request.override.strip() if request.override else None
+        if override:
+            override = checked_text(override, "the override reason", REASON_LIMIT)
+        blocking = [v for v in violations if not v.overridable]
+        if blocking or (violations and not override):
+            raise RuleBroken(blocking or violations)
+        history = corrected_history(
+            rules_, state, parsed, violations, entries[place + 1 :], request.decisions
+        )
+        self._pending_state: Any = history.final_state
+        self._correct(
+            replaces=replaced.number,
+            action=action,
+            action_version=self.action_version,
+            override=override if violations else None,
+            violations=[v.to_dict() for v in violations],
+            consequences=[c.to_dict() for c in history.outcome.consequences],
+            reason=reason,
+            dispute=dispute,
+            rules=list(rules),
+            kept=[
+                {"number": n, "violations": [v.to_dict() for v in broken]}
+                for n, broken in history.kept
+            ],
+            withdrawn=list(history.withdrawn),
+            rederived=[
+                {"number": n, "consequences": [c.to_dict() for c in consequences]}
+                for n, consequences in history.rederived
+            ],
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+            key=key,
+        )
+        return cast(Correction, self.log[-1])
+
+    def confirm(self, side: str, author: Author, key: str | None = None) -> Confirmation:
+        """A coach confirms the result for their side (once per result: confirming the same
+        result again records nothing more)."""
+        result = self.result()
+        if result is None:
+            raise NotConfirmable("the match has no result yet: confirm it once it has ended")
+        if self.abandonment is not None:
+            raise NotConfirmable("the match was abandoned: it has no result to confirm")
+        sides = self.sides()
+        if side not in sides:
+            raise NotConfirmable(
+                f"{side!r} is not a side of this match; its sides: {', '.join(sides)}"
+            )
+        confirmed = result.to_dict()
+        earlier = self._earlier(key, Confirmation, lambda line: line.side == side)
+        if earlier is not None:
+            return earlier
+        for line in reversed(self.log):
+            if isinstance(line, Confirmation) and line.side == side and line.result == confirmed:
+                return line
+        author, key = author.checked(), _checked_key(key)
+        self._confirm(
+            side=side,
+            result=confirmed,
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+            key=key,
+        )
+        return cast(Confirmation, self.log[-1])
+
+    def sides(self) -> tuple[str, ...]:
+        rules = self.ruleset
+        return tuple(p.side for p in rules.participants(rules.make_setup(self.setup)))
+
+    def result_status(self) -> ResultStatus:
+        open_disputes = tuple(line.number for line in self.open_disputes())
+        result = self.result()
+        sides = self.sides()
+        if result is None or self.abandonment is not None:
+            return ResultStatus(IN_PLAY, (), sides, open_disputes)
+        now = result.to_dict()
+        confirmed = {
+            line.side for line in self.log if isinstance(line, Confirmation) and line.result == now
+        }
+        by = tuple(side for side in sides if side in confirmed)
+        awaiting = tuple(side for side in sides if side not in confirmed)
+        if open_disputes:
+            state = DISPUTED
+        elif awaiting:
+            state = UNCONFIRMED
+        else:
+            state = CONFIRMED
+        return ResultStatus(state, by, awaiting, open_disputes)
+
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:
             raise MatchAbandoned(
@@ -486,6 +825,59 @@ class MatchRecord(Aggregate):
             state["consequences"] = {"stored": state["consequences"]}
 
         upcast_v2_v3 = staticmethod(_unsealed)
+
+    class Disputed(Sealed):
+        class_version: ClassVar[int] = 1
+        on: int | None
+        reason: str
+        by: str
+        at: str
+        device: str | None
+        key: str | None
+
+    class Ruled(Sealed):
+        class_version: ClassVar[int] = 1
+        dispute: int
+        decision: str
+        rules: list[str]
+        text: str
+        correction: int | None
+        replay_from: int | None
+        replayed: list[int]
+        by: str
+        at: str
+        device: str | None
+        key: str | None
+
+    class Corrected(Sealed):
+        class_version: ClassVar[int] = 1
+        replaces: int
+        action: dict[str, JSON]
+        action_version: int
+        override: str | None
+        violations: list[dict[str, JSON]]
+        consequences: list[dict[str, JSON]]
+        reason: str
+        dispute: int | None
+        rules: list[str]
+        # Entries after the corrected one: kept as overrides (with the rules they now break),
+        # withdrawn, and those whose consequences changed (as they are now).
+        kept: list[dict[str, JSON]]
+        withdrawn: list[int]
+        rederived: list[dict[str, JSON]]
+        by: str
+        at: str
+        device: str | None
+        key: str | None
+
+    class Confirmed(Sealed):
+        class_version: ClassVar[int] = 1
+        side: str
+        result: dict[str, JSON]
+        by: str
+        at: str
+        device: str | None
+        key: str | None
 
     # -- the seal ----------------------------------------------------------------------------
 
@@ -602,6 +994,163 @@ class MatchRecord(Aggregate):
         self._append(line)
         self._game = None
 
+    @event(Disputed)
+    def _dispute(
+        self,
+        on: int | None,
+        reason: str,
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
+    ) -> None:
+        self._append(
+            Dispute(
+                number=self._next(),
+                by=by,
+                at=at,
+                device=device,
+                link=link,
+                key=key,
+                on=on,
+                reason=reason,
+            )
+        )
+
+    @event(Ruled)
+    def _rule(
+        self,
+        dispute: int,
+        decision: str,
+        rules: list[str],
+        text: str,
+        correction: int | None,
+        replay_from: int | None,
+        replayed: list[int],
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
+    ) -> None:
+        for number in replayed:
+            self._take_out(number)
+        if replayed:
+            self._game = None
+        self._append(
+            Ruling(
+                number=self._next(),
+                by=by,
+                at=at,
+                device=device,
+                link=link,
+                key=key,
+                dispute=dispute,
+                decision=decision,
+                rules=tuple(rules),
+                text=text,
+                correction=correction,
+                replay_from=replay_from,
+                replayed=tuple(replayed),
+            )
+        )
+
+    @event(Corrected)
+    def _correct(
+        self,
+        replaces: int,
+        action: dict[str, JSON],
+        action_version: int,
+        override: str | None,
+        violations: list[dict[str, JSON]],
+        consequences: list[dict[str, JSON]],
+        reason: str,
+        dispute: int | None,
+        rules: list[str],
+        kept: list[dict[str, JSON]],
+        withdrawn: list[int],
+        rederived: list[dict[str, JSON]],
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
+    ) -> None:
+        number = self._next()
+        game = self.game_package
+        replaced = self.log[replaces - 1]
+        assert isinstance(replaced, Entry)
+        self.log[replaces - 1] = replace(replaced, corrected_by=number)
+        for number_withdrawn in withdrawn:
+            self._take_out(number_withdrawn)
+        for item in kept:
+            at_ = int(cast(int, item["number"])) - 1
+            line = self.log[at_]
+            assert isinstance(line, Entry)
+            broken = cast(list[dict[str, JSON]], item["violations"])
+            self.log[at_] = replace(
+                line,
+                override=reason,
+                violations=tuple(violation_from_dict(v) for v in broken),
+            )
+        for item in rederived:
+            at_ = int(cast(int, item["number"])) - 1
+            line = self.log[at_]
+            assert isinstance(line, Entry)
+            stored = cast(list[dict[str, JSON]], item["consequences"])
+            self.log[at_] = replace(line, consequences=Consequences(stored, game))
+        self._append(
+            Correction(
+                number=number,
+                by=by,
+                at=at,
+                device=device,
+                link=link,
+                key=key,
+                action=self.ruleset.codec.upcast(action, action_version),
+                override=override,
+                violations=tuple(violation_from_dict(v) for v in violations),
+                consequences=Consequences(consequences, game),
+                replaces=replaces,
+                reason=reason,
+                dispute=dispute,
+                rules=tuple(rules),
+                kept=tuple(int(cast(int, item["number"])) for item in kept),
+                withdrawn=tuple(withdrawn),
+            )
+        )
+        self._game = self.__dict__.pop("_pending_state", None)
+
+    @event(Confirmed)
+    def _confirm(
+        self,
+        side: str,
+        result: dict[str, JSON],
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        key: str | None,
+    ) -> None:
+        self._append(
+            Confirmation(
+                number=self._next(),
+                by=by,
+                at=at,
+                device=device,
+                link=link,
+                key=key,
+                side=side,
+                result=result,
+            )
+        )
+
+    def _take_out(self, number: int) -> None:
+        line = self.log[number - 1]
+        assert isinstance(line, Entry)
+        self.log[number - 1] = line.retract()
+
     def _next(self) -> int:
         return len(self.log) + 1
 
@@ -689,6 +1238,8 @@ def _check_action_text(action: Mapping[str, JSON]) -> None:
 
 def _described(line: LogLine) -> str:
     match line:
+        case Correction():
+            return f"a correction of entry {line.replaces}"
         case Entry():
             return f"a {line.kind} entry"
         case Retraction():
@@ -697,5 +1248,11 @@ def _described(line: LogLine) -> str:
             return "an annotation"
         case Abandonment():
             return "an abandonment"
+        case Dispute():
+            return "a dispute"
+        case Ruling():
+            return "a ruling"
+        case Confirmation():
+            return "a confirmation"
         case _:
             assert_never(line)

@@ -19,7 +19,17 @@ from collections.abc import Callable, Mapping
 from typing import Any, assert_never
 
 from domain.actions import ActionCodec
-from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
+from domain.log import (
+    Abandonment,
+    Annotation,
+    Confirmation,
+    Correction,
+    Dispute,
+    Entry,
+    LogLine,
+    Retraction,
+    Ruling,
+)
 from domain.ruleset import JSON, MalformedAction
 
 # One part of a word: unquoted characters, a single-quoted part, a double-quoted part (where a
@@ -169,16 +179,31 @@ def line_notation(codec: ActionCodec, line: LogLine) -> str:
     it is stored rather than not at all.
     """
     match line:
+        case Correction():
+            return f"correct {line.replaces} as {_action_text(codec, line)}: {line.reason}"
         case Entry():
-            try:
-                return format_action(codec, codec.from_dict(line.action))
-            except MalformedAction:
-                return str(dict(line.action))
+            return _action_text(codec, line)
         case Retraction():
             return f"undo {line.retracts}"
         case Annotation():
             return f"note on {line.on}: {line.text}"
         case Abandonment():
             return f"abandoned: {line.reason}"
+        case Dispute():
+            return f"dispute {'result' if line.on is None else line.on}: {line.reason}"
+        case Ruling():
+            ruled = f"ruling on {line.dispute}: {line.decision} ({', '.join(line.rules)})"
+            if line.replay_from is not None:
+                ruled += f" from entry {line.replay_from}"
+            return f"{ruled}: {line.text}" if line.text else ruled
+        case Confirmation():
+            return f"confirm result for {line.side}"
         case _:
             assert_never(line)
+
+
+def _action_text(codec: ActionCodec, line: Entry) -> str:
+    try:
+        return format_action(codec, codec.from_dict(line.action))
+    except MalformedAction:
+        return str(dict(line.action))

@@ -27,7 +27,17 @@ from typing import Any, assert_never
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from domain.actions import ActionCodec
-from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
+from domain.log import (
+    Abandonment,
+    Annotation,
+    Confirmation,
+    Correction,
+    Dispute,
+    Entry,
+    LogLine,
+    Retraction,
+    Ruling,
+)
 from domain.notation import (
     UnreadableWords,
     ValueReader,
@@ -36,6 +46,7 @@ from domain.notation import (
     split_words,
 )
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.rulebook import rule_text
 from domain.ruleset import JSON, MalformedAction, Ruleset
 from domain.text import NOT_TEXT
 from schemas.matchfile_lines import (
@@ -63,7 +74,7 @@ __all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 FORMAT = "touchline-match"
 VERSION = 2
 READABLE_VERSIONS = (1, 2)
-META_KEYS = ("by", "at", "device", "override", "key")
+META_KEYS = ("by", "at", "device", "link", "override", "key")
 # Real setups nest three or four levels; deeper JSON is refused before anything walks it.
 MAX_SETUP_DEPTH = 16
 # What the JSON of a setup writes as \uXXXX beyond JSON's own escapes (see matchfile_values).
@@ -101,6 +112,7 @@ class EntryMetaSchema(Schema):
     by = fields.String(required=True, validate=validate.Length(min=1))
     at = fields.String(required=True)
     device = fields.String(load_default=None)
+    link = fields.String(load_default=None, validate=validate.Length(min=1))
     override = fields.String(load_default=None, validate=validate.Length(min=1))
     key = fields.String(load_default=None, validate=validate.Length(min=1))
 
@@ -150,7 +162,7 @@ def dumps(match: Any, exported_at: str) -> str:
 
 
 def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
-    meta = {"by": line.by, "at": line.at, "device": line.device}
+    meta = {"by": line.by, "at": line.at, "device": line.device, "link": line.link}
     if isinstance(line, Entry):
         meta["override"] = line.override
     start = f"{line.number} {_meta({**meta, 'key': line.key})}"
@@ -161,10 +173,38 @@ def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
             return [f"{start} abandon reason={quote(line.reason)}"]
         case Annotation():
             return [f"{start} note {line.on} text={quote(line.text)}"]
+        case Correction():
+            named = {
+                "reason": line.reason,
+                "dispute": line.dispute,
+                "keep": _numbers(line.kept),
+                "withdraw": _numbers(line.withdrawn),
+            }
+            return _action_lines(rules, f"{start} correct {line.replaces} {_meta(named)} as", line)
         case Entry():
             return _action_lines(rules, start, line)
+        case Dispute():
+            on = "result" if line.on is None else line.on
+            return [f"{start} dispute {on} reason={quote(line.reason)}"]
+        case Ruling():
+            named = {
+                "decision": line.decision,
+                "rules": ",".join(line.rules),
+                "from": line.replay_from,
+                "text": line.text or None,
+            }
+            return [
+                f"{start} ruling {line.dispute} {_meta(named)}",
+                *(f"#   {rule}: {escape(rule_text(rules, rule))}" for rule in line.rules),
+            ]
+        case Confirmation():
+            return [f"{start} confirm {quote(line.side)}"]
         case _:
             assert_never(line)
+
+
+def _numbers(numbers: Iterable[int]) -> str | None:
+    return ",".join(str(n) for n in numbers) or None
 
 
 def _action_lines(rules: Ruleset, start: str, line: Entry) -> list[str]:
@@ -417,6 +457,8 @@ def _load_line(
         if not rest[1:] or not rest[1].startswith("reason=") or not reason.strip():
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
         return Abandonment(**common, reason=_unescaped(reason, where))
+    if rest[0] in _SETTLING:
+        return _SETTLING[rest[0]](codec, common, override, rest[1:], where, read_value)
     if rest[0] == "note":
         text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
         if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
@@ -427,6 +469,131 @@ def _load_line(
     except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
     return Entry(**common, action=action, override=override)
+
+
+def _named(words: list[str], allowed: set[str], where: str) -> tuple[dict[str, str], list[str]]:
+    """The leading `name=value` words of a line (each name once, of `allowed`), and the rest."""
+    named: dict[str, str] = {}
+    for index, word in enumerate(words):
+        name, equals, value = word.partition("=")
+        if not equals or name not in allowed:
+            return named, words[index:]
+        if name in named:
+            raise MatchFileError(f"{where}: {name} is given twice")
+        named[name] = _unescaped(value, where)
+    return named, []
+
+
+def _number_list(text: str | None, where: str, name: str) -> tuple[int, ...]:
+    if not text:
+        return ()
+    items = text.split(",")
+    if not all(_is_number(item) for item in items):
+        raise MatchFileError(f"{where}: {name} lists entry numbers, as 5,6")
+    return tuple(int(item) for item in items)
+
+
+def _dispute_line(
+    codec: ActionCodec,
+    common: dict[str, Any],
+    override: str | None,
+    words: list[str],
+    where: str,
+    read_value: ValueReader | None,
+) -> LogLine:
+    named, rest = _named(words[1:], {"reason"}, where) if words else ({}, [])
+    on = words[0] if words else ""
+    if rest or not (on == "result" or _is_number(on)) or not named.get("reason", "").strip():
+        raise MatchFileError(f"{where}: write a dispute as 'dispute N reason=WHY' (N or result)")
+    return Dispute(**common, on=None if on == "result" else int(on), reason=named["reason"])
+
+
+def _ruling_line(
+    codec: ActionCodec,
+    common: dict[str, Any],
+    override: str | None,
+    words: list[str],
+    where: str,
+    read_value: ValueReader | None,
+) -> LogLine:
+    named, rest = _named(words[1:], {"decision", "rules", "from", "text"}, where)
+    if not words or not _is_number(words[0]) or rest or "decision" not in named:
+        raise MatchFileError(
+            f"{where}: write a ruling as 'ruling D decision=stands|corrected|replay "
+            "rules=ID,ID [from=N] [text=WHY]'"
+        )
+    replay_from = named.get("from")
+    if replay_from is not None and not _is_number(replay_from):
+        raise MatchFileError(f"{where}: from names the entry play is replayed from")
+    return Ruling(
+        **common,
+        dispute=int(words[0]),
+        decision=named["decision"],
+        rules=tuple(rule for rule in named.get("rules", "").split(",") if rule),
+        text=named.get("text", ""),
+        replay_from=None if replay_from is None else int(replay_from),
+    )
+
+
+def _correction_line(
+    codec: ActionCodec,
+    common: dict[str, Any],
+    override: str | None,
+    words: list[str],
+    where: str,
+    read_value: ValueReader | None,
+) -> LogLine:
+    named, rest = _named(words[1:], {"reason", "dispute", "keep", "withdraw"}, where)
+    if (
+        not words
+        or not _is_number(words[0])
+        or not rest
+        or rest[0] != "as"
+        or not named.get("reason", "").strip()
+    ):
+        raise MatchFileError(
+            f"{where}: write a correction as 'correct N reason=WHY [keep=5,6] [withdraw=7] "
+            "as ENTRY'"
+        )
+    dispute = named.get("dispute")
+    if dispute is not None and not _is_number(dispute):
+        raise MatchFileError(f"{where}: dispute names the dispute's line number")
+    try:
+        action = action_from_words(codec, rest[1:], read_value)
+    except (MalformedAction, BadValue) as error:
+        raise MatchFileError(f"{where}: {error}") from None
+    return Correction(
+        **common,
+        action=action,
+        override=override,
+        replaces=int(words[0]),
+        reason=named["reason"],
+        dispute=None if dispute is None else int(dispute),
+        kept=_number_list(named.get("keep"), where, "keep"),
+        withdrawn=_number_list(named.get("withdraw"), where, "withdraw"),
+    )
+
+
+def _confirmation_line(
+    codec: ActionCodec,
+    common: dict[str, Any],
+    override: str | None,
+    words: list[str],
+    where: str,
+    read_value: ValueReader | None,
+) -> LogLine:
+    if len(words) != 1:
+        raise MatchFileError(f"{where}: write a confirmation as 'confirm SIDE'")
+    return Confirmation(**common, side=_unescaped(words[0], where), result={})
+
+
+# The lines that settle what happened: the word that starts them, and their reader.
+_SETTLING = {
+    "dispute": _dispute_line,
+    "ruling": _ruling_line,
+    "correct": _correction_line,
+    "confirm": _confirmation_line,
+}
 
 
 def _value_reader(codec: ActionCodec) -> ValueReader:

@@ -18,22 +18,37 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
-from domain.log import Abandonment, Annotation, Entry, LogLine, Retraction
+from domain.log import (
+    Abandonment,
+    Annotation,
+    Confirmation,
+    Correction,
+    Dispute,
+    Entry,
+    LogLine,
+    Retraction,
+    Ruling,
+)
 from domain.match import (
     Author,
     BadAnnotation,
+    BadDispute,
     KeyReused,
     MatchAbandoned,
     MatchRecord,
+    NotConfirmable,
     NothingToUndo,
+    ResultConfirmed,
     RuleBroken,
     version_after,
 )
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
+from service.disputes import DisputeUseCases, correction_request
 from service.entries import fill_by_chance
 from service.errors import (
     AmbiguousMatch,
@@ -63,7 +78,9 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions):
+class Touchline(
+    LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions, DisputeUseCases
+):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
 
@@ -245,8 +262,14 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
             match = MatchRecord.start(ruleset, canonical, created, league)
         except BadText as error:
             raise BadInput(f"header: {error}") from None
+        ruled_correction: Correction | None = None
         for line_number, line in lines:
             try:
+                if ruled_correction is not None and not isinstance(line, Ruling):
+                    raise BadInput(
+                        f"the correction on line {ruled_correction.number} names dispute "
+                        f"{ruled_correction.dispute}: the ruling that made it must follow it"
+                    )
                 match line:
                     case Abandonment():
                         match.abandon(line.author, line.reason)
@@ -259,8 +282,39 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                                 f"undo {line.retracts} does not retract the latest entry in force"
                             )
                         match.undo(line.author, key=line.key)
+                    case Correction():
+                        if line.dispute is not None:
+                            ruled_correction = line  # written with the ruling that follows
+                        else:
+                            match.correct(
+                                correction_request(line), line.author, line.reason, key=line.key
+                            )
                     case Entry():
                         match.record(line.action, line.author, line.override, line.key)
+                    case Dispute():
+                        match.dispute(line.on, line.reason, line.author, key=line.key)
+                    case Ruling():
+                        request = None
+                        if ruled_correction is not None:
+                            if ruled_correction.dispute != line.dispute:
+                                raise BadInput(
+                                    f"the correction before it names dispute "
+                                    f"{ruled_correction.dispute}, this ruling {line.dispute}"
+                                )
+                            request = correction_request(ruled_correction)
+                            ruled_correction = None
+                        match.rule(
+                            line.dispute,
+                            line.decision,
+                            line.rules,
+                            line.text,
+                            line.author,
+                            correction=request,
+                            replay_from=line.replay_from,
+                            key=line.key,
+                        )
+                    case Confirmation():
+                        match.confirm(line.side, line.author, key=line.key)
                     case _:
                         assert_never(line)
             except (
@@ -272,8 +326,18 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                 BadAnnotation,
                 BadText,
                 KeyReused,
+                BadDispute,
+                BadDecision,
+                DecisionsNeeded,
+                NotConfirmable,
+                ResultConfirmed,
             ) as error:
                 raise BadInput(f"line {line_number}: {error}") from None
+        if ruled_correction is not None:
+            raise BadInput(
+                f"the correction on line {ruled_correction.number} names dispute "
+                f"{ruled_correction.dispute}, but no ruling follows it"
+            )
         with self._storage():
             self.save(match)
         return match_view(match)
@@ -348,11 +412,18 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                 )
             try:
                 line = change(match)
-            except (RuleBroken, NothingToUndo):
+            except (RuleBroken, NothingToUndo, DecisionsNeeded, NotConfirmable, ResultConfirmed):
                 raise
             except KeyReused as error:
                 raise IdempotencyKeyReused(str(error)) from None
-            except (MalformedAction, MatchAbandoned, BadAnnotation, BadText) as error:
+            except (
+                MalformedAction,
+                MatchAbandoned,
+                BadAnnotation,
+                BadText,
+                BadDispute,
+                BadDecision,
+            ) as error:
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():

@@ -11,10 +11,28 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
-from domain.match import BadAnnotation, KeyReused, MatchAbandoned, NothingToUndo, RuleBroken
+from domain.match import (
+    BadAnnotation,
+    BadDispute,
+    KeyReused,
+    MatchAbandoned,
+    NotConfirmable,
+    NothingToUndo,
+    ResultConfirmed,
+    RuleBroken,
+)
+from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import MalformedAction, SetupError
 from domain.text import BadText
-from service.errors import BadInput, EntryRefused, IdempotencyKeyReused, UndoRefused
+from service.errors import (
+    BadInput,
+    CorrectionNeedsDecisions,
+    EntryRefused,
+    IdempotencyKeyReused,
+    NotConfirmableYet,
+    ResultAlreadyConfirmed,
+    UndoRefused,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -31,7 +49,21 @@ def rules_translated() -> Iterator[None]:
         raise UndoRefused(str(error)) from None
     except KeyReused as error:
         raise IdempotencyKeyReused(str(error)) from None
-    except (MalformedAction, SetupError, MatchAbandoned, BadAnnotation, BadText) as error:
+    except DecisionsNeeded as error:
+        raise CorrectionNeedsDecisions(str(error), error.illegal) from None
+    except NotConfirmable as error:
+        raise NotConfirmableYet(str(error)) from None
+    except ResultConfirmed as error:
+        raise ResultAlreadyConfirmed(str(error)) from None
+    except (
+        MalformedAction,
+        SetupError,
+        MatchAbandoned,
+        BadAnnotation,
+        BadText,
+        BadDispute,
+        BadDecision,
+    ) as error:
         raise BadInput(str(error)) from None
 
 

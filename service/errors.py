@@ -16,6 +16,7 @@ the service wraps them in one of these (see `service.boundary`).
 
 from __future__ import annotations
 
+from domain.rejudge import BecameIllegal
 from domain.ruleset import Violation
 
 
@@ -99,6 +100,23 @@ class UndoRefused(Refused):
 
 class IdempotencyKeyReused(Refused):
     """An idempotency key sent again with a different request: nothing was written."""
+
+
+class CorrectionNeedsDecisions(Refused):
+    """A correction that made later entries illegal: each needs keep or withdraw. Nothing
+    was written; `illegal` lists them with the rules each now breaks."""
+
+    def __init__(self, message: str, illegal: tuple[BecameIllegal, ...]) -> None:
+        super().__init__(message)
+        self.illegal = illegal
+
+
+class NotConfirmableYet(Refused):
+    """A confirmation of a result the match does not have (yet)."""
+
+
+class ResultAlreadyConfirmed(Conflict):
+    """Every coach confirmed the result: only a referee's ruling may correct it now."""
 
 
 class DatabaseUnavailable(Unavailable):

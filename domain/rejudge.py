@@ -1,0 +1,162 @@
+"""Judging a match again after a correction deep in its past.
+
+A correction puts another entry at the place of entry N. Every entry in force after that
+place was judged against a history that no longer holds, so each is judged again, in order,
+against the corrected one. An entry that became illegal is listed with the rules it now breaks;
+the corrector decides, per entry, to keep it (recorded as an override, the correction's reason
+as the table's reason) or to take it out of force. Until every such entry has a decision the
+correction records nothing (`DecisionsNeeded` lists them), and where one decision changes what
+follows, the list is worked out again with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.consequences import Consequence
+from domain.log import Entry
+from domain.ruleset import MalformedAction, Outcome, Ruleset, Violation
+
+KEEP, WITHDRAW = "keep", "withdraw"
+
+
+@dataclass(frozen=True)
+class BecameIllegal:
+    """An entry in force after the corrected one that breaks rules against the new history."""
+
+    number: int
+    kind: str
+    violations: tuple[Violation, ...]
+
+    @property
+    def keepable(self) -> bool:
+        """Only rules the table may override can be kept as an override."""
+        return all(v.overridable for v in self.violations)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "kind": self.kind,
+            "violations": [v.to_dict() for v in self.violations],
+            "keepable": self.keepable,
+        }
+
+
+class DecisionsNeeded(Exception):
+    """Entries after the corrected one became illegal and nobody said what to do with them."""
+
+    def __init__(self, illegal: Sequence[BecameIllegal]) -> None:
+        listed = "; ".join(
+            f"entry {i.number} ({i.kind}): " + ", ".join(v.rule for v in i.violations)
+            for i in illegal
+        )
+        super().__init__(
+            f"entries after the correction became illegal, keep or withdraw each: {listed}"
+        )
+        self.illegal = tuple(illegal)
+
+
+class BadDecision(ValueError):
+    """A decision the corrector may not take (keep an entry whose rule cannot be overridden,
+    withdraw an entry that is still legal, an entry that is not after the corrected one)."""
+
+
+@dataclass(frozen=True)
+class Rejudged:
+    """The corrected history: what the corrected entry does, and what became of every entry
+    after it."""
+
+    outcome: Outcome[Any]
+    violations: tuple[Violation, ...]
+    # Entries kept although illegal now, with the rules they break.
+    kept: tuple[tuple[int, tuple[Violation, ...]], ...]
+    withdrawn: tuple[int, ...]
+    # Entries whose consequences are not what they were (a goal that no longer is, a score).
+    rederived: tuple[tuple[int, tuple[Consequence, ...]], ...]
+    final_state: Any
+
+
+def fold(rules: Ruleset, state: Any, entries: Sequence[Entry]) -> Any:
+    for entry in entries:
+        state = rules.apply(state, rules.action_from_dict(entry.action)).state
+    return state
+
+
+def corrected_history(
+    rules: Ruleset,
+    state_before: Any,
+    corrected: Any,
+    violations: tuple[Violation, ...],
+    after: Sequence[Entry],
+    decisions: Mapping[int, str],
+) -> Rejudged:
+    """Apply the corrected action at its place, then judge each later entry again.
+
+    `state_before` is the state at the corrected entry's place, `corrected` its parsed action
+    (already found legal, or its violations overridden), `after` the entries in force after it.
+    """
+    numbers = {entry.number for entry in after}
+    for number, given in decisions.items():
+        if number not in numbers:
+            raise BadDecision(f"entry {number} is not an entry in force after the corrected one")
+        if given not in (KEEP, WITHDRAW):
+            raise BadDecision(f"entry {number}: decide {KEEP!r} or {WITHDRAW!r}, not {given!r}")
+    outcome = rules.apply(state_before, corrected)
+    state = outcome.state
+    undecided: list[BecameIllegal] = []
+    kept: list[tuple[int, tuple[Violation, ...]]] = []
+    withdrawn: list[int] = []
+    rederived: list[tuple[int, tuple[Consequence, ...]]] = []
+    for entry in after:
+        try:
+            action = rules.action_from_dict(entry.action)
+            now_broken = rules.check(state, action)
+        except MalformedAction as error:
+            now_broken = (Violation("", str(error), overridable=False),)
+            action = None
+        decision: str | None = decisions.get(entry.number)
+        if now_broken and not _still_overridden(entry, now_broken):
+            became = BecameIllegal(entry.number, entry.kind, now_broken)
+            if decision is None:
+                undecided.append(became)
+                decision = KEEP if became.keepable else WITHDRAW
+            if decision == KEEP and not became.keepable:
+                raise BadDecision(
+                    f"entry {entry.number} cannot be kept: "
+                    + ", ".join(f"{v.rule} {v.message}" for v in now_broken if not v.overridable)
+                )
+            if decision == WITHDRAW:
+                withdrawn.append(entry.number)
+                continue
+            kept.append((entry.number, now_broken))
+        elif decision == WITHDRAW:
+            raise BadDecision(
+                f"entry {entry.number} is legal after the correction: undo it or dispute it "
+                "instead of withdrawing it here"
+            )
+        assert action is not None
+        result = rules.apply(state, action)
+        state = result.state
+        if [c.to_dict() for c in result.consequences] != [c.to_dict() for c in entry.consequences]:
+            rederived.append((entry.number, tuple(result.consequences)))
+    if undecided:
+        raise DecisionsNeeded(undecided)
+    return Rejudged(
+        outcome=outcome,
+        violations=violations,
+        kept=tuple(kept),
+        withdrawn=tuple(withdrawn),
+        rederived=tuple(rederived),
+        final_state=state,
+    )
+
+
+def _still_overridden(entry: Entry, broken: tuple[Violation, ...]) -> bool:
+    """An entry the table already played on through a broken rule, breaking no other rule now,
+    stands under its own override."""
+    if not entry.override:
+        return False
+    before = {v.rule for v in entry.violations}
+    return all(v.overridable and v.rule in before for v in broken)

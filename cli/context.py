@@ -40,9 +40,11 @@ class Context:
             self._app = Touchline(settings)
         return self._app
 
-    def author(self) -> Author:
+    def author(self, by: str | None = None) -> Author:
+        """Who writes now: `by` when a command names someone else (a coach disputing at the
+        scorer's keyboard), else the one entering."""
         return Author(
-            by=self.scorer,
+            by=by if by is not None else self.scorer,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
             device=f"cli@{socket.gethostname()}",
         )

@@ -131,8 +131,10 @@ def echo_match(view: MatchView, with_log: bool = False) -> None:
     echo_expected(view)
 
 
-def echo_result_status(ruleset: str, status: ResultStatus, index: LogIndex) -> None:
-    """Whether the coaches confirmed the result, and every dispute still open."""
+def echo_result_status(
+    ruleset: str, status: ResultStatus, index: LogIndex, list_open: bool = True
+) -> None:
+    """Whether the coaches confirmed the result, and (`list_open`) every dispute still open."""
     if status.state != "in-play":
         parts = [f"Result {status.state}"]
         if status.confirmed_by:
@@ -140,7 +142,7 @@ def echo_result_status(ruleset: str, status: ResultStatus, index: LogIndex) -> N
         if status.awaiting:
             parts.append(f"awaiting {', '.join(status.awaiting)}")
         click.echo("; ".join(parts))
-    if status.open_disputes:
+    if status.open_disputes and list_open:
         click.echo("Open disputes:")
         for number in status.open_disputes:
             click.echo(log_line(ruleset, index.line(number), index))
@@ -206,7 +208,8 @@ def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus) -> None:
         _echo_about(ruleset, index, None, "    ")
         for confirmation in confirmations:
             echo_line(ruleset, confirmation, index, prefix="    ")
-    echo_result_status(ruleset, status, index)
+    # Every open dispute was shown at its step, or just above.
+    echo_result_status(ruleset, status, index, list_open=False)
 
 
 def decisions_needed(ruleset: str, index: LogIndex, illegal: Sequence[BecameIllegal]) -> str:

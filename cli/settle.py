@@ -3,7 +3,7 @@
 A coach or scorer disputes an entry or the result; a referee rules on it, citing rule IDs of
 the game's digest; the scorers correct an entry deep in the past; each coach confirms the
 result. The command line acts as the installation's owner, so it may do each of them
-(registered on `match`; see docs/disputes.md for what each means).
+(registered on `match`; docs/cli.md says what each prints).
 """
 
 from __future__ import annotations

@@ -193,6 +193,14 @@ def test_a_ruling_to_replay_takes_the_entries_out_and_the_replay_shows_them(
     assert "12  dispute 9: Toho declared a pass (ruled by line 13)" in replay
 
 
+def test_stepping_through_shows_a_dispute_at_its_step(run: Run, opened: str) -> None:
+    ok(run, "match", "dispute", opened, "2", "--reason", "Nankatsu kicked off")
+    result = run("match", "replay", opened, "--step", "--to", "3", input="\n\n\n")
+    assert result.exit_code == 0, result.output
+    step = result.output[result.output.index("step 2/11:") : result.output.index("step 3/11:")]
+    assert "12  dispute 2: Nankatsu kicked off (open)" in step
+
+
 # -- corrections ----------------------------------------------------------------------------
 
 

@@ -1,11 +1,11 @@
 """Settling what happened at the table: disputes, a referee's rulings, corrections deep in the
-past and the coaches' confirmations of the result (docs/disputes.md).
+past and the coaches' confirmations of the result (docs/api.md).
 
 Each answers 201 with the log line written and the match's version that write produced; a
 retry carrying an idempotency key already used answers 200 with the line written the first
 time and writes nothing. A correction that makes later entries illegal answers 422 listing
 them (`illegal`, each with the rules it now breaks) and stores nothing: send a decision for
-each. Until per-person access lands, each needs the match's scorer token.
+each. Each needs the match's scorer token, as every write to a match does.
 """
 
 from __future__ import annotations

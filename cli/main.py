@@ -13,6 +13,7 @@ from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
 from cli.serve import scorer_link, serve
+from cli.settle import confirm, correct, dispute, rule
 from cli.stats import stats
 from cli.teams import team
 from domain.registry import find_ruleset
@@ -74,6 +75,8 @@ match.add_command(annotate)
 match.add_command(scorer_link)
 match.add_command(export)
 match.add_command(import_)
+for command in (dispute, rule, correct, confirm):
+    match.add_command(command)
 cli.add_command(league)
 cli.add_command(stats)
 cli.add_command(projections)

@@ -11,9 +11,17 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
-from cli.output import echo_entry, echo_match, log_line
+from cli.output import (
+    echo_entry,
+    echo_match,
+    echo_settled,
+    echo_step,
+    has_attachments,
+    log_line,
+)
 from cli.play import play_loop
-from domain.log import Entry, Retraction
+from domain.log import Retraction
+from domain.log_index import LogIndex
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -235,35 +243,38 @@ def play(context: Context, match_ref: str) -> None:
 @pass_context
 @handle_errors
 def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool) -> None:
-    """Replay a match: each step is an entry still in force, applied as it was recorded."""
+    """Replay a match: each step is an entry still in force, applied as it was recorded.
+
+    Beside each step: the notes and disputes on its entry (with their rulings), the entries it
+    corrected, and those made after it and undone, withdrawn or replayed since. After the last
+    step, what was said about the result: its disputes and the coaches' confirmations.
+    """
     app = context.app
+    view = app.get_match(match_ref)
+    index = LogIndex(view.log)
+    steps = index.steps()
     if not stepwise:
-        view = app.replay(match_ref, to_step)
-        for number, entry in enumerate(view.entries, start=1):
-            _echo_step(view.ruleset, number, view.total, entry)
-        click.echo(view.text)
+        shown = app.replay(view.id, to_step)
+        for step in steps[: shown.step + 1]:
+            if step.step or has_attachments(index, step):
+                echo_step(view.ruleset, index, step, shown.total)
+        if shown.step == shown.total:
+            echo_settled(view.ruleset, index, view.result_status)
+        click.echo(shown.text)
         return
-    last = app.replay(match_ref, to_step).step
-    for step in range(0, last + 1):
-        view = app.replay(match_ref, step)
-        if view.entry is None:
-            click.echo(f"step 0/{view.total}: {view.title}")
-        else:
-            _echo_step(view.ruleset, step, view.total, view.entry)
-        click.echo(view.text)
-        if step < last:
+    last = app.replay(view.id, to_step).step
+    for step in steps[: last + 1]:
+        shown = app.replay(view.id, step.step)
+        echo_step(view.ruleset, index, step, shown.total)
+        if step.step == shown.total:
+            echo_settled(view.ruleset, index, view.result_status)
+        click.echo(shown.text)
+        if step.step < last:
             answer = click.prompt(
                 "", default="", show_default=False, prompt_suffix="[Enter] next step, q to stop: "
             )
             if answer.strip().lower() == "q":
                 return
-
-
-def _echo_step(ruleset: str, step: int, total: int, entry: Entry) -> None:
-    click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
-    for consequence in entry.consequences:
-        if consequence.text:
-            click.echo(f"    → {consequence.text}")
 
 
 def _quote(word: str) -> str:

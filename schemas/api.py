@@ -65,6 +65,18 @@ class ViolationSchema(Schema):
     overridable = fields.Boolean(required=True)
 
 
+class IllegalEntrySchema(Schema):
+    """An entry after a correction that the corrected history makes illegal."""
+
+    number = fields.Integer(required=True)
+    kind = fields.String(required=True, metadata={"example": "draft"})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    keepable = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether it may stay as an override; if not, withdraw it"},
+    )
+
+
 class ErrorSchema(Schema):
     """Every refusal under /api/ (see web/errors.py, which writes it)."""
 
@@ -74,6 +86,13 @@ class ErrorSchema(Schema):
     violations = fields.List(
         fields.Nested(ViolationSchema),
         metadata={"description": "422 only: the rules the entry breaks"},
+    )
+    illegal = fields.List(
+        fields.Nested(IllegalEntrySchema),
+        metadata={
+            "description": "422 only, for a correction: the later entries it makes illegal; "
+            "send a decision for each"
+        },
     )
     current_version = fields.Integer(metadata={"description": "409 only: the match's version now"})
     errors = fields.Dict(

@@ -7,8 +7,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.log import LogLine, to_data
+from domain.log import DECISIONS, LogLine, to_data
 from domain.registry import ruleset_names
+from domain.rejudge import KEEP, WITHDRAW
+from domain.rulebook import MAX_CITED
 from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
 
@@ -72,6 +74,31 @@ class ExpectedSchema(Schema):
     dice = fields.Dict(required=True)
 
 
+class ResultStatusSchema(Schema):
+    """Where the match's result stands (`domain.match.ResultStatus`)."""
+
+    state = fields.String(
+        required=True,
+        validate=validate.OneOf(["in-play", "unconfirmed", "confirmed", "disputed"]),
+        metadata={
+            "description": "in-play before there is a result (or once abandoned); disputed "
+            "while a dispute is open; confirmed once every side confirmed the result the "
+            "rules give now"
+        },
+    )
+    confirmed_by = fields.List(
+        fields.String(), required=True, metadata={"description": "Sides that confirmed it"}
+    )
+    awaiting = fields.List(
+        fields.String(), required=True, metadata={"description": "Sides yet to confirm it"}
+    )
+    open_disputes = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The line number of every dispute not ruled on yet"},
+    )
+
+
 class MatchSchema(Schema):
     id = fields.String(required=True)
     version = fields.Integer(
@@ -87,10 +114,15 @@ class MatchSchema(Schema):
     result = fields.Dict(required=True, allow_none=True)
     situation = fields.Dict(required=True)
     expected = fields.List(fields.Nested(ExpectedSchema), required=True)
+    result_status = fields.Nested(ResultStatusSchema, required=True)
     log = fields.List(
         LogLineField(),
         required=True,
-        metadata={"description": "Every line: entries, retractions, annotations, abandonment"},
+        metadata={
+            "description": "Every line: entries, retractions, annotations, the abandonment, "
+            "disputes, rulings (with the text of each rule cited), corrections and "
+            "confirmations"
+        },
     )
 
 
@@ -217,6 +249,109 @@ class AnnotationSchema(Schema):
         metadata={"description": "The entry's number; 0 is the kick-off"},
     )
     text = text_field(NOTE_LIMIT, required=True)
+    by = _by()
+    key = _key()
+
+
+def _entry_number(description: str, **options: Any) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": description},
+        **options,
+    )
+
+
+class CorrectedEntrySchema(Schema):
+    """What a correction puts at the place of entry `replaces`: a JSON action or the one-line
+    notation (exactly one of the two), and what becomes of the later entries it makes illegal."""
+
+    replaces = _entry_number("The entry corrected: its number in the log", required=True)
+    action = json_object(
+        load_default=None,
+        allow_none=True,
+        metadata={"example": {"kind": "roll", "coach": "toho", "value": 4}},
+    )
+    text = text_field(
+        LONG_TEXT,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The entry in the one-line notation", "example": "roll toho 4"},
+    )
+    override = text_field(
+        REASON_LIMIT,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Why the corrected entry stands although it breaks a rule"},
+    )
+    decisions = fields.Dict(
+        keys=fields.Integer(validate=validate.Range(min=1)),
+        values=fields.String(validate=validate.OneOf([KEEP, WITHDRAW])),
+        load_default=dict,
+        metadata={
+            "description": "Each later entry the correction makes illegal (the 422 answer "
+            "lists them): keep it as an override, or withdraw it",
+            "example": {"13": "keep", "14": "withdraw"},
+        },
+    )
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **_: Any) -> None:
+        if (data.get("action") is None) == (data.get("text") is None):
+            raise ValidationError("give either action or text, not both and not neither")
+
+
+class NewDisputeSchema(Schema):
+    on = _entry_number(
+        "The entry disputed; null disputes the match's result", required=True, allow_none=True
+    )
+    reason = text_field(REASON_LIMIT, required=True)
+    by = _by()
+    key = _key()
+
+
+class NewRulingSchema(Schema):
+    dispute = _entry_number("The dispute ruled on: its line number", required=True)
+    decision = fields.String(required=True, validate=validate.OneOf(DECISIONS))
+    rules = fields.List(
+        text_field(),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_CITED),
+        metadata={"description": "Rule IDs of the game's digest", "example": ["CG-5.4"]},
+    )
+    text = fields.String(
+        load_default="",
+        validate=[validate.Length(max=REASON_LIMIT), check_encodable],
+        metadata={"description": "The ruling in words"},
+    )
+    correction = fields.Nested(
+        CorrectedEntrySchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "corrected: what the entry becomes"},
+    )
+    replay_from = _entry_number(
+        "replay: the entry play is replayed from (default: the disputed one)",
+        load_default=None,
+        allow_none=True,
+    )
+    by = _by()
+    key = _key()
+
+
+class NewCorrectionSchema(CorrectedEntrySchema):
+    reason = text_field(REASON_LIMIT, required=True)
+    by = _by()
+    key = _key()
+    expected_version = _expected_version()
+
+
+class NewConfirmationSchema(Schema):
+    side = text_field(
+        NAME_LIMIT,
+        required=True,
+        metadata={"description": "The side confirming, as the actions name it", "example": "toho"},
+    )
     by = _by()
     key = _key()
 

@@ -1,0 +1,144 @@
+"""What the lines of a match log say about one another, for showing them together.
+
+A log is written in the order things were said: a note on entry 10 may come twenty lines after
+it, a dispute on it later still, the referee's ruling after that, and a correction that takes
+entry 10's place is written at the very end. A reader wants them together: each entry with the
+notes and disputes on it, each dispute with its ruling, each entry out of force with what took
+it out, and a replay's steps in the order of play with what happened at each place, including
+the entries that were undone, withdrawn or replaced there and the notes on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain.log import (
+    Annotation,
+    Confirmation,
+    Correction,
+    Dispute,
+    Entry,
+    LogLine,
+    Retraction,
+    Ruling,
+)
+
+# How an entry came to be out of force.
+UNDONE, WITHDRAWN, REPLAYED, CORRECTED = "undone", "withdrawn", "replayed", "corrected"
+
+
+@dataclass(frozen=True)
+class OutOfForce:
+    """Why an entry no longer counts (`how`: undone, withdrawn, replayed or corrected) and the
+    line that made it so (a retraction, a correction or a ruling)."""
+
+    how: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The entry at one place of play as it stands (the latest correction of it, if any) and
+    the entries it took the place of, oldest first."""
+
+    entry: Entry
+    replaced: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """Step `step` of a replay: the entry in force there (None at the kick-off, step 0), and
+    the entries made after it that are out of force now, in the order they were made."""
+
+    step: int
+    placed: Placed | None
+    then_out: tuple[Placed, ...] = ()
+
+
+class LogIndex:
+    """A match log's lines, looked up by what they are about."""
+
+    def __init__(self, lines: Sequence[LogLine]) -> None:
+        self.lines = tuple(lines)
+        self._notes: dict[int, list[Annotation]] = {}
+        self._disputes: dict[int | None, list[Dispute]] = {}
+        self._rulings: dict[int, Ruling] = {}
+        self._out: dict[int, OutOfForce] = {}
+        self._kept: dict[int, Correction] = {}
+        for line in self.lines:
+            match line:
+                case Annotation():
+                    self._notes.setdefault(line.on, []).append(line)
+                case Dispute():
+                    self._disputes.setdefault(line.on, []).append(line)
+                case Ruling():
+                    self._rulings[line.dispute] = line
+                    for number in line.replayed:
+                        self._out[number] = OutOfForce(REPLAYED, line.number)
+                case Correction():
+                    self._out[line.replaces] = OutOfForce(CORRECTED, line.number)
+                    for number in line.withdrawn:
+                        self._out[number] = OutOfForce(WITHDRAWN, line.number)
+                    for number in line.kept:
+                        self._kept[number] = line
+                case Retraction():
+                    self._out[line.retracts] = OutOfForce(UNDONE, line.number)
+                case _:
+                    pass
+
+    def line(self, number: int) -> LogLine:
+        return self.lines[number - 1]
+
+    def notes_on(self, number: int) -> tuple[Annotation, ...]:
+        """The annotations on entry `number` (0: the kick-off), in the order they were made."""
+        return tuple(self._notes.get(number, ()))
+
+    def disputes_on(self, number: int | None) -> tuple[Dispute, ...]:
+        """The disputes on entry `number` (None: on the result), in the order they were made."""
+        return tuple(self._disputes.get(number, ()))
+
+    def ruling_on(self, dispute: int) -> Ruling | None:
+        return self._rulings.get(dispute)
+
+    def out_of_force(self, number: int) -> OutOfForce | None:
+        """What took entry `number` out of force, or None while it counts."""
+        line = self.line(number)
+        if isinstance(line, Entry) and line.in_force:
+            return None
+        return self._out.get(number)
+
+    def kept_by(self, number: int) -> Correction | None:
+        """The correction that kept entry `number` although it broke rules after it."""
+        return self._kept.get(number)
+
+    def confirmations(self) -> tuple[Confirmation, ...]:
+        return tuple(line for line in self.lines if isinstance(line, Confirmation))
+
+    def steps(self) -> tuple[Step, ...]:
+        """The replay's steps in the order of play, each with what happened at its place.
+
+        Entries take their place in the order they were written, a correction at the place of
+        the entry it replaced (as `MatchRecord.effective_entries` counts them); an entry out of
+        force is shown after the step it followed.
+        """
+        steps: list[Step] = [Step(0, None)]
+        for line in self.lines:
+            if not isinstance(line, Entry) or isinstance(line, Correction):
+                continue
+            placed = self._placed(line)
+            if placed.entry.in_force:
+                steps.append(Step(len(steps), placed))
+            else:
+                last = steps[-1]
+                steps[-1] = Step(last.step, last.placed, (*last.then_out, placed))
+        return tuple(steps)
+
+    def _placed(self, entry: Entry) -> Placed:
+        replaced: list[Entry] = []
+        while entry.corrected_by is not None:
+            replaced.append(entry)
+            successor = self.line(entry.corrected_by)
+            assert isinstance(successor, Entry)
+            entry = successor
+        return Placed(entry, tuple(replaced))

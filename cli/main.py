@@ -6,6 +6,7 @@ import click
 
 from cli.abandon import abandon
 from cli.annotate import annotate
+from cli.audit import audit
 from cli.context import Context, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.leagues import league
@@ -75,6 +76,7 @@ match.add_command(scorer_link)
 match.add_command(export)
 match.add_command(import_)
 cli.add_command(league)
+cli.add_command(audit)
 cli.add_command(stats)
 cli.add_command(projections)
 cli.add_command(serve)

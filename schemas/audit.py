@@ -100,7 +100,7 @@ def to_json(trail: AuditTrail) -> str:
 
 def to_csv(trail: AuditTrail) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for item in trail.items:
         writer.writerow([cell(text) for text in csv_row(item)])

@@ -118,19 +118,23 @@ class AuditQueries(StoreApplication):
         )
 
     def _as_written(self, match: MatchRecord) -> dict[int, AsWritten]:
-        """The stored events of the lines the log no longer holds as they were written."""
+        """The stored events of the lines the log no longer holds as they were written: the
+        rows between the first and the last of them are read in one query, and only those
+        lines' events are decoded."""
         numbers = needs_as_written(match.log)
         if not numbers:
             return {}
         # Every log line is one event; the events before the first line are not lines (the
         # creation, and whatever else a match starts with).
         before = match.version - len(match.log)
-        found: dict[int, AsWritten] = {}
+        wanted = {before + number: number for number in numbers}
         with self._storage():
-            for number in numbers:
-                version = before + number
-                for event in self.events.get(match.id, gt=version - 1, lte=version):
-                    written = as_written(event)
-                    if written is not None:
-                        found[number] = written
+            rows = self.recorder.select_events(match.id, gt=min(wanted) - 1, lte=max(wanted))
+        found: dict[int, AsWritten] = {}
+        for row in rows:
+            number = wanted.get(row.originator_version)
+            if number is not None:
+                written = as_written(self.mapper.to_domain_event(row))
+                if written is not None:
+                    found[number] = written
         return found

@@ -150,8 +150,9 @@ class AuditFilter:
         for kind in kinds:
             name = kind.strip().casefold()
             if name not in KINDS:
+                shown = kind if len(kind) <= 40 else kind[:40] + "…"
                 raise BadAuditFilter(
-                    f"kind: {kind!r} is not a kind of audit item; the kinds: {', '.join(KINDS)}"
+                    f"kind: {shown!r} is not a kind of audit item; the kinds: {', '.join(KINDS)}"
                 )
             if name not in wanted:
                 wanted.append(name)
@@ -190,13 +191,17 @@ def instant(text: str, what: str, end_of_day: bool) -> datetime:
     """A date or a date and time as an aware datetime (see `AuditFilter.parsed`)."""
     value = text.strip()
     try:
-        if len(value) == 10:
-            day = date.fromisoformat(value)
-            return datetime.combine(day, time.max if end_of_day else time.min, UTC)
+        day = date.fromisoformat(value)
+    except ValueError:
+        pass
+    else:
+        return datetime.combine(day, time.max if end_of_day else time.min, UTC)
+    try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
+        shown = text if len(text) <= 40 else text[:40] + "…"
         raise BadAuditFilter(
-            f"{what}: {text!r} is not a date (2026-11-30) or a date and time "
+            f"{what}: {shown!r} is not a date (2026-11-30) or a date and time "
             "(2026-11-30T21:00:00+00:00)"
         ) from None
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)

@@ -20,6 +20,8 @@ MAX_JSON_DEPTH = 16
 SHORT_TEXT = KEY_LIMIT
 # One-line entries.
 LONG_TEXT = 2000
+# A date, or a date and time with fractions of a second and an offset.
+DATE_TEXT = 40
 
 
 def check_encodable(value: Any, depth: int = 0) -> None:
@@ -129,7 +131,7 @@ class AuditQuerySchema(Schema):
     )
     since = fields.String(
         load_default=None,
-        validate=check_encodable,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
         metadata={
             "description": "Only from then on: a date (2026-11-30: from its start) or a date "
             "and time (without an offset: UTC)"
@@ -137,7 +139,7 @@ class AuditQuerySchema(Schema):
     )
     until = fields.String(
         load_default=None,
-        validate=check_encodable,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
         metadata={"description": "Only up to then: a date (to its end) or a date and time"},
     )
     format = fields.String(

@@ -314,6 +314,12 @@ def test_a_date_range_holds_both_whole_days_at_its_ends() -> None:
     ]
 
 
+def test_a_date_in_the_basic_format_is_a_whole_day_too() -> None:
+    wanted = AuditFilter.parsed(since="20261130", until="20261130")
+    assert wanted.admits(_item(at="2026-11-30T23:59:00+00:00"))
+    assert not wanted.admits(_item(at="2026-12-01T00:00:00+00:00"))
+
+
 def test_a_date_and_time_without_an_offset_is_utc() -> None:
     wanted = AuditFilter.parsed(since="2026-11-30T21:30", until="2026-11-30T21:35:00+00:00")
     assert wanted.since == datetime(2026, 11, 30, 21, 30, tzinfo=UTC)
@@ -330,6 +336,7 @@ def test_a_date_and_time_without_an_offset_is_utc() -> None:
         ({"kinds": ["overrides"]}, "kind: 'overrides' is not a kind of audit item; the kinds: "),
         ({"since": "yesterday"}, "since: 'yesterday' is not a date"),
         ({"until": "2026-13-01"}, "until: '2026-13-01' is not a date"),
+        ({"since": "9" * 100}, f"since: '{'9' * 40}…' is not a date"),
         ({"since": "2026-12-01", "until": "2026-11-30"}, "since (2026-12-01) is later than until"),
         ({"by": "ri\x1bta"}, "by holds the control character"),
         ({"by": "r" * 81}, "by holds at most 80 characters"),

@@ -6,6 +6,7 @@ import click
 
 from cli.abandon import abandon
 from cli.annotate import annotate
+from cli.audit import audit
 from cli.context import Context, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.leagues import league
@@ -78,6 +79,7 @@ match.add_command(import_)
 for command in (dispute, rule, correct, confirm):
     match.add_command(command)
 cli.add_command(league)
+cli.add_command(audit)
 cli.add_command(stats)
 cli.add_command(projections)
 cli.add_command(serve)

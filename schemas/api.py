@@ -11,7 +11,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.text import KEY_LIMIT
+from domain.audit import KINDS as AUDIT_KINDS
+from domain.text import KEY_LIMIT, NAME_LIMIT
 
 # How deep a free-form JSON value (a setup, an action) may nest; real ones nest two or three.
 MAX_JSON_DEPTH = 16
@@ -19,6 +20,8 @@ MAX_JSON_DEPTH = 16
 SHORT_TEXT = KEY_LIMIT
 # One-line entries.
 LONG_TEXT = 2000
+# A date, or a date and time with fractions of a second and an offset.
+DATE_TEXT = 40
 
 
 def check_encodable(value: Any, depth: int = 0) -> None:
@@ -125,6 +128,39 @@ class LeagueSchema(Schema):
 
 
 class StandingsQuerySchema(Schema):
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "csv"]),
+        metadata={"description": "json (default) or csv"},
+    )
+
+
+class AuditQuerySchema(Schema):
+    """The filter of an audit (every parameter optional) and its format."""
+
+    kind = fields.List(
+        fields.String(validate=validate.OneOf(AUDIT_KINDS)),
+        load_default=list,
+        metadata={"description": "Only items of these kinds (repeat the parameter for several)"},
+    )
+    by = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=NAME_LIMIT), check_encodable],
+        metadata={"description": "Only what this person did (compared in any case)"},
+    )
+    since = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
+        metadata={
+            "description": "Only from then on: a date (2026-11-30: from its start) or a date "
+            "and time (without an offset: UTC)"
+        },
+    )
+    until = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
+        metadata={"description": "Only up to then: a date (to its end) or a date and time"},
+    )
     format = fields.String(
         load_default="json",
         validate=validate.OneOf(["json", "csv"]),

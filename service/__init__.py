@@ -9,6 +9,7 @@ one of its methods, called the same way from the command line and the web:
   service/leagues.py;
 - statistics (`player_stats`, `coach_stats`, `team_stats`, `subjects`, `dice`,
   `dice_coaches`) in service/statistics.py;
+- the audit of a match or a league (`match_audit`, `league_audit`) in service/audit.py;
 - the read models themselves (`projection_status`, `log_length`, `rebuild_projections`,
   `follow_log`) in service/read_models.py, and the live pages' `newest_versions` in
   service/live_versions.py.

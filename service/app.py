@@ -46,6 +46,7 @@ from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
@@ -79,7 +80,12 @@ def now() -> str:
 
 
 class Touchline(
-    LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions, DisputeUseCases
+    LeagueUseCases,
+    StatisticsQueries,
+    ReadModelUseCases,
+    LiveVersions,
+    DisputeUseCases,
+    AuditQueries,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)

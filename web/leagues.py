@@ -50,13 +50,13 @@ def show(name: str) -> str:
 
 
 def _download(body: str, mimetype: str, league: LeagueView, extension: str) -> Response:
-    filename = f"{_file_stem(league.name)}-standings.{extension}"
+    filename = f"{file_stem(league.name)}-standings.{extension}"
     response = Response(body, mimetype=mimetype)
     response.headers.set("Content-Disposition", "attachment", filename=filename)
     return response
 
 
-def _file_stem(name: str) -> str:
+def file_stem(name: str) -> str:
     """A league name as a file name: letters, digits and dashes only."""
     stem = "".join(c if c.isalnum() else "-" for c in name.casefold())
     return "-".join(part for part in stem.split("-") if part) or "league"

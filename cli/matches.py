@@ -14,6 +14,7 @@ from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
 from cli.output import echo_entry, echo_match, log_line
 from cli.play import play_loop
 from domain.log import Entry, Retraction
+from schemas.result_status import result_label
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -119,9 +120,10 @@ def list_(context: Context) -> None:
     if not summaries:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
+        result = result_label(s.result_status, s.awaiting, s.open_disputes)
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}"
+            f"{s.entries:>4} entries  {s.title}" + (f"  [{result}]" if result else "")
         )
 
 

@@ -5,12 +5,15 @@ models from the first event gives the same table."""
 
 from __future__ import annotations
 
+from uuid import UUID
+
 import pytest
 
 from domain.match import Author, CorrectionRequest
 from service.app import Touchline
 from service.errors import ResultAlreadyConfirmed
 from service.projections import projector_for
+from service.projections.summaries import COLUMNS
 from tests.service.projections.pj_confirmations import (
     COACH,
     COUNTING_ALL,
@@ -24,7 +27,7 @@ from tests.service.projections.pj_confirmations import (
     table,
 )
 from tests.service.projections.pj_driver import setup_for
-from tests.service.projections.pj_helpers import AUTHOR, record_all, snapshot
+from tests.service.projections.pj_helpers import AUTHOR, fresh_fold, record_all, snapshot
 
 REFEREE = Author("rita", "2026-11-30T12:00:00+00:00", "test")
 
@@ -147,3 +150,24 @@ def test_a_rebuild_from_the_first_event_gives_the_same_tables(app: Touchline) ->
     app.rebuild_projections()
     assert snapshot(projector_for(app)) == before
     assert (table(app), app.league_disputes(LEAGUE)) == (standings, disputes)
+
+
+def test_the_fold_agrees_with_the_match_on_where_each_result_stands(app: Touchline) -> None:
+    """The read side judges the folded result (no rule replayed); the match, replaying its
+    rules, must judge the same, confirmations left behind by a correction included."""
+    league = mixed_league(app)
+    setup = setup_for("Fay", "Gus")
+    actions, roll = missed_last_shot(setup)
+    corrected = str(record_all(app, actions, setup, LEAGUE).id)
+    app.confirm(corrected, "toho", COACH)
+    app.correct(corrected, roll, {**actions[roll - 1], "value": 6}, "the die showed a 6", AUTHOR)
+    app.confirm(corrected, "nankatsu", COACH)
+    states = {}
+    for match_id in (league.confirmed, league.unconfirmed, league.disputed, league.in_play,
+                     corrected):  # fmt: skip
+        # fresh_fold asserts that the fold's result agrees with the match's own.
+        folded = fresh_fold(app, UUID(match_id))
+        states[match_id] = folded["summary"][COLUMNS.index("result_status")]
+    assert list(states.values()) == ["confirmed", "unconfirmed", "disputed", "in-play",
+                                     "unconfirmed"]  # fmt: skip
+    assert app.load_record(corrected).result_status().awaiting == ("toho",)

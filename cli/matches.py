@@ -22,6 +22,7 @@ from cli.output import (
 from cli.play import play_loop
 from domain.log import Retraction
 from domain.log_index import LogIndex
+from schemas.result_status import result_label
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -127,9 +128,10 @@ def list_(context: Context) -> None:
     if not summaries:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
+        result = result_label(s.result_status, s.awaiting, s.open_disputes)
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}"
+            f"{s.entries:>4} entries  {s.title}" + (f"  [{result}]" if result else "")
         )
 
 

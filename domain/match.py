@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar, assert_never, cast
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
 
-from domain.consequences import Consequence
+from domain.consequences import Consequence, FinalResult
 from domain.consequences import from_dict as consequence_from_dict
 from domain.log import (
     CORRECTED,
@@ -161,6 +161,12 @@ def _unsealed(state: dict[str, Any]) -> None:
     state.setdefault("link", None)
     state["previous"] = None
     state["digest"] = None
+
+
+def _confirms(line: Confirmation, final: FinalResult) -> bool:
+    """Whether a confirmation was given for this very ranking and score."""
+    ranking: JSON = [list(place) for place in final.ranking]
+    return line.result.get("ranking") == ranking and line.result.get("scores") == dict(final.score)
 
 
 def _reason(reason: str, missing: str) -> str:
@@ -733,14 +739,25 @@ class MatchRecord(Aggregate):
         return tuple(p.side for p in rules.participants(rules.make_setup(self.setup)))
 
     def result_status(self) -> ResultStatus:
-        open_disputes = tuple(line.number for line in self.open_disputes())
         result = self.result()
+        final = None if result is None else FinalResult(ranking=result.ranking, score=result.scores)
+        return self.status_of(final)
+
+    def status_of(self, final: FinalResult | None) -> ResultStatus:
+        """Where the result `final` (None: no result) stands with the coaches.
+
+        The read side passes the result it folded from the stored consequences, so that no
+        rule is replayed. A confirmation stands for the ranking and score it confirmed: a
+        correction that changes either leaves it behind.
+        """
+        open_disputes = tuple(line.number for line in self.open_disputes())
         sides = self.sides()
-        if result is None or self.abandonment is not None:
+        if final is None or self.abandonment is not None:
             return ResultStatus(IN_PLAY, (), sides, open_disputes)
-        now = result.to_dict()
         confirmed = {
-            line.side for line in self.log if isinstance(line, Confirmation) and line.result == now
+            line.side
+            for line in self.log
+            if isinstance(line, Confirmation) and _confirms(line, final)
         }
         by = tuple(side for side in sides if side in confirmed)
         awaiting = tuple(side for side in sides if side not in confirmed)

@@ -125,6 +125,10 @@ class LeagueSchema(Schema):
     tiebreak = fields.List(fields.String(), required=True)
     matches = fields.Integer(required=True)
     finished = fields.Integer(required=True)
+    count_unconfirmed = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether results the coaches have not all confirmed count"},
+    )
 
 
 class StandingsQuerySchema(Schema):

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.log import DECISIONS, LogLine, to_data
+from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
 from domain.registry import ruleset_names
 from domain.rejudge import KEEP, WITHDRAW
 from domain.rulebook import MAX_CITED
@@ -41,6 +42,8 @@ class RegisteredRuleset(validate.OneOf):
 
 # -- answers -------------------------------------------------------------------------
 
+RESULT_STATUSES = (IN_PLAY, UNCONFIRMED, CONFIRMED, DISPUTED)
+
 
 class LogLineField(fields.Dict):
     """A log line (`domain.log`), answered as its plain data: a JSON object."""
@@ -60,6 +63,22 @@ class MatchSummarySchema(Schema):
     entries = fields.Integer(required=True)
     created_at = fields.String(required=True)
     last_entry_at = fields.String(required=True, allow_none=True)
+    result_status = fields.String(
+        required=True,
+        validate=validate.OneOf(RESULT_STATUSES),
+        metadata={
+            "description": "Where the result stands with the coaches: in-play until there is "
+            "one, then unconfirmed, confirmed (by every coach) or disputed (a dispute is open)"
+        },
+    )
+    awaiting = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The coaches who have not confirmed the result yet"},
+    )
+    open_disputes = fields.Integer(
+        required=True, metadata={"description": "Disputes no referee has ruled on yet"}
+    )
 
 
 class ExpectedSchema(Schema):

@@ -8,6 +8,7 @@ Touchline is built from (see service/__init__.py).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -161,6 +162,9 @@ class Touchline(
                 entries=row["entries"],
                 created_at=row["started_at"],
                 last_entry_at=row["last_entry_at"],
+                result_status=row["result_status"],
+                awaiting=tuple(json.loads(row["awaiting"])),
+                open_disputes=row["open_disputes"],
             )
             for row in rows
         ]

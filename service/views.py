@@ -26,6 +26,11 @@ class Written(Generic[L]):
 
 @dataclass(frozen=True)
 class MatchSummary:
+    """A match as the match lists show it. `result_status` says where its result stands with
+    the coaches (`in-play` until there is one, then `unconfirmed`, awaiting the coaches in
+    `awaiting`, `confirmed`, or `disputed` while a dispute is open); `open_disputes` counts
+    the disputes no referee has ruled on yet, whether the match has a result or not."""
+
     id: str
     ruleset: str
     title: str
@@ -34,6 +39,9 @@ class MatchSummary:
     entries: int
     created_at: str
     last_entry_at: str | None
+    result_status: str
+    awaiting: tuple[str, ...]
+    open_disputes: int
 
 
 @dataclass(frozen=True)

@@ -196,10 +196,51 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
     )
 
 
+# Fields later releases added to the rows each part answers with; the release's own fields
+# must answer as they did, and these as a store written before confirmations existed must.
+ADDED = {
+    "summaries": ("result_status", "awaiting", "open_disputes"),
+    "leagues": ("count_unconfirmed",),
+    "standings": ("confirmed", "unconfirmed", "disputed"),
+}
+
+
+def added_fields(shown: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Take the fields in ADDED out of `shown`'s rows; return them, row by row, with the
+    release's fields that say what they should be."""
+    rows = {
+        "summaries": shown["summaries"],
+        "leagues": shown["leagues"],
+        "standings": [row for table in shown["standings"].values() for row in table],
+    }
+    return {
+        part: [
+            {**{name: row.pop(name) for name in ADDED[part]}, "status": row.get("status"),
+             "played": row.get("played")}
+            for row in rows[part]
+        ]
+        for part in ADDED
+    }  # fmt: skip
+
+
 def assert_projections_as_released(app: Touchline) -> None:
     shown = rounded(projections_shown(app))
+    added = added_fields(shown)
     for part, answered in rounded(PROJECTIONS).items():
         assert shown[part] == answered, part
+    # Nothing was confirmed or disputed before confirmations existed, and every league counted
+    # every result.
+    assert [
+        (row["result_status"], bool(row["awaiting"]), row["open_disputes"])
+        for row in added["summaries"]
+    ] == [
+        ("unconfirmed", True, 0) if row["status"] == "finished" else ("in-play", False, 0)
+        for row in added["summaries"]
+    ]
+    assert all(row["count_unconfirmed"] for row in added["leagues"])
+    assert [(r["confirmed"], r["unconfirmed"], r["disputed"]) for r in added["standings"]] == [
+        (0, r["played"], 0) for r in added["standings"]
+    ]
 
 
 def test_rebuilt_projections_answer_as_the_release_did(app: Touchline, release_store: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.log import LogLine, to_data
+from domain.provenance import Provenance
 from domain.registry import ruleset_names
 from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
@@ -49,6 +50,79 @@ class LogLineField(fields.Dict):
         return super()._serialize(value, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
+class ClaimedImportSchema(Schema):
+    by = fields.String(required=True)
+    at = fields.String(required=True)
+    sha256 = fields.String(required=True)
+
+
+class ClaimsSchema(Schema):
+    """What the imported file says; none of it is checked against anything."""
+
+    source = fields.String(
+        required=True, allow_none=True, metadata={"description": "The id it was exported from"}
+    )
+    exported = fields.String(required=True, allow_none=True)
+    created_by = fields.String(required=True)
+    created_at = fields.String(required=True)
+    imported_from = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The match its source was itself imported from"},
+    )
+    earlier_import = fields.Nested(
+        ClaimedImportSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Who imported its source, when, from which file"},
+    )
+
+
+class ProvenanceSchema(Schema):
+    """Who imported a match, when, from which file, and what that file claims."""
+
+    by = fields.String(required=True, metadata={"description": "Who imported it"})
+    at = fields.String(required=True)
+    device = fields.String(required=True, allow_none=True)
+    link = fields.String(required=True, allow_none=True)
+    sha256 = fields.String(
+        required=True, metadata={"description": "SHA-256 of the exact bytes imported"}
+    )
+    format_version = fields.Integer(required=True)
+    checked = fields.Boolean(
+        required=True, metadata={"description": "The file's export checksum matched"}
+    )
+    lines = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Log lines 1 to this came from the file: their by and at are what "
+            "the file says"
+        },
+    )
+    claims = fields.Nested(ClaimsSchema, required=True)
+
+
+class ProvenanceField(fields.Nested):
+    """An imported match's provenance (`domain.provenance`), or null for one scored here."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(
+            ProvenanceSchema,
+            required=True,
+            allow_none=True,
+            metadata={"description": "Where an imported match came from; null if scored here"},
+            **options,
+        )
+
+    # marshmallow's Nested names the value otherwise than Field, whose signature mypy compares.
+    def _serialize(  # type: ignore[override]
+        self, nested_obj: Any, attr: Any, obj: Any, **kwargs: Any
+    ) -> Any:
+        if isinstance(nested_obj, Provenance):
+            nested_obj = nested_obj.to_data()
+        return super()._serialize(nested_obj, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
+
+
 class MatchSummarySchema(Schema):
     id = fields.String(required=True)
     ruleset = fields.String(required=True)
@@ -58,6 +132,7 @@ class MatchSummarySchema(Schema):
     entries = fields.Integer(required=True)
     created_at = fields.String(required=True)
     last_entry_at = fields.String(required=True, allow_none=True)
+    imported = ProvenanceField()
 
 
 class ExpectedSchema(Schema):
@@ -92,6 +167,7 @@ class MatchSchema(Schema):
         required=True,
         metadata={"description": "Every line: entries, retractions, annotations, abandonment"},
     )
+    imported = ProvenanceField()
 
 
 class CreatedMatchSchema(Schema):
@@ -115,6 +191,7 @@ class StepSchema(Schema):
     situation = fields.Dict(required=True)
     text = fields.String(required=True)
     entries = fields.List(LogLineField(), required=True)
+    imported = ProvenanceField()
 
 
 class WrittenSchema(Schema):
@@ -227,6 +304,11 @@ class AbandonSchema(Schema):
 
 
 class ImportQuerySchema(Schema):
+    by = text_field(
+        NAME_LIMIT,
+        load_default=None,
+        metadata={"description": "Who imports it (recorded with the match); default anonymous"},
+    )
     league = text_field(
         NAME_LIMIT, load_default=None, metadata={"description": "Count it in this league instead"}
     )
@@ -241,3 +323,4 @@ class ImportBodySchema(Schema):
     text = fields.String(required=True, validate=[validate.Length(min=1), check_encodable])
     league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)
+    by = text_field(NAME_LIMIT, load_default=None, allow_none=True)

@@ -8,6 +8,7 @@ Touchline is built from (see service/__init__.py).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -27,8 +28,8 @@ from domain.match import (
     MatchRecord,
     NothingToUndo,
     RuleBroken,
-    version_after,
 )
+from domain.provenance import LeagueImport, MatchFileFacts, Provenance, import_keys
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
@@ -44,6 +45,7 @@ from service.errors import (
     StaleMatch,
 )
 from service.game_cache import GameCache
+from service.imports import ImportedMatch, ImportLookups
 from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
@@ -63,7 +65,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions):
+class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions, ImportLookups):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
 
@@ -138,6 +140,11 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                 entries=row["entries"],
                 created_at=row["started_at"],
                 last_entry_at=row["last_entry_at"],
+                imported=(
+                    None
+                    if row["imported"] is None
+                    else Provenance.from_data(json.loads(row["imported"]))
+                ),
             )
             for row in rows
         ]
@@ -225,15 +232,21 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
         self,
         ruleset: str,
         setup: Mapping[str, JSON],
-        created: Author,
         lines: list[tuple[int, LogLine]],
+        file: MatchFileFacts,
+        importer: Author,
         league: str | None = None,
-    ) -> MatchView:
-        """Re-check and store a whole match log, or nothing if any line fails.
+    ) -> ImportedMatch:
+        """Re-check and store a whole match log with its provenance, or nothing if any line
+        fails or the league already counts this match.
 
         `lines` pairs each log line with its line number in the source file, so that a
         refusal can name it. Every line is written again as new input: its rules checked,
-        its consequences worked out. The match is saved once, in one transaction.
+        its consequences worked out. `file` is what the file was and claims (its creator
+        among the claims), `importer` who imports it. The match, its provenance and, in a
+        league, the marks that the league now counts this file and this match are saved
+        once, in one transaction: of two imports of one match into one league, however
+        close, exactly one is stored (AlreadyImported names it to the other).
         """
         try:
             rules = find_ruleset(ruleset)
@@ -242,9 +255,35 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
             raise BadInput(f"header: {error}") from None
         league = check_league_for(self, league, ruleset)
         try:
-            match = MatchRecord.start(ruleset, canonical, created, league)
+            match = MatchRecord.start_import(ruleset, canonical, importer, file, len(lines), league)
         except BadText as error:
             raise BadInput(f"header: {error}") from None
+        assert match.provenance is not None
+        facts = match.provenance.file  # as checked: a claimed id written the one way
+        keys = import_keys(facts)
+        if league is not None:
+            refusal = self._origin_in_league(facts, league) or self._already_in_league(league, keys)
+            if refusal is not None:
+                raise refusal
+        self._replay_lines(match, lines)
+        same = self.same_matches(facts)
+        at = match.provenance.importer.at
+        marks = (
+            [] if league is None else [LeagueImport(league, key, str(match.id), at) for key in keys]
+        )
+        try:
+            with self._storage():
+                self.save(match, *marks)
+        except IntegrityError:
+            # Another import of this very match into this league was stored first.
+            refusal = None if league is None else self._already_in_league(league, keys)
+            if refusal is None:
+                raise
+            raise refusal from None
+        return ImportedMatch(match_view(match), same)
+
+    @staticmethod
+    def _replay_lines(match: MatchRecord, lines: list[tuple[int, LogLine]]) -> None:
         for line_number, line in lines:
             try:
                 match line:
@@ -274,9 +313,6 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                 KeyReused,
             ) as error:
                 raise BadInput(f"line {line_number}: {error}") from None
-        with self._storage():
-            self.save(match)
-        return match_view(match)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -339,7 +375,7 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
             if earlier is not None:
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
-                return Written(earlier, version_after(earlier), repeat=True)
+                return Written(earlier, match.version_after(earlier), repeat=True)
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
                     f"the match has changed (now at version {match.version}, you saw "
@@ -362,7 +398,7 @@ class Touchline(LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersio
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
-            return Written(line, version_after(line), repeat=False)
+            return Written(line, match.version_after(line), repeat=False)
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
         )

@@ -75,6 +75,7 @@ class LeagueMatch:
     status: str
     score: str
     started_at: str
+    imported: bool = False
 
 
 class LeagueUseCases(StoreApplication):
@@ -161,11 +162,11 @@ class LeagueUseCases(StoreApplication):
         """The league's matches, oldest first."""
         with self._read("summaries") as sql:
             rows = sql.rows(
-                "SELECT match_id, title, status, score, started_at FROM match_summaries "
-                "WHERE league = ? ORDER BY started_at, match_id",
+                "SELECT match_id, title, status, score, started_at, imported FROM "
+                "match_summaries WHERE league = ? ORDER BY started_at, match_id",
                 (league,),
             )
-        return [LeagueMatch(**row) for row in rows]
+        return [LeagueMatch(**{**row, "imported": row["imported"] is not None}) for row in rows]
 
 
 def check_league_for(app: LeagueUseCases, name: str | None, ruleset: str) -> str | None:

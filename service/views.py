@@ -1,4 +1,9 @@
-"""Plain values the service returns: what a match looks like to a reader."""
+"""Plain values the service returns: what a match looks like to a reader.
+
+An imported match carries its provenance (`imported`, domain.provenance); its log lines that
+came from the file keep the file's `by` and `at`, which readers show as claimed
+(`claimed(line)`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Generic, TypeVar
 
 from domain.log import Entry, LogLine, to_data
 from domain.match import MatchRecord
+from domain.provenance import Provenance
 from domain.ruleset import JSON, Expected, Result
 
 L = TypeVar("L", bound=LogLine)
@@ -32,6 +38,7 @@ class MatchSummary:
     entries: int
     created_at: str
     last_entry_at: str | None
+    imported: Provenance | None = None
 
 
 @dataclass(frozen=True)
@@ -50,10 +57,15 @@ class MatchView:
     text: str
     expected: tuple[Expected, ...]
     log: list[LogLine] = field(default_factory=list)
+    imported: Provenance | None = None
 
     @property
     def short_id(self) -> str:
         return self.id[:8]
+
+    def claimed(self, line: LogLine) -> bool:
+        """Whether the line's `by` and `at` are what an imported file says."""
+        return claimed(self.imported, line)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -70,6 +82,7 @@ class MatchView:
             "situation": self.situation,
             "expected": [e.to_dict() for e in self.expected],
             "log": [to_data(line) for line in self.log],
+            "imported": None if self.imported is None else self.imported.to_data(),
         }
 
 
@@ -86,6 +99,11 @@ class ReplayView:
     situation: dict[str, JSON]
     text: str
     entries: list[Entry] = field(default_factory=list)
+    imported: Provenance | None = None
+
+    def claimed(self, line: LogLine) -> bool:
+        """Whether the line's `by` and `at` are what an imported file says."""
+        return claimed(self.imported, line)
 
     @classmethod
     def of(cls, match: MatchRecord, step: int) -> ReplayView:
@@ -102,7 +120,12 @@ class ReplayView:
             situation=rules.view(state),
             text=rules.render(state),
             entries=entries[:step],
+            imported=match.provenance,
         )
+
+
+def claimed(imported: Provenance | None, line: LogLine) -> bool:
+    return imported is not None and imported.claims(line.number)
 
 
 def title_of(match: MatchRecord) -> str:
@@ -136,4 +159,5 @@ def match_view(match: MatchRecord) -> MatchView:
         text=rules.render(match.game),
         expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
         log=list(match.log),
+        imported=match.provenance,
     )

@@ -1,6 +1,13 @@
-"""Match summaries: one row per match, as `match list` and the standings pages read it."""
+"""Match summaries: one row per match, as `match list` and the standings pages read it.
+
+An imported match's row carries its provenance (as `Provenance.to_data` writes it), and the
+file's SHA-256 and claimed origin on their own, so that an import can find the matches the
+same file or the same match was imported as before.
+"""
 
 from __future__ import annotations
+
+import json
 
 from domain.match import MatchRecord
 from service.projections.database import Sql
@@ -10,7 +17,7 @@ from service.views import title_of
 
 COLUMNS = (
     "match_id", "ruleset", "title", "league", "status", "score", "phase", "winner",
-    "entries", "started_at", "last_entry_at",
+    "entries", "started_at", "last_entry_at", "imported", "import_sha256", "import_origin",
 )  # fmt: skip
 
 
@@ -22,16 +29,18 @@ def status(match: MatchRecord, contribution: Contribution) -> str:
 
 class MatchSummaries:
     name = "summaries"
-    description = "one row per match: teams, league, status, score, phase, winner, times"
+    description = "one row per match: teams, league, status, score, phase, winner, times, import"
     tables: tuple[str, ...] = ("match_summaries",)
-    version = 2
+    # 3: the provenance of imported matches.
+    version = 3
 
     def create(self, sql: Sql) -> None:
         sql.run(
             "CREATE TABLE IF NOT EXISTS match_summaries (match_id TEXT PRIMARY KEY, "
             "ruleset TEXT NOT NULL, title TEXT NOT NULL, league TEXT, status TEXT NOT NULL, "
             "score TEXT NOT NULL, phase TEXT NOT NULL, winner TEXT, entries INTEGER NOT NULL, "
-            "started_at TEXT NOT NULL, last_entry_at TEXT)"
+            "started_at TEXT NOT NULL, last_entry_at TEXT, imported TEXT, import_sha256 TEXT, "
+            "import_origin TEXT)"
         )
 
     def apply(self, sql: Sql, batch: Batch) -> None:
@@ -46,6 +55,7 @@ class MatchSummaries:
 
 
 def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]:
+    provenance = match.provenance
     return (
         str(match.id),
         match.ruleset_name,
@@ -58,4 +68,7 @@ def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]
         len(match.effective_entries()),
         match.created_at,
         match.log[-1].at if match.log else None,
+        None if provenance is None else json.dumps(provenance.to_data(), ensure_ascii=False),
+        None if provenance is None else provenance.file.sha256,
+        None if provenance is None else provenance.file.origin,
     )

@@ -11,12 +11,13 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
-from cli.output import echo_entry, echo_match, log_line
+from cli.output import echo_entry, echo_match, echo_provenance, log_line
 from cli.play import play_loop
 from domain.log import Entry, Retraction
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
+from service.views import ReplayView
 
 
 @click.group()
@@ -119,9 +120,10 @@ def list_(context: Context) -> None:
     if not summaries:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
+        imported = "  imported" if s.imported else ""
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}"
+            f"{s.entries:>4} entries  {s.title}{imported}"
         )
 
 
@@ -209,8 +211,10 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     line = written.line
     view = app.get_match(match_ref)
     assert isinstance(line, Retraction)
+    retracted = view.log[line.retracts - 1]
     click.echo(
-        f"retracted entry {line.retracts}: {log_line(view.ruleset, view.log[line.retracts - 1])}"
+        f"retracted entry {line.retracts}: "
+        f"{log_line(view.ruleset, retracted, view.claimed(retracted))}"
     )
 
 
@@ -239,8 +243,9 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
     app = context.app
     if not stepwise:
         view = app.replay(match_ref, to_step)
+        echo_provenance(view.imported)
         for number, entry in enumerate(view.entries, start=1):
-            _echo_step(view.ruleset, number, view.total, entry)
+            _echo_step(view, number, entry)
         click.echo(view.text)
         return
     last = app.replay(match_ref, to_step).step
@@ -248,8 +253,9 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
         view = app.replay(match_ref, step)
         if view.entry is None:
             click.echo(f"step 0/{view.total}: {view.title}")
+            echo_provenance(view.imported)
         else:
-            _echo_step(view.ruleset, step, view.total, view.entry)
+            _echo_step(view, step, view.entry)
         click.echo(view.text)
         if step < last:
             answer = click.prompt(
@@ -259,8 +265,8 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
                 return
 
 
-def _echo_step(ruleset: str, step: int, total: int, entry: Entry) -> None:
-    click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
+def _echo_step(view: ReplayView, step: int, entry: Entry) -> None:
+    click.echo(f"step {step}/{view.total}: {log_line(view.ruleset, entry, view.claimed(entry))}")
     for consequence in entry.consequences:
         if consequence.text:
             click.echo(f"    → {consequence.text}")

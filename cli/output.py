@@ -8,16 +8,22 @@ import click
 
 from domain.log import Entry, LogLine
 from domain.notation import line_notation
+from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.ruleset import Expected
 from service.views import MatchView
 
+# After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
+CLAIMED = " (per the file)"
 
-def log_line(ruleset: str, line: LogLine) -> str:
-    """One log line as a person reads it: number, entry, who and when."""
+
+def log_line(ruleset: str, line: LogLine, claimed: bool = False) -> str:
+    """One log line as a person reads it: number, entry, who and when (`claimed`: as an
+    imported file says)."""
     text = line_notation(find_ruleset(ruleset).codec, line)
     mark = " (retracted)" if isinstance(line, Entry) and line.retracted else ""
-    return f"{line.number:>4}  {text}{mark}   [{line.by}, {line.at}]"
+    by = f"{line.by}{CLAIMED}" if claimed else line.by
+    return f"{line.number:>4}  {text}{mark}   [{by}, {line.at}]"
 
 
 def echo_entry(ruleset: str, line: LogLine) -> None:
@@ -33,15 +39,23 @@ def echo_entry(ruleset: str, line: LogLine) -> None:
 
 
 def echo_match(view: MatchView, with_log: bool = False) -> None:
-    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}]")
+    imported = ", imported" if view.imported else ""
+    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
+    echo_provenance(view.imported)
     click.echo(view.text)
     if view.result:
         click.echo(f"Result: {view.result.summary}")
     if with_log:
         click.echo("Log:")
         for line in view.log:
-            click.echo(log_line(view.ruleset, line))
+            click.echo(log_line(view.ruleset, line, view.claimed(line)))
     echo_expected(view)
+
+
+def echo_provenance(imported: Provenance | None) -> None:
+    """Where an imported match came from; nothing for a match scored here."""
+    if imported is not None:
+        click.echo(imported.describe())
 
 
 def echo_expected(view: MatchView) -> None:

@@ -14,6 +14,7 @@ from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
 from cli.output import (
     echo_entry,
     echo_match,
+    echo_provenance,
     echo_settled,
     echo_step,
     has_attachments,
@@ -129,9 +130,10 @@ def list_(context: Context) -> None:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
         result = result_label(s.result_status, s.awaiting, s.open_disputes)
+        imported = "  imported" if s.imported else ""
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}" + (f"  [{result}]" if result else "")
+            f"{s.entries:>4} entries  {s.title}{imported}" + (f"  [{result}]" if result else "")
         )
 
 
@@ -219,8 +221,10 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     line = written.line
     view = app.get_match(match_ref)
     assert isinstance(line, Retraction)
+    retracted = view.log[line.retracts - 1]
     click.echo(
-        f"retracted entry {line.retracts}: {log_line(view.ruleset, view.log[line.retracts - 1])}"
+        f"retracted entry {line.retracts}: "
+        f"{log_line(view.ruleset, retracted, claimed=view.claimed(retracted))}"
     )
 
 
@@ -256,6 +260,7 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
     index = LogIndex(view.log)
     steps = index.steps()
     if not stepwise:
+        echo_provenance(view.imported)
         shown = app.replay(view.id, to_step)
         for step in steps[: shown.step + 1]:
             if step.step or has_attachments(index, step):
@@ -264,6 +269,7 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
             echo_settled(view.ruleset, index, view.result_status)
         click.echo(shown.text)
         return
+    echo_provenance(view.imported)
     last = app.replay(view.id, to_step).step
     for step in steps[: last + 1]:
         shown = app.replay(view.id, step.step)

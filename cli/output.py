@@ -18,6 +18,7 @@ from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
 from domain.match import ResultStatus
 from domain.notation import line_notation
+from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
 from domain.rulebook import rule_text
@@ -25,10 +26,15 @@ from domain.ruleset import Expected
 from service.views import MatchView
 
 INDENT = "      "  # under a line's text, past its number
+# After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
+CLAIMED = " (per the file)"
 
 
-def log_line(ruleset: str, line: LogLine, index: LogIndex | None = None) -> str:
-    """One log line as a person reads it: number, what it records, who and when.
+def log_line(
+    ruleset: str, line: LogLine, index: LogIndex | None = None, claimed: bool = False
+) -> str:
+    """One log line as a person reads it: number, what it records, who and when (`claimed`:
+    as an imported file says).
 
     With the match's `index`, an entry out of force says what took it out and a dispute
     whether it was ruled on; without it, an entry only says that it no longer counts.
@@ -38,7 +44,8 @@ def log_line(ruleset: str, line: LogLine, index: LogIndex | None = None) -> str:
     if isinstance(line, Entry) and not line.in_force:
         text = click.style(text, strikethrough=True)
     flag = "!" if overridden else " "
-    return f"{flag}{line.number:>4}  {text}{_state(line, index)}   [{line.by}, {line.at}]"
+    by = f"{line.by}{CLAIMED}" if claimed else line.by
+    return f"{flag}{line.number:>4}  {text}{_state(line, index)}   [{by}, {line.at}]"
 
 
 def _state(line: LogLine, index: LogIndex | None) -> str:
@@ -99,10 +106,15 @@ def _numbers(numbers: Sequence[int]) -> str:
 
 
 def echo_line(
-    ruleset: str, line: LogLine, index: LogIndex | None = None, prefix: str = "", lead: str = ""
+    ruleset: str,
+    line: LogLine,
+    index: LogIndex | None = None,
+    prefix: str = "",
+    lead: str = "",
+    claimed: bool = False,
 ) -> None:
     """A log line, after `prefix` and `lead`, and its details under it, after `prefix`."""
-    click.echo(f"{prefix}{lead}{log_line(ruleset, line, index)}")
+    click.echo(f"{prefix}{lead}{log_line(ruleset, line, index, claimed)}")
     for detail in line_details(ruleset, line, index):
         click.echo(f"{prefix}{' ' * len(lead)}{detail}")
 
@@ -118,7 +130,9 @@ def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> No
 
 
 def echo_match(view: MatchView, with_log: bool = False) -> None:
-    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}]")
+    imported = ", imported" if view.imported else ""
+    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
+    echo_provenance(view.imported)
     click.echo(view.text)
     if view.result:
         click.echo(f"Result: {view.result.summary}")
@@ -127,7 +141,7 @@ def echo_match(view: MatchView, with_log: bool = False) -> None:
     if with_log:
         click.echo("Log:")
         for line in view.log:
-            echo_line(view.ruleset, line, index)
+            echo_line(view.ruleset, line, index, claimed=view.claimed(line))
     echo_expected(view)
 
 
@@ -232,6 +246,12 @@ def decisions_needed(ruleset: str, index: LogIndex, illegal: Sequence[BecameIlle
     )
     lines.append(f"Run the command again with a decision for each entry, e.g. {example}")
     return "\n".join(lines)
+
+
+def echo_provenance(imported: Provenance | None) -> None:
+    """Where an imported match came from; nothing for a match scored here."""
+    if imported is not None:
+        click.echo(imported.describe())
 
 
 def echo_expected(view: MatchView) -> None:

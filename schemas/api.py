@@ -98,6 +98,9 @@ class ErrorSchema(Schema):
         },
     )
     current_version = fields.Integer(metadata={"description": "409 only: the match's version now"})
+    match_id = fields.String(
+        metadata={"description": "409 on an import only: the match the file was imported as"}
+    )
     errors = fields.Dict(
         metadata={"description": "400 only: each invalid field with its messages, by location"}
     )

@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from domain.log import DECISIONS, LogLine, to_data
 from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
+from domain.provenance import Provenance
 from domain.registry import ruleset_names
 from domain.rejudge import KEEP, WITHDRAW
 from domain.rulebook import MAX_CITED
@@ -54,6 +55,79 @@ class LogLineField(fields.Dict):
         return super()._serialize(value, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
+class ClaimedImportSchema(Schema):
+    by = fields.String(required=True)
+    at = fields.String(required=True)
+    sha256 = fields.String(required=True)
+
+
+class ClaimsSchema(Schema):
+    """What the imported file says; none of it is checked against anything."""
+
+    source = fields.String(
+        required=True, allow_none=True, metadata={"description": "The id it was exported from"}
+    )
+    exported = fields.String(required=True, allow_none=True)
+    created_by = fields.String(required=True)
+    created_at = fields.String(required=True)
+    imported_from = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The match its source was itself imported from"},
+    )
+    earlier_import = fields.Nested(
+        ClaimedImportSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Who imported its source, when, from which file"},
+    )
+
+
+class ProvenanceSchema(Schema):
+    """Who imported a match, when, from which file, and what that file claims."""
+
+    by = fields.String(required=True, metadata={"description": "Who imported it"})
+    at = fields.String(required=True)
+    device = fields.String(required=True, allow_none=True)
+    link = fields.String(required=True, allow_none=True)
+    sha256 = fields.String(
+        required=True, metadata={"description": "SHA-256 of the exact bytes imported"}
+    )
+    format_version = fields.Integer(required=True)
+    checked = fields.Boolean(
+        required=True, metadata={"description": "The file's export checksum matched"}
+    )
+    lines = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Log lines 1 to this came from the file: their by and at are what "
+            "the file says"
+        },
+    )
+    claims = fields.Nested(ClaimsSchema, required=True)
+
+
+class ProvenanceField(fields.Nested):
+    """An imported match's provenance (`domain.provenance`), or null for one scored here."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(
+            ProvenanceSchema,
+            required=True,
+            allow_none=True,
+            metadata={"description": "Where an imported match came from; null if scored here"},
+            **options,
+        )
+
+    # marshmallow's Nested names the value otherwise than Field, whose signature mypy compares.
+    def _serialize(  # type: ignore[override]
+        self, nested_obj: Any, attr: Any, obj: Any, **kwargs: Any
+    ) -> Any:
+        if isinstance(nested_obj, Provenance):
+            nested_obj = nested_obj.to_data()
+        return super()._serialize(nested_obj, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
+
+
 class MatchSummarySchema(Schema):
     id = fields.String(required=True)
     ruleset = fields.String(required=True)
@@ -79,6 +153,7 @@ class MatchSummarySchema(Schema):
     open_disputes = fields.Integer(
         required=True, metadata={"description": "Disputes no referee has ruled on yet"}
     )
+    imported = ProvenanceField()
 
 
 class ExpectedSchema(Schema):
@@ -143,6 +218,7 @@ class MatchSchema(Schema):
             "confirmations"
         },
     )
+    imported = ProvenanceField()
 
 
 class CreatedMatchSchema(Schema):
@@ -166,6 +242,7 @@ class StepSchema(Schema):
     situation = fields.Dict(required=True)
     text = fields.String(required=True)
     entries = fields.List(LogLineField(), required=True)
+    imported = ProvenanceField()
 
 
 class WrittenSchema(Schema):
@@ -381,6 +458,11 @@ class AbandonSchema(Schema):
 
 
 class ImportQuerySchema(Schema):
+    by = text_field(
+        NAME_LIMIT,
+        load_default=None,
+        metadata={"description": "Who imports it (recorded with the match); default anonymous"},
+    )
     league = text_field(
         NAME_LIMIT, load_default=None, metadata={"description": "Count it in this league instead"}
     )
@@ -395,3 +477,4 @@ class ImportBodySchema(Schema):
     text = fields.String(required=True, validate=[validate.Length(min=1), check_encodable])
     league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)
+    by = text_field(NAME_LIMIT, load_default=None, allow_none=True)

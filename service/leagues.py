@@ -92,6 +92,7 @@ class LeagueMatch:
     result_status: str
     awaiting: tuple[str, ...]
     open_disputes: int
+    imported: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,12 +195,19 @@ class LeagueUseCases(StoreApplication):
         with self._read("summaries") as sql:
             rows = sql.rows(
                 "SELECT match_id, title, status, score, started_at, result_status, awaiting, "
-                "open_disputes FROM match_summaries WHERE league = ? "
+                "open_disputes, imported FROM match_summaries WHERE league = ? "
                 "ORDER BY started_at, match_id",
                 (league,),
             )
         return [
-            LeagueMatch(**{**row, "awaiting": tuple(json.loads(row["awaiting"]))}) for row in rows
+            LeagueMatch(
+                **{
+                    **row,
+                    "awaiting": tuple(json.loads(row["awaiting"])),
+                    "imported": row["imported"] is not None,
+                }
+            )
+            for row in rows
         ]
 
     def league_disputes(self, league: str) -> list[OpenDispute]:

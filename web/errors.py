@@ -17,6 +17,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from service.errors import (
+    AlreadyImported,
     BadInput,
     Conflict,
     CorrectionNeedsDecisions,
@@ -55,6 +56,8 @@ def body_of(error: Exception, status: int) -> dict[str, Any]:
         body["illegal"] = [entry.to_dict() for entry in error.illegal]
     if isinstance(error, StaleMatch):
         body["current_version"] = error.current_version
+    if isinstance(error, AlreadyImported):
+        body["match_id"] = error.match_id
     return body
 
 

@@ -1,5 +1,10 @@
 """Match summaries: one row per match, as `match list` and the standings pages read it, and
-the disputes still open in each match, as the league pages list them."""
+the disputes still open in each match, as the league pages list them.
+
+An imported match's row carries its provenance (as `Provenance.to_data` writes it), and the
+file's SHA-256 and claimed origin on their own, so that an import can find the matches the
+same file or the same match was imported as before.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from service.views import title_of
 COLUMNS = (
     "match_id", "ruleset", "title", "league", "status", "score", "phase", "winner",
     "entries", "started_at", "last_entry_at", "result_status", "awaiting", "open_disputes",
+    "imported", "import_sha256", "import_origin",
 )  # fmt: skip
 DISPUTE_COLUMNS = ("match_id", "dispute", "entry", "reason", "disputed_by", "disputed_at")
 
@@ -28,10 +34,11 @@ class MatchSummaries:
     name = "summaries"
     description = (
         "one row per match: teams, league, status, score, phase, winner, times, whether the "
-        "coaches confirmed the result; and the disputes still open"
+        "coaches confirmed the result, import; and the disputes still open"
     )
     tables: tuple[str, ...] = ("match_summaries", "match_disputes")
-    # 3: the result's confirmation (result_status, awaiting) and the open disputes.
+    # 3: the result's confirmation (result_status, awaiting), the open disputes and the
+    # provenance of imported matches.
     version = 3
 
     def create(self, sql: Sql) -> None:
@@ -40,7 +47,8 @@ class MatchSummaries:
             "ruleset TEXT NOT NULL, title TEXT NOT NULL, league TEXT, status TEXT NOT NULL, "
             "score TEXT NOT NULL, phase TEXT NOT NULL, winner TEXT, entries INTEGER NOT NULL, "
             "started_at TEXT NOT NULL, last_entry_at TEXT, result_status TEXT NOT NULL, "
-            "awaiting TEXT NOT NULL, open_disputes INTEGER NOT NULL)"
+            "awaiting TEXT NOT NULL, open_disputes INTEGER NOT NULL, imported TEXT, "
+            "import_sha256 TEXT, import_origin TEXT)"
         )
         # `entry` is the disputed entry's line number; NULL when the result itself is disputed.
         sql.run(
@@ -69,6 +77,7 @@ class MatchSummaries:
 
 
 def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]:
+    provenance = match.provenance
     return (
         str(match.id),
         match.ruleset_name,
@@ -84,4 +93,7 @@ def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]
         contribution.result_state,
         json.dumps(list(contribution.awaiting)),
         len(contribution.disputes),
+        None if provenance is None else json.dumps(provenance.to_data(), ensure_ascii=False),
+        None if provenance is None else provenance.file.sha256,
+        None if provenance is None else provenance.file.origin,
     )

@@ -125,6 +125,18 @@ def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
         assert shown == {k: v for k, v in match.items() if k in shown}, name
 
 
+def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
+    """The release recorded no provenance: every match reads as scored where it is, with
+    nothing claimed, and lists so."""
+    for name, match in MATCHES.items():
+        assert app.load_record(match["id"]).provenance is None, name
+        view = app.get_match(match["id"])
+        assert view.imported is None and view.to_dict()["imported"] is None, name
+        assert not any(view.claimed(line) for line in view.log), name
+        assert app.replay(match["id"]).imported is None, name
+    assert [s.imported for s in app.list_matches()] == [None] * len(MATCHES)
+
+
 def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
     for name, match in MATCHES.items():
         release_file = (RELEASE_2026_11 / "expected" / f"{name}.match").read_bytes()
@@ -173,7 +185,11 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
     leagues = app.leagues()
     return plain(
         {
-            "summaries": [vars(summary) for summary in app.list_matches()],
+            # The release knew no imports (see test_no_match_of_the_release_is_imported).
+            "summaries": [
+                {k: v for k, v in vars(summary).items() if k != "imported"}
+                for summary in app.list_matches()
+            ],
             "stats": {
                 kind: {
                     name: {"matches": found.matches, "counts": found.counts}

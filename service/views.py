@@ -97,6 +97,9 @@ class MatchView:
             "result": None if self.result is None else self.result.to_dict(),
             "situation": self.situation,
             "expected": [e.to_dict() for e in self.expected],
+            "result_status": status_to_dict(self.result_status),
+            "log": [self.line_data(line) for line in self.log],
+            "imported": None if self.imported is None else self.imported.to_data(),
         }
 
     def line_data(self, line: LogLine) -> dict[str, JSON]:

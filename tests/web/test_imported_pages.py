@@ -15,6 +15,7 @@ from domain.match import Author
 from schemas.match_import import import_match_file
 from service.app import Touchline
 from tests.schemas.files import by_hand
+from tests.web.conftest import become_scorer
 
 FULL_MATCH = Path(__file__).parent.parent / "schemas" / "v1" / "card_game_full_match.touchline"
 FULL_MATCH_SOURCE = "b2765ff5-2946-44e6-844e-969ad1c2d01f"
@@ -23,11 +24,13 @@ CAROL = Author("carol", "2026-11-30T10:00:00+00:00", "cli@club")
 
 @pytest.fixture
 def edited() -> bytes:
-    """The full match, its entry 31 said to be bob's: a file edited by hand."""
+    """The full match, its entry 31 said to be bob's, and a note of bob's on it: a file
+    edited by hand."""
     text = FULL_MATCH.read_text("utf-8").replace(
         "31 by=alice at=2026-11-29T21:00:31+00:00", "31 by=bob at=2026-11-29T21:00:31+00:00"
     )
-    return by_hand(text).encode("utf-8")
+    note = "157 by=bob at=2026-11-29T21:03:00+00:00 note 31 text='my pass'\n"
+    return by_hand(text + note).encode("utf-8")
 
 
 @pytest.fixture
@@ -52,7 +55,7 @@ def test_the_match_page_says_who_imported_it_from_which_file(
     assert "unchecked: no export checksum" in page
     assert f"source <code>{FULL_MATCH_SOURCE}</code>" in page
     assert "created by alice (per the file)" in page
-    assert "Lines 1 to 156 are as the file says" in page
+    assert "Lines 1 to 157 are as the file says" in page
     entry = page[page.index('id="entry-31"') :]
     entry = entry[: entry.index("</li>")]
     assert 'bob (phone 1) <span class="claimed">per the file</span>' in entry
@@ -66,6 +69,13 @@ def test_the_replay_shows_the_import_and_each_entry_as_claimed(
     assert "Imported by <strong>carol</strong>" in page
     assert "Entered by bob at" in page
     assert '<span class="claimed">(per the imported file)</span>' in page
+    assert 'my pass <span class="muted">— bob <span class="claimed">(per the file)</span>' in page
+
+
+def test_the_scoring_page_says_the_match_was_imported(client: FlaskClient, imported: str) -> None:
+    become_scorer(client, imported)
+    page = text_of(client, f"/matches/{imported}/live")
+    assert '</a> <span class="imported-badge">imported</span></h1>' in page
 
 
 def test_the_lists_label_an_imported_match(client: FlaskClient, imported: str) -> None:

@@ -52,11 +52,14 @@ def _state(line: LogLine, index: LogIndex | None) -> str:
     if isinstance(line, Entry):
         out = None if index is None else index.out_of_force(line.number)
         if out is not None:
+            if out.how == CORRECTED:
+                correction = index.line(out.line) if index is not None else None
+                reason = f": {correction.reason}" if isinstance(correction, Correction) else ""
+                return f" (corrected by line {out.line}{reason})"
             return {
                 UNDONE: f" (undone by line {out.line})",
                 WITHDRAWN: f" (withdrawn by correction {out.line})",
-                REPLAYED: f" (taken out by ruling {out.line}: replayed)",
-                CORRECTED: f" (corrected by line {out.line})",
+                REPLAYED: f" (replayed by the ruling on line {out.line})",
             }[out.how]
         if line.corrected_by is not None:
             return f" (corrected by line {line.corrected_by})"

@@ -140,18 +140,17 @@ def test_a_ruling_that_corrects_shows_the_rule_text_and_the_struck_entry(
     assert "CG-5.4: Both roll their die simultaneously and add it." in output
 
     log = ok(run, "match", "show", opened, "--log")
-    assert re.search(r"\n   10  roll coach=toho value=5 \(corrected by line 14\)   \[alice, ", log)
+    corrected = r"\(corrected by line 14: a die off the table is rolled again\)"
+    assert re.search(r"\n   10  roll coach=toho value=5 " + corrected + r"   \[alice, ", log)
     assert "13  dispute 10: rolled off (ruled by line 15)   [bob, " in log
-    assert (
-        "15  ruling on 13: corrected (CG-5.4): a die off the table is rolled again   [rita, "
-        in (log)
-    )
+    ruling = "15  ruling on 13: corrected (CG-5.4): a die off the table is rolled again"
+    assert f"{ruling}   [rita, " in log
     assert "Open disputes" not in log
 
     replay = ok(run, "match", "replay", opened)
     step = replay[replay.index("step 10/11:") : replay.index("step 11/11:")]
     assert "14  correct 10 as roll coach=toho value=1" in step
-    assert "replaces    10  roll coach=toho value=5 (corrected by line 14)" in step
+    assert "replaces    10  roll coach=toho value=5 (corrected by line 14: a die off" in step
     # What was said about the entry it replaced stays with it.
     assert "12  note on 10: the die fell off the table" in step
     assert "13  dispute 10: rolled off (ruled by line 15)" in step
@@ -183,12 +182,11 @@ def test_a_ruling_to_replay_takes_the_entries_out_and_the_replay_shows_them(
     output = ok(run, "match", "rule", opened, "12", "replay", "--rule", "CG-5.2", "--from", "9")
     assert "taken out of force: 9, 10, 11" in output
     log = ok(run, "match", "show", opened, "--log")
-    assert "    9  declare coach=toho action=shot (taken out by ruling 13: replayed)" in log
+    assert "    9  declare coach=toho action=shot (replayed by the ruling on line 13)" in log
     replay = ok(run, "match", "replay", opened)
     assert "step 8/8:" in replay
-    assert "then     9  declare coach=toho action=shot (taken out by ruling 13: replayed)" in (
-        replay
-    )
+    replayed = "9  declare coach=toho action=shot (replayed by the ruling on line 13)"
+    assert f"then     {replayed}" in replay
     # The dispute and its ruling stay with the entry they are about.
     assert "12  dispute 9: Toho declared a pass (ruled by line 13)" in replay
 
@@ -226,7 +224,7 @@ def test_a_correction_that_makes_entries_illegal_lists_them_and_stores_nothing(
     assert "! overridden CG-4.2: the Defending Coach drafts first" in log
     assert "reason: misread" in log
     assert "    9  declare coach=toho action=shot (withdrawn by correction 12)" in log
-    assert "    2  kickoff coach=toho (corrected by line 12)" in log
+    assert "    2  kickoff coach=toho (corrected by line 12: misread)" in log
     replay = ok(run, "match", "replay", opened)
     assert "step 3/8: !   3  draft coach=nankatsu source=pitch (kept by correction 12)" in replay
     assert "then    11  roll coach=nankatsu value=2 (withdrawn by correction 12)" in replay

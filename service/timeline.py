@@ -1,9 +1,13 @@
 """What a replay shows beside one step's situation: the whole match as a list of moments.
 
-Every moment carries the score after it, the goals and period ends it brought and the
-annotations made on it. All of it comes from the consequences stored with each entry, so the
-timeline of a 600-entry match costs one pass over its log and no rules are replayed: the
-situation of the one step being looked at is `ReplayView`'s business.
+Every moment carries the score after it, the goals and period ends it brought, and what was
+said about its entry: annotations, disputes and the rulings on them. A corrected entry counts
+at the place of the entry it replaced, which stays in its moment struck through; an entry that
+no longer counts (undone, withdrawn, replayed) stays under the step it followed, struck
+through, with its notes and disputes. All of it comes from the log and the consequences
+stored with each entry, so the timeline of a 600-entry match costs one pass over its log and
+no rules are replayed: the situation of the one step being looked at is `ReplayView`'s
+business.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from domain.consequences import MatchEnded, PeriodEnded
-from domain.log import Annotation, Entry
+from domain.log import Annotation, Confirmation, Correction, Entry
+from domain.log_index import DisputeState, LogIndex, OutOfForce
 from domain.match import MatchRecord
-from domain.notation import format_action
+from domain.notation import action_notation
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
 PERIOD_ENDS = (PeriodEnded, MatchEnded)
@@ -23,21 +28,29 @@ PERIOD_ENDS = (PeriodEnded, MatchEnded)
 
 @dataclass(frozen=True)
 class Retracted:
-    """An entry made after a step and undone later: it is no step of the replay, but it
-    happened, and the notes made on it (often why it was undone) stay readable with it."""
+    """An entry that no longer counts: made after a step and undone, withdrawn or replayed
+    since, or replaced by a correction. It is no step of the replay, but it happened, and the
+    notes and disputes made on it (often why it went) stay readable with it."""
 
     number: int
     text: str
     by: str
     at: str
     annotations: tuple[Annotation, ...] = ()
+    # Why it no longer counts: the undo, correction or ruling that took it out (None only
+    # for a line no later line names, which a log never holds).
+    fate: OutOfForce | None = None
+    disputes: tuple[DisputeState, ...] = ()
 
 
 @dataclass(frozen=True)
 class Moment:
     """Step `step` of the replay: the situation after entry `number` (0: the kick-off).
 
-    `retracted` holds the entries made after it and undone since, in the order they were made.
+    `retracted` holds the entries made after it that no longer count, in the order they
+    were made; `replaced`, the entries whose place this one's correction took (the first
+    made first). `corrects` is the entry a correction replaced, `kept_by` the correction
+    that kept this entry as an override after it made it illegal.
     """
 
     step: int
@@ -50,7 +63,13 @@ class Moment:
     period_ends: tuple[str, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     overridden: bool = False
+    # The rules the entry was entered (or kept) despite, when it overrode any.
+    override_rules: tuple[str, ...] = ()
     retracted: tuple[Retracted, ...] = ()
+    replaced: tuple[Retracted, ...] = ()
+    disputes: tuple[DisputeState, ...] = ()
+    corrects: int | None = None
+    kept_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +79,9 @@ class Timeline:
     moments: tuple[Moment, ...]
     goal_steps: tuple[int, ...] = field(default=())
     period_steps: tuple[int, ...] = field(default=())
+    # What concerns the result rather than one entry: its disputes and the confirmations.
+    result_disputes: tuple[DisputeState, ...] = ()
+    confirmations: tuple[Confirmation, ...] = ()
 
     @property
     def total(self) -> int:
@@ -87,22 +109,41 @@ def timeline_of(match: MatchRecord) -> Timeline:
     rules = match.ruleset
     setup = rules.make_setup(match.setup)
     sides = tuple(rules.sides(setup))
-    notes = _annotations_by_entry(match)
+    index = LogIndex.of(match.log)
     score = dict.fromkeys(sides, 0)
-    moments = [Moment(0, 0, "kick-off", None, None, dict(score), annotations=notes.get(0, ()))]
+    kickoff = Moment(0, 0, "kick-off", None, None, dict(score), annotations=index.notes_on(0))
+    moments = [kickoff]
     undone: list[Retracted] = []  # since the latest moment
-    for line in match.log:
-        if not isinstance(line, Entry):
-            continue
+
+    def struck(line: Entry) -> Retracted:
         number = line.number
-        text = format_action(rules.codec, rules.action_from_dict(line.action))
-        if line.retracted:
-            undone.append(Retracted(number, text, line.by, line.at, notes.get(number, ())))
+        return Retracted(
+            number,
+            action_notation(rules.codec, line),
+            line.by,
+            line.at,
+            index.notes_on(number),
+            index.out_of_force.get(number),
+            index.disputes_on(number),
+        )
+
+    for line in match.log:
+        # A correction is met at the place of the entry it replaced, not where it was written.
+        if not isinstance(line, Entry) or isinstance(line, Correction):
+            continue
+        chain = [line]
+        while chain[-1].corrected_by is not None:
+            successor = match.log[chain[-1].corrected_by - 1]
+            assert isinstance(successor, Entry)
+            chain.append(successor)
+        entry = chain[-1]
+        if entry.retracted:
+            undone.extend(struck(replaced) for replaced in chain)
             continue
         if undone:
             moments[-1] = replace(moments[-1], retracted=tuple(undone))
             undone = []
-        consequences = line.consequences
+        consequences = entry.consequences
         # What changes the score is a goal (crowns, where crowns are the score); the end of a
         # match restates the score, which is no goal.
         goals: list[str] = []
@@ -111,18 +152,24 @@ def timeline_of(match: MatchRecord) -> Timeline:
             if after is not None and {**score, **after} != score:
                 score = {**score, **after}
                 goals.append(consequence.text)
+        kept_by = index.kept_by.get(entry.number)
         moments.append(
             Moment(
                 step=len(moments),
-                number=number,
-                text=text,
-                by=line.by,
-                at=line.at,
+                number=entry.number,
+                text=action_notation(rules.codec, entry),
+                by=entry.by,
+                at=entry.at,
                 score=dict(score),
                 goals=tuple(goals),
                 period_ends=tuple(c.text for c in consequences if isinstance(c, PERIOD_ENDS)),
-                annotations=notes.get(number, ()),
-                overridden=bool(line.override),
+                annotations=index.notes_on(entry.number),
+                overridden=bool(entry.override),
+                override_rules=tuple(v.rule for v in entry.violations) if entry.override else (),
+                replaced=tuple(struck(replaced) for replaced in chain[:-1]),
+                disputes=index.disputes_on(entry.number),
+                corrects=entry.replaces if isinstance(entry, Correction) else None,
+                kept_by=None if kept_by is None else kept_by.number,
             )
         )
     if undone:
@@ -133,15 +180,9 @@ def timeline_of(match: MatchRecord) -> Timeline:
         moments=tuple(moments),
         goal_steps=tuple(m.step for m in moments if m.goals),
         period_steps=tuple(m.step for m in moments if m.period_ends),
+        result_disputes=index.disputes_on(None),
+        confirmations=index.confirmations,
     )
-
-
-def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Annotation, ...]]:
-    """Every annotation, grouped by the entry it is on (0: the kick-off)."""
-    grouped: dict[int, list[Annotation]] = {}
-    for note in match.annotations():
-        grouped.setdefault(note.on, []).append(note)
-    return {number: tuple(notes) for number, notes in grouped.items()}
 
 
 def _before(steps: Sequence[int], step: int) -> int | None:

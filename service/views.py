@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from domain.log import Entry, LogLine, to_data
-from domain.match import MatchRecord
+from domain.match import MatchRecord, ResultStatus
 from domain.ruleset import JSON, Expected, Result
 
 L = TypeVar("L", bound=LogLine)
@@ -50,6 +50,8 @@ class MatchView:
     text: str
     expected: tuple[Expected, ...]
     log: list[LogLine] = field(default_factory=list)
+    # Whether the coaches confirmed the result, and the disputes still open.
+    result_status: ResultStatus | None = None
 
     @property
     def short_id(self) -> str:
@@ -136,4 +138,5 @@ def match_view(match: MatchRecord) -> MatchView:
         text=rules.render(match.game),
         expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
         log=list(match.log),
+        result_status=match.result_status(),
     )

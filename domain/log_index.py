@@ -1,20 +1,19 @@
-"""What the later lines of a log say about each entry, found in one pass.
+"""What the lines of a match log say about one another, for showing them together.
 
-A log is written in order, so what befalls an entry comes after it: a note, a dispute and the
-ruling on it, the undo, correction, withdrawal or replay that took it out of force, the
-correction that kept it as an override. Readers of the log (the match page, the replay) show
-all of it beside the entry it concerns, also once that entry no longer counts: a note or a
-dispute is often the very reason it was undone or corrected.
+A log is written in the order things were said: a note on entry 10 may come twenty lines after
+it, a dispute on it later still, the referee's ruling after that, and a correction that takes
+entry 10's place is written at the very end. A reader wants them together: each entry with the
+notes and disputes on it, each dispute with its ruling, each entry out of force with what took
+it out, and a replay's steps in the order of play with what happened at each place, including
+the entries that were undone, withdrawn or replaced there and the notes on them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Final, Literal, assert_never
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from domain.log import (
-    Abandonment,
     Annotation,
     Confirmation,
     Correction,
@@ -25,125 +24,121 @@ from domain.log import (
     Ruling,
 )
 
-# How an entry stopped counting: undone (the latest entry, by a retraction), replaced by a
-# correction, withdrawn by a correction that made it illegal, or taken out by a ruling to
-# replay from an earlier entry.
-UNDONE: Final = "undone"
-CORRECTED: Final = "corrected"
-WITHDRAWN: Final = "withdrawn"
-REPLAYED: Final = "replayed"
-How = Literal["undone", "corrected", "withdrawn", "replayed"]
+# How an entry came to be out of force.
+UNDONE, WITHDRAWN, REPLAYED, CORRECTED = "undone", "withdrawn", "replayed", "corrected"
 
 
 @dataclass(frozen=True)
 class OutOfForce:
-    """Why an entry no longer counts: `how`, the line that did it and the reason it gave
-    (empty for an undo, which gives none)."""
+    """Why an entry no longer counts (`how`: undone, withdrawn, replayed or corrected) and the
+    line that made it so (a retraction, a correction or a ruling)."""
 
-    how: How
+    how: str
     line: int
-    reason: str
 
 
 @dataclass(frozen=True)
-class DisputeState:
-    """A dispute and the ruling on it, None while it is open."""
+class Placed:
+    """The entry at one place of play as it stands (the latest correction of it, if any) and
+    the entries it took the place of, oldest first."""
 
-    dispute: Dispute
-    ruling: Ruling | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return self.ruling is None
+    entry: Entry
+    replaced: tuple[Entry, ...] = ()
 
 
 @dataclass(frozen=True)
+class Step:
+    """Step `step` of a replay: the entry in force there (None at the kick-off, step 0), and
+    the entries made after it that are out of force now, in the order they were made."""
+
+    step: int
+    placed: Placed | None
+    then_out: tuple[Placed, ...] = ()
+
+
 class LogIndex:
-    """Per entry number: why it stopped counting, the correction that kept it as an override,
-    its notes and its disputes; the disputes of the result under None; per dispute number,
-    its ruling; per corrected entry, the correction that took its place."""
+    """A match log's lines, looked up by what they are about."""
 
-    out_of_force: Mapping[int, OutOfForce] = field(default_factory=dict)
-    kept_by: Mapping[int, Correction] = field(default_factory=dict)
-    notes: Mapping[int, tuple[Annotation, ...]] = field(default_factory=dict)
-    disputes: Mapping[int | None, tuple[DisputeState, ...]] = field(default_factory=dict)
-    rulings: Mapping[int, Ruling] = field(default_factory=dict)
-    corrections: Mapping[int, Correction] = field(default_factory=dict)
-    confirmations: tuple[Confirmation, ...] = ()
-
-    @classmethod
-    def of(cls, log: Iterable[LogLine]) -> LogIndex:
-        out_of_force: dict[int, OutOfForce] = {}
-        kept_by: dict[int, Correction] = {}
-        notes: dict[int, list[Annotation]] = {}
-        disputes: dict[int | None, list[Dispute]] = {}
-        rulings: dict[int, Ruling] = {}
-        corrections: dict[int, Correction] = {}
-        confirmations: list[Confirmation] = []
-        for line in log:
+    def __init__(self, lines: Sequence[LogLine]) -> None:
+        self.lines = tuple(lines)
+        self._notes: dict[int, list[Annotation]] = {}
+        self._disputes: dict[int | None, list[Dispute]] = {}
+        self._rulings: dict[int, Ruling] = {}
+        self._out: dict[int, OutOfForce] = {}
+        self._kept: dict[int, Correction] = {}
+        for line in self.lines:
             match line:
-                case Correction():
-                    corrections[line.replaces] = line
-                    out_of_force[line.replaces] = OutOfForce(CORRECTED, line.number, line.reason)
-                    for number in line.withdrawn:
-                        out_of_force[number] = OutOfForce(WITHDRAWN, line.number, line.reason)
-                    for number in line.kept:
-                        kept_by[number] = line
-                case Entry():
-                    pass
-                case Retraction():
-                    out_of_force[line.retracts] = OutOfForce(UNDONE, line.number, "")
                 case Annotation():
-                    notes.setdefault(line.on, []).append(line)
+                    self._notes.setdefault(line.on, []).append(line)
                 case Dispute():
-                    disputes.setdefault(line.on, []).append(line)
+                    self._disputes.setdefault(line.on, []).append(line)
                 case Ruling():
-                    rulings[line.dispute] = line
+                    self._rulings[line.dispute] = line
                     for number in line.replayed:
-                        out_of_force[number] = OutOfForce(REPLAYED, line.number, line.text)
-                case Confirmation():
-                    confirmations.append(line)
-                case Abandonment():
-                    pass
+                        self._out[number] = OutOfForce(REPLAYED, line.number)
+                case Correction():
+                    self._out[line.replaces] = OutOfForce(CORRECTED, line.number)
+                    for number in line.withdrawn:
+                        self._out[number] = OutOfForce(WITHDRAWN, line.number)
+                    for number in line.kept:
+                        self._kept[number] = line
+                case Retraction():
+                    self._out[line.retracts] = OutOfForce(UNDONE, line.number)
                 case _:
-                    assert_never(line)
-        return cls(
-            out_of_force=out_of_force,
-            kept_by=kept_by,
-            notes={number: tuple(found) for number, found in notes.items()},
-            disputes={
-                on: tuple(DisputeState(d, rulings.get(d.number)) for d in found)
-                for on, found in disputes.items()
-            },
-            rulings=rulings,
-            corrections=corrections,
-            confirmations=tuple(confirmations),
-        )
+                    pass
+
+    def line(self, number: int) -> LogLine:
+        return self.lines[number - 1]
 
     def notes_on(self, number: int) -> tuple[Annotation, ...]:
-        return self.notes.get(number, ())
+        """The annotations on entry `number` (0: the kick-off), in the order they were made."""
+        return tuple(self._notes.get(number, ()))
 
-    def disputes_on(self, number: int | None) -> tuple[DisputeState, ...]:
-        """The disputes of entry `number` (None: of the result), in the order they were made."""
-        return self.disputes.get(number, ())
+    def disputes_on(self, number: int | None) -> tuple[Dispute, ...]:
+        """The disputes on entry `number` (None: on the result), in the order they were made."""
+        return tuple(self._disputes.get(number, ()))
 
     def ruling_on(self, dispute: int) -> Ruling | None:
-        return self.rulings.get(dispute)
+        return self._rulings.get(dispute)
 
-    def dispute_state(self, dispute: int) -> DisputeState | None:
-        """Dispute line `dispute` and its ruling; None when that line is no dispute."""
-        for states in self.disputes.values():
-            for state in states:
-                if state.dispute.number == dispute:
-                    return state
-        return None
+    def out_of_force(self, number: int) -> OutOfForce | None:
+        """What took entry `number` out of force, or None while it counts."""
+        line = self.line(number)
+        if isinstance(line, Entry) and line.in_force:
+            return None
+        return self._out.get(number)
 
-    def open_disputes(self) -> tuple[Dispute, ...]:
-        found = [state.dispute for states in self.disputes.values() for state in states]
-        return tuple(
-            sorted((d for d in found if d.number not in self.rulings), key=lambda d: d.number)
-        )
+    def kept_by(self, number: int) -> Correction | None:
+        """The correction that kept entry `number` although it broke rules after it."""
+        return self._kept.get(number)
 
-    def replaced_by(self, number: int) -> Correction | None:
-        """The correction that took entry `number`'s place, if one did."""
-        return self.corrections.get(number)
+    def confirmations(self) -> tuple[Confirmation, ...]:
+        return tuple(line for line in self.lines if isinstance(line, Confirmation))
+
+    def steps(self) -> tuple[Step, ...]:
+        """The replay's steps in the order of play, each with what happened at its place.
+
+        Entries take their place in the order they were written, a correction at the place of
+        the entry it replaced (as `MatchRecord.effective_entries` counts them); an entry out of
+        force is shown after the step it followed.
+        """
+        steps: list[Step] = [Step(0, None)]
+        for line in self.lines:
+            if not isinstance(line, Entry) or isinstance(line, Correction):
+                continue
+            placed = self._placed(line)
+            if placed.entry.in_force:
+                steps.append(Step(len(steps), placed))
+            else:
+                last = steps[-1]
+                steps[-1] = Step(last.step, last.placed, (*last.then_out, placed))
+        return tuple(steps)
+
+    def _placed(self, entry: Entry) -> Placed:
+        replaced: list[Entry] = []
+        while entry.corrected_by is not None:
+            replaced.append(entry)
+            successor = self.line(entry.corrected_by)
+            assert isinstance(successor, Entry)
+            entry = successor
+        return Placed(entry, tuple(replaced))

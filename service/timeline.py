@@ -17,13 +17,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from domain.consequences import MatchEnded, PeriodEnded
-from domain.log import Annotation, Confirmation, Correction, Entry
-from domain.log_index import DisputeState, LogIndex, OutOfForce
+from domain.log import Annotation, Confirmation, Correction, Dispute, Entry, Ruling
+from domain.log_index import LogIndex, OutOfForce
 from domain.match import MatchRecord
 from domain.notation import action_notation
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
 PERIOD_ENDS = (PeriodEnded, MatchEnded)
+
+
+@dataclass(frozen=True)
+class DisputeState:
+    """A dispute and the ruling on it, None while it is open."""
+
+    dispute: Dispute
+    ruling: Ruling | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.ruling is None
 
 
 @dataclass(frozen=True)
@@ -37,9 +49,10 @@ class Retracted:
     by: str
     at: str
     annotations: tuple[Annotation, ...] = ()
-    # Why it no longer counts: the undo, correction or ruling that took it out (None only
-    # for a line no later line names, which a log never holds).
+    # Why it no longer counts: the undo, correction or ruling that took it out, and the
+    # reason that line gave (none for an undo).
     fate: OutOfForce | None = None
+    reason: str = ""
     disputes: tuple[DisputeState, ...] = ()
 
 
@@ -109,40 +122,33 @@ def timeline_of(match: MatchRecord) -> Timeline:
     rules = match.ruleset
     setup = rules.make_setup(match.setup)
     sides = tuple(rules.sides(setup))
-    index = LogIndex.of(match.log)
-    score = dict.fromkeys(sides, 0)
-    kickoff = Moment(0, 0, "kick-off", None, None, dict(score), annotations=index.notes_on(0))
-    moments = [kickoff]
-    undone: list[Retracted] = []  # since the latest moment
+    index = LogIndex(match.log)
+
+    def disputes(number: int | None) -> tuple[DisputeState, ...]:
+        return tuple(DisputeState(d, index.ruling_on(d.number)) for d in index.disputes_on(number))
 
     def struck(line: Entry) -> Retracted:
-        number = line.number
+        fate = index.out_of_force(line.number)
         return Retracted(
-            number,
+            line.number,
             action_notation(rules.codec, line),
             line.by,
             line.at,
-            index.notes_on(number),
-            index.out_of_force.get(number),
-            index.disputes_on(number),
+            index.notes_on(line.number),
+            fate,
+            "" if fate is None else reason_of(index, fate),
+            disputes(line.number),
         )
 
-    for line in match.log:
-        # A correction is met at the place of the entry it replaced, not where it was written.
-        if not isinstance(line, Entry) or isinstance(line, Correction):
+    score = dict.fromkeys(sides, 0)
+    moments: list[Moment] = []
+    for step in index.steps():
+        undone = tuple(struck(e) for out in step.then_out for e in (*out.replaced, out.entry))
+        if step.placed is None:
+            kickoff = Moment(0, 0, "kick-off", None, None, dict(score), retracted=undone)
+            moments.append(replace(kickoff, annotations=index.notes_on(0)))
             continue
-        chain = [line]
-        while chain[-1].corrected_by is not None:
-            successor = match.log[chain[-1].corrected_by - 1]
-            assert isinstance(successor, Entry)
-            chain.append(successor)
-        entry = chain[-1]
-        if entry.retracted:
-            undone.extend(struck(replaced) for replaced in chain)
-            continue
-        if undone:
-            moments[-1] = replace(moments[-1], retracted=tuple(undone))
-            undone = []
+        entry = step.placed.entry
         consequences = entry.consequences
         # What changes the score is a goal (crowns, where crowns are the score); the end of a
         # match restates the score, which is no goal.
@@ -152,10 +158,10 @@ def timeline_of(match: MatchRecord) -> Timeline:
             if after is not None and {**score, **after} != score:
                 score = {**score, **after}
                 goals.append(consequence.text)
-        kept_by = index.kept_by.get(entry.number)
+        kept_by = index.kept_by(entry.number)
         moments.append(
             Moment(
-                step=len(moments),
+                step=step.step,
                 number=entry.number,
                 text=action_notation(rules.codec, entry),
                 by=entry.by,
@@ -166,23 +172,33 @@ def timeline_of(match: MatchRecord) -> Timeline:
                 annotations=index.notes_on(entry.number),
                 overridden=bool(entry.override),
                 override_rules=tuple(v.rule for v in entry.violations) if entry.override else (),
-                replaced=tuple(struck(replaced) for replaced in chain[:-1]),
-                disputes=index.disputes_on(entry.number),
+                retracted=undone,
+                replaced=tuple(struck(old) for old in step.placed.replaced),
+                disputes=disputes(entry.number),
                 corrects=entry.replaces if isinstance(entry, Correction) else None,
                 kept_by=None if kept_by is None else kept_by.number,
             )
         )
-    if undone:
-        moments[-1] = replace(moments[-1], retracted=tuple(undone))
     return Timeline(
         sides=sides,
         labels=dict(rules.side_labels(setup)),
         moments=tuple(moments),
         goal_steps=tuple(m.step for m in moments if m.goals),
         period_steps=tuple(m.step for m in moments if m.period_ends),
-        result_disputes=index.disputes_on(None),
-        confirmations=index.confirmations,
+        result_disputes=disputes(None),
+        confirmations=index.confirmations(),
     )
+
+
+def reason_of(index: LogIndex, fate: OutOfForce) -> str:
+    """The reason the line that took an entry out of force gave: a correction's reason, a
+    ruling's explanation; an undo gives none."""
+    line = index.line(fate.line)
+    if isinstance(line, Correction):
+        return line.reason
+    if isinstance(line, Ruling):
+        return line.text
+    return ""
 
 
 def _before(steps: Sequence[int], step: int) -> int | None:

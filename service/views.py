@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from domain.log import Entry, LogLine, to_data
+from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
+from domain.registry import find_ruleset
+from domain.rulebook import rule_text
 from domain.ruleset import JSON, Expected, Result
 
 L = TypeVar("L", bound=LogLine)
@@ -49,13 +51,17 @@ class MatchView:
     situation: dict[str, JSON]
     text: str
     expected: tuple[Expected, ...]
+    result_status: ResultStatus
     log: list[LogLine] = field(default_factory=list)
-    # Whether the coaches confirmed the result, and the disputes still open.
-    result_status: ResultStatus | None = None
 
     @property
     def short_id(self) -> str:
         return self.id[:8]
+
+    def cited(self, ruling: Ruling) -> list[tuple[str, str]]:
+        """Each rule a ruling cites, with its text in the game's digest ('' if it has none)."""
+        rules = find_ruleset(self.ruleset)
+        return [(rule, rule_text(rules, rule)) for rule in ruling.rules]
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -71,8 +77,26 @@ class MatchView:
             "result": None if self.result is None else self.result.to_dict(),
             "situation": self.situation,
             "expected": [e.to_dict() for e in self.expected],
-            "log": [to_data(line) for line in self.log],
+            "result_status": status_to_dict(self.result_status),
+            "log": [self.line_data(line) for line in self.log],
         }
+
+    def line_data(self, line: LogLine) -> dict[str, JSON]:
+        """A log line as plain data (`domain.log.to_data`); a ruling also carries the text of
+        each rule it cites, as the game's digest words it."""
+        data = to_data(line)
+        if isinstance(line, Ruling):
+            data["cited"] = [{"rule": rule, "text": text} for rule, text in self.cited(line)]
+        return data
+
+
+def status_to_dict(status: ResultStatus) -> dict[str, JSON]:
+    return {
+        "state": status.state,
+        "confirmed_by": list(status.confirmed_by),
+        "awaiting": list(status.awaiting),
+        "open_disputes": list(status.open_disputes),
+    }
 
 
 @dataclass(frozen=True)
@@ -137,6 +161,6 @@ def match_view(match: MatchRecord) -> MatchView:
         situation=rules.view(match.game),
         text=rules.render(match.game),
         expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
-        log=list(match.log),
         result_status=match.result_status(),
+        log=list(match.log),
     )

@@ -30,7 +30,7 @@ from web.context import touchline as service
 from web.entry_forms import action_from_form, entry_forms, grouped
 from web.errors import status_of
 from web.powers import require_to_correct, require_to_rule
-from web.settling import entry_in_force, log_index, posted_rules, rule_fields, step_of
+from web.settling import dispute_state, entry_in_force, posted_rules, rule_fields, step_of
 
 bp = Blueprint("corrections", __name__)
 
@@ -173,9 +173,9 @@ def _page(
     entry = entry_in_force(view, number)
     step = step_of(record, number)
     assert step is not None  # an entry in force has its step
-    state = log_index(view.log).dispute_state(dispute) if dispute is not None else None
-    if dispute is not None and (state is None or not state.is_open):
-        raise BadInput(f"line {dispute} is no open dispute of this match")
+    state = None if dispute is None else dispute_state(view, dispute)
+    if state is not None and not state.is_open:
+        raise BadInput(f"dispute {dispute} was already ruled on")
     rules = record.ruleset
     choices = () if chosen else tuple(rules.expected(record.state_at(step - 1)))
     here = url_for("corrections.correct_page", match_id=view.id, number=number)

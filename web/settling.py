@@ -15,13 +15,14 @@ from typing import Any
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 
-from domain.log import Entry, LogLine
-from domain.log_index import LogIndex
+from domain.log import Dispute, Entry, LogLine
+from domain.log_index import LogIndex, OutOfForce
 from domain.match import MatchRecord
 from domain.registry import find_ruleset
 from domain.rulebook import digest_of, rule_text
 from domain.text import REASON_LIMIT
 from service.errors import BadInput, TouchlineError
+from service.timeline import DisputeState, reason_of
 from service.views import MatchView
 from web.context import author, is_session_scorer, scorer_name
 from web.context import touchline as service
@@ -47,11 +48,16 @@ FROM_REPLAY = "replay"
 
 @bp.app_template_global()
 def log_index(log: Sequence[LogLine]) -> LogIndex:
-    """What the later lines say about each entry, worked out once per page drawn."""
+    """What the lines say about one another, worked out once per page drawn."""
     cache: dict[int, LogIndex] = g.setdefault("log_indexes", {})
     if id(log) not in cache:
-        cache[id(log)] = LogIndex.of(log)
+        cache[id(log)] = LogIndex(log)
     return cache[id(log)]
+
+
+@bp.app_template_global()
+def fate_reason(index: LogIndex, fate: OutOfForce) -> str:
+    return reason_of(index, fate)
 
 
 @bp.app_template_global()
@@ -170,10 +176,7 @@ def posted_rules() -> list[str]:
 
 
 def _ruling_page(view: MatchView, dispute: int, problem: str | None = None) -> str:
-    index = log_index(view.log)
-    state = index.dispute_state(dispute)
-    if state is None:
-        raise BadInput(f"line {dispute} is not a dispute of this match")
+    state = dispute_state(view, dispute)
     on = state.dispute.on
     entry = view.log[on - 1] if on is not None else None
     assert entry is None or isinstance(entry, Entry)
@@ -224,12 +227,20 @@ def _number(text: str, name: str) -> int:
     return int(text)
 
 
+def dispute_state(view: MatchView, number: int) -> DisputeState:
+    """Dispute line `number` with its ruling, if it has one."""
+    line = view.log[number - 1] if 0 < number <= len(view.log) else None
+    if not isinstance(line, Dispute):
+        raise BadInput(f"line {number} is not a dispute of this match")
+    return DisputeState(line, log_index(view.log).ruling_on(number))
+
+
 def entry_in_force(view: MatchView, number: int) -> Entry:
     """Entry `number`, if it counts now: only such an entry may be disputed or corrected."""
     line = view.log[number - 1] if 0 < number <= len(view.log) else None
     if not isinstance(line, Entry):
         raise BadInput(f"line {number} is not an entry of this match")
-    fate = log_index(view.log).out_of_force.get(number)
+    fate = log_index(view.log).out_of_force(number)
     if fate is not None:
         raise BadInput(f"entry {number} was {fate.how} (line {fate.line}): it no longer counts")
     return line

@@ -1,102 +1,83 @@
-"""What the later lines of a log say about each entry: why it stopped counting, the correction
-that kept it as an override, its notes and its disputes with their rulings."""
+"""The log index: the replay's steps in the order of play, with what happened at each place,
+and what every line says about the others."""
 
 from __future__ import annotations
 
+from domain.log import Entry
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, OutOfForce
 from domain.match import Author, CorrectionRequest, MatchRecord
-from domain.rejudge import KEEP, WITHDRAW
-from service.entries import parse_entry
+from domain.notation import parse_action
+from domain.registry import find_ruleset
 from tests.opening import OPENING, SETUP
-from tests.service.projections.pj_driver import finished_match
 
-ALICE = Author("alice", "2026-11-30T21:00:00+00:00")
-RITA = Author("rita", "2026-11-30T21:10:00+00:00")
+AUTHOR = Author("alice", "2026-11-29T20:00:00+00:00")
 
 
-def opening() -> MatchRecord:
-    match = MatchRecord.start("card-game", SETUP, ALICE)
+def opened() -> MatchRecord:
+    match = MatchRecord.start("card-game", SETUP, AUTHOR)
     for line in OPENING:
-        match.record(parse_entry("card-game", line), ALICE)
+        match.record(entry(line), AUTHOR)
     return match
 
 
 def entry(text: str) -> dict[str, object]:
-    return parse_entry("card-game", text)
+    return dict(parse_action(find_ruleset("card-game").codec, text))
 
 
-def test_an_undone_entry_keeps_its_notes_and_disputes() -> None:
-    match = opening()
-    note = match.annotate(11, "was that a 2?", ALICE)
-    dispute = match.dispute(11, "Nankatsu rolled a 3", ALICE)
-    undo = match.undo(ALICE)
-    index = LogIndex.of(match.log)
-    assert index.out_of_force == {11: OutOfForce(UNDONE, undo.number, "")}
-    assert index.notes_on(11) == (note,)
-    (state,) = index.disputes_on(11)
-    assert state.dispute == dispute and state.is_open
-    assert index.open_disputes() == (dispute,)
+def numbers(index: LogIndex) -> list[int]:
+    return [0 if s.placed is None else s.placed.entry.number for s in index.steps()]
 
 
-def test_a_ruling_that_corrects_names_the_correction_and_closes_the_dispute() -> None:
-    match = opening()
-    dispute = match.dispute(10, "the die rolled off the table", ALICE)
-    ruling = match.rule(
-        dispute.number,
-        "corrected",
-        ["CG-5.4"],
-        "rolled again",
-        RITA,
-        correction=CorrectionRequest(10, entry("roll coach=toho value=1")),
-    )
-    index = LogIndex.of(match.log)
-    assert ruling.correction is not None
-    assert index.out_of_force[10] == OutOfForce(CORRECTED, ruling.correction, "rolled again")
-    assert index.replaced_by(10) == match.log[ruling.correction - 1]
-    state = index.dispute_state(dispute.number)
-    assert state is not None and state.ruling == ruling and not state.is_open
-    assert index.open_disputes() == ()
-    assert index.dispute_state(ruling.number) is None  # a ruling is no dispute
+def test_the_steps_are_the_entries_in_force_in_the_order_of_play() -> None:
+    match = opened()
+    match.correct(CorrectionRequest(10, entry("roll toho 1")), AUTHOR, "misread")  # line 12
+    match.record(entry("draft toho deck"), AUTHOR)  # 13
+    match.annotate(13, "the wrong deck", AUTHOR)  # 14
+    match.undo(AUTHOR)  # 15, undoes 13
+    index = LogIndex(match.log)
+    # The correction counts at the place of entry 10.
+    assert numbers(index) == [0, *range(1, 10), 12, 11]
+    assert numbers(index)[1:] == [e.number for e in match.effective_entries()]
+    steps = index.steps()
+    corrected = steps[10].placed
+    assert corrected is not None and [e.number for e in corrected.replaced] == [10]
+    # The undone entry follows the step it was made after, with the note on it.
+    assert [p.entry.number for p in steps[11].then_out] == [13]
+    assert [n.text for n in index.notes_on(13)] == ["the wrong deck"]
+    assert index.out_of_force(13) == OutOfForce(UNDONE, 15)
+    assert index.out_of_force(10) == OutOfForce(CORRECTED, 12)
+    assert index.out_of_force(11) is None
 
 
-def test_a_correction_keeps_and_withdraws_the_entries_it_made_illegal() -> None:
-    match = opening()
-    # Toho passes instead of playing Hyuga: their later pass (7) and Shot (9) break rules.
-    kept = match.correct(
-        CorrectionRequest(5, entry("pass coach=toho"), decisions={7: KEEP}), ALICE, "no card"
-    )
-    assert kept.kept == (7,)
-    index = LogIndex.of(match.log)
-    assert index.kept_by == {7: kept}
-    assert index.out_of_force[5] == OutOfForce(CORRECTED, kept.number, "no card")
-    again = opening()
-    withdrawn = again.correct(
-        CorrectionRequest(5, entry("pass coach=toho"), decisions={7: WITHDRAW}), ALICE, "no card"
-    )
-    assert LogIndex.of(again.log).out_of_force[7] == OutOfForce(
-        WITHDRAWN, withdrawn.number, "no card"
-    )
+def test_a_correction_of_a_correction_replaces_both_at_the_same_place() -> None:
+    match = opened()
+    match.correct(CorrectionRequest(10, entry("roll toho 1")), AUTHOR, "misread")  # 12
+    match.correct(CorrectionRequest(12, entry("roll toho 2")), AUTHOR, "misread again")  # 13
+    step = LogIndex(match.log).steps()[10]
+    assert step.placed is not None and step.placed.entry.number == 13
+    assert [e.number for e in step.placed.replaced] == [10, 12]
 
 
-def test_a_ruling_to_replay_takes_out_every_entry_from_there() -> None:
-    match = opening()
-    dispute = match.dispute(9, "Toho declared a Pass", ALICE)
-    ruling = match.rule(dispute.number, "replay", ["CG-5.1"], "play it again", RITA)
-    index = LogIndex.of(match.log)
-    assert ruling.replayed == (9, 10, 11)
-    assert {n: index.out_of_force[n] for n in (9, 10, 11)} == {
-        n: OutOfForce(REPLAYED, ruling.number, "play it again") for n in (9, 10, 11)
-    }
-
-
-def test_the_result_has_its_own_disputes_and_confirmations() -> None:
-    match = MatchRecord.start("card-game", SETUP, ALICE)
-    for action in finished_match(1, 0):
-        match.record(action, ALICE)
-    assert LogIndex.of(match.log).disputes_on(None) == ()
-    confirmed = match.confirm("nankatsu", ALICE)
-    disputed = match.dispute(None, "Toho's last roll was a 6", ALICE)
-    index = LogIndex.of(match.log)
-    assert index.confirmations == (confirmed,)
-    assert [state.dispute for state in index.disputes_on(None)] == [disputed]
-    assert index.open_disputes() == (disputed,)
+def test_withdrawn_kept_and_replayed_entries_say_what_took_them_out() -> None:
+    match = opened()
+    decisions = {3: "keep", 5: "keep", 9: "withdraw", 10: "withdraw", 11: "withdraw"}
+    match.correct(
+        CorrectionRequest(2, entry("kickoff nankatsu"), decisions=decisions), AUTHOR, "misread"
+    )  # 12
+    index = LogIndex(match.log)
+    assert index.out_of_force(9) == OutOfForce(WITHDRAWN, 12)
+    kept = index.kept_by(3)
+    assert kept is not None and kept.number == 12
+    assert index.out_of_force(3) is None
+    dispute = match.dispute(8, "Nankatsu never passed", AUTHOR)  # 13
+    match.rule(dispute.number, "replay", ["CG-4.3"], "", AUTHOR)  # 14
+    index = LogIndex(match.log)
+    assert index.out_of_force(8) == OutOfForce(REPLAYED, 14)
+    assert [d.number for d in index.disputes_on(8)] == [13]
+    ruling = index.ruling_on(13)
+    assert ruling is not None and ruling.replayed == (8,)
+    # Steps run to entry 7; entries 8 to 11 follow it, out of force, in the order made.
+    last = index.steps()[-1]
+    assert last.placed is not None and last.placed.entry.number == 7
+    assert [p.entry.number for p in last.then_out] == [8, 9, 10, 11]
+    assert all(isinstance(p.entry, Entry) and not p.entry.in_force for p in last.then_out)

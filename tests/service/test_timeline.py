@@ -10,13 +10,14 @@ import pytest
 
 from domain.log_index import CORRECTED, REPLAYED, WITHDRAWN, OutOfForce
 from domain.match import Author, CorrectionRequest, MatchRecord
-from domain.rejudge import KEEP, WITHDRAW
 from domain.registry import find_ruleset
+from domain.rejudge import KEEP, WITHDRAW
 from service.app import Touchline
 from service.entries import parse_entry
 from service.timeline import timeline_of
 from tests.opening import OPENING, SETUP
 from tests.service.projections.pj_driver import SETUP as DRIVER_SETUP
+from tests.service.projections.pj_driver import finished_match
 from tests.service.projections.pj_helpers import record_all
 from tests.service.test_golden_matches import CASES, golden_lines
 
@@ -234,7 +235,8 @@ def test_a_correction_counts_at_the_place_of_the_entry_it_replaced() -> None:
     )
     (replaced,) = tenth.replaced
     assert (replaced.number, replaced.text) == (10, "roll coach=toho value=5")
-    assert replaced.fate == OutOfForce(CORRECTED, correction.number, "rolled again")
+    assert replaced.fate == OutOfForce(CORRECTED, correction.number)
+    assert replaced.reason == "rolled again"
     assert [n.text for n in replaced.annotations] == ["the die fell off the table"]
     assert [s.dispute for s in replaced.disputes] == [dispute]
     # Toho's Shot is 4 against 3 still: the goal stands at step 11.
@@ -252,7 +254,8 @@ def test_entries_a_correction_withdrew_stay_under_the_step_they_followed() -> No
     assert timeline.total == 10
     (withdrawn,) = timeline.moments[6].retracted
     assert withdrawn.number == 7
-    assert withdrawn.fate == OutOfForce(WITHDRAWN, correction.number, "Hyuga was never played")
+    assert withdrawn.fate == OutOfForce(WITHDRAWN, correction.number)
+    assert withdrawn.reason == "Hyuga was never played"
 
 
 def test_an_entry_kept_as_an_override_names_its_rules_and_the_correction() -> None:
@@ -275,6 +278,20 @@ def test_a_ruling_to_replay_leaves_the_replayed_entries_struck_under_the_step_be
     assert timeline.total == 8
     struck = timeline.moments[8].retracted
     assert [s.number for s in struck] == [9, 10, 11]
-    assert {s.fate for s in struck} == {OutOfForce(REPLAYED, ruling.number, "play it again")}
+    assert {(s.fate, s.reason) for s in struck} == {
+        (OutOfForce(REPLAYED, ruling.number), "play it again")
+    }
     (state,) = struck[0].disputes
     assert state.ruling == ruling
+
+
+def test_the_result_s_disputes_and_confirmations_come_after_the_last_step() -> None:
+    match = MatchRecord("card-game", SETUP, AUTHOR.by, AUTHOR.at)
+    for action in finished_match(1, 0):
+        match.record(action, AUTHOR)
+    confirmed = match.confirm("nankatsu", AUTHOR)
+    disputed = match.dispute(None, "Toho's last roll was a 6", AUTHOR)
+    timeline = timeline_of(match)
+    assert timeline.confirmations == (confirmed,)
+    assert [(s.dispute, s.is_open) for s in timeline.result_disputes] == [(disputed, True)]
+    assert all(not m.disputes for m in timeline.moments)

@@ -59,8 +59,8 @@ class DecisionsNeeded(Exception):
 
 
 class BadDecision(ValueError):
-    """A decision the corrector may not take (keep an entry whose rule cannot be overridden,
-    withdraw an entry that is still legal, an entry that is not after the corrected one)."""
+    """A decision the corrector may not take: keep an entry whose rule cannot be overridden,
+    or decide about an entry that is not in force after the corrected one."""
 
 
 @dataclass(frozen=True)
@@ -132,10 +132,10 @@ def corrected_history(
                 continue
             kept.append((entry.number, now_broken))
         elif decision == WITHDRAW:
-            raise BadDecision(
-                f"entry {entry.number} is legal after the correction: undo it or dispute it "
-                "instead of withdrawing it here"
-            )
+            # Still legal, but the corrector takes it out with the rest (a decision given
+            # while the entry was illegal, before another decision made it legal again).
+            withdrawn.append(entry.number)
+            continue
         assert action is not None
         result = rules.apply(state, action)
         state = result.state

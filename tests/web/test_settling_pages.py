@@ -9,12 +9,17 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from domain.log import Confirmation, Dispute, Ruling
 from domain.match import Author
+from domain.registry import find_ruleset
+from domain.rulebook import digest_of, rule_text
 from service.app import Touchline
+from service.entries import parse_entry
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
+from tests.service.test_golden_matches import CASES, golden_lines
 from tests.web.conftest import become_scorer, csrf_token, post_form
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
@@ -319,3 +324,44 @@ def test_the_pages_work_for_spectators_and_show_no_controls(
     )
     assert answer.status_code == 403
     assert lines(service, finished, Confirmation) == []
+
+
+# One finished golden match per game: a dispute of its result is ruled in that game's rules.
+GAMES = {
+    ruleset: (name, setup)
+    for ruleset, name, setup, _, _ in reversed(CASES)
+    if name
+    in (
+        "card_game/golden/full_match.txt",
+        "king_of_the_pitch/golden/three_teams.txt",
+        "tcg/golden/normal_time_match.txt",
+    )
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_each_game_s_result_is_disputed_ruled_on_its_own_rules_and_confirmed(
+    client: FlaskClient, service: Touchline, ruleset: str
+) -> None:
+    name, setup = GAMES[ruleset]
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+    become_scorer(client, match_id)
+    assert dispute(client, match_id, "result", "the last die was misread").status_code == 303
+    number = lines(service, match_id, Dispute)[0].number
+    page = html_of(client, f"/matches/{match_id}/disputes/{number}/ruling")
+    prefix = find_ruleset(ruleset).rules_prefix
+    digest = list(digest_of(find_ruleset(ruleset)))
+    assert digest and all(rule.startswith(f"{prefix}-") for rule in digest)
+    assert f'<option value="{digest[0]}">' in page
+    # Another game's rule is refused; this game's is cited with its text.
+    other = "KP-1.1" if prefix != "KP" else "CG-1.1"
+    assert rule(client, match_id, number, decision="stands", rules=other).status_code == 400
+    assert rule(client, match_id, number, decision="stands", rules=digest[0]).status_code == 303
+    page = html_of(client, f"/matches/{match_id}")
+    text = rule_text(find_ruleset(ruleset), digest[0])
+    assert f'<strong class="rule-id">{digest[0]}</strong> {escape(text)}' in page
+    for side in service.load_record(match_id).sides():
+        post_form(client, f"/matches/{match_id}/confirmations", {"side": side, "key": side})
+    assert "Result confirmed by" in html_of(client, f"/matches/{match_id}")

@@ -44,9 +44,10 @@ def choose_entry(match_id: str) -> Any:
     number = request.args.get("number", "").strip()
     if not (number.isascii() and number.isdigit()):
         abort(400, description=f"number={number!r} is not an entry number")
-    dispute = request.args.get("dispute") or None
-    target = url_for("corrections.correct_page", match_id=match_id, number=int(number))
-    return redirect(target + (f"?dispute={dispute}" if dispute and dispute.isdigit() else ""))
+    dispute = _dispute_number(request.args.get("dispute"))
+    return redirect(
+        url_for("corrections.correct_page", match_id=match_id, number=int(number), dispute=dispute)
+    )
 
 
 @bp.get("/matches/<match_id>/entries/<int:number>/correct")

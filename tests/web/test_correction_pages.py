@@ -214,3 +214,20 @@ def test_without_the_scorer_link_nothing_is_corrected(
     answer = correct(client, match_id, 10, entry="roll coach=toho value=1", reason="r")
     assert answer.status_code == 403
     assert corrections(service, match_id) == []
+
+
+def test_a_ruling_on_the_result_picks_the_entry_to_correct_by_its_number(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for action in finished_match(1, 0):
+        service.record(match_id, action, AUTHOR)
+    number = service.dispute(match_id, None, "a die was misread", AUTHOR).line.number
+    become_scorer(client, match_id)
+    page = html_of(client, f"/matches/{match_id}/disputes/{number}/ruling")
+    assert f'action="/matches/{match_id}/correct"' in page and 'name="number"' in page
+    answer = client.get(f"/matches/{match_id}/correct?number=5&dispute={number}")
+    assert answer.status_code == 302
+    assert answer.headers["Location"].endswith(
+        f"/matches/{match_id}/entries/5/correct?dispute={number}"
+    )
+    assert client.get(f"/matches/{match_id}/correct?number=five").status_code == 400

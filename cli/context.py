@@ -15,7 +15,7 @@ import click
 from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
-from service.errors import EntryRefused, StaleMatch, TouchlineError
+from service.errors import EntryRefused, ResultAlreadyConfirmed, StaleMatch, TouchlineError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,9 +40,11 @@ class Context:
             self._app = Touchline(settings)
         return self._app
 
-    def author(self) -> Author:
+    def author(self, by: str | None = None) -> Author:
+        """Who writes now: `by` when a command names someone else (a coach disputing at the
+        scorer's keyboard), else the one entering."""
         return Author(
-            by=self.scorer,
+            by=by if by is not None else self.scorer,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
             device=f"cli@{socket.gethostname()}",
         )
@@ -72,7 +74,7 @@ class ConflictFailure(Failure):
 def handle_errors(command: F) -> F:
     """Turn the service's refusals into one line and an exit code: the one place the command
     line maps them (an entry the rules refuse exits 3 with every rule it breaks, a stale match
-    4, anything else 1)."""
+    or a correction of a result every coach confirmed 4, anything else 1)."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -80,7 +82,7 @@ def handle_errors(command: F) -> F:
         except EntryRefused as error:
             lines = "\n".join(f"  {v}" for v in error.violations)
             raise RulesFailure(f"entry refused, nothing was stored:\n{lines}") from None
-        except StaleMatch as error:
+        except (StaleMatch, ResultAlreadyConfirmed) as error:
             raise ConflictFailure(str(error)) from None
         except TouchlineError as error:
             raise Failure(str(error)) from None

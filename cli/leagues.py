@@ -1,4 +1,5 @@
-"""`touchline league …`: create leagues, list them, and show or export their standings."""
+"""`touchline league …`: create leagues, list them, show one (its table, matches and open
+disputes), and show or export their standings."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
 from domain.league import TIEBREAKERS
 from domain.registry import find_ruleset
+from schemas.result_status import DISPUTED_UNTIL_RULED, result_label
 from schemas.standings import to_csv, to_json, to_table
+from service.leagues import LeagueView, OpenDispute
 
 
 @click.group()
@@ -85,10 +88,11 @@ def standings(context: Context, name: str, form: str, output: str | None) -> Non
     if form == "csv":
         text = to_csv(rows)
     elif form == "json":
-        text = to_json(found, rows)
+        text = to_json(found, rows, context.app.league_disputes(found.name))
     else:
         label = find_ruleset(found.ruleset).league_ranking.scored
-        text = f"{found.name} ({found.ruleset})\n" + to_table(rows, label)
+        text = f"{found.name} ({found.ruleset})\n"
+        text += to_table(rows, label, found.count_unconfirmed)
     if output:
         try:
             Path(output).write_text(text, encoding="utf-8")
@@ -97,3 +101,42 @@ def standings(context: Context, name: str, form: str, output: str | None) -> Non
         click.echo(f"wrote {len(rows)} standings to {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+@league.command("show")
+@click.argument("name")
+@pass_context
+@handle_errors
+def show(context: Context, name: str) -> None:
+    """Show league NAME: its settings, table, matches and the disputes still open."""
+    found = context.app.find_league(name)
+    rows = context.app.standings(found.name)
+    matches = context.app.league_matches(found.name)
+    disputes = context.app.league_disputes(found.name)
+    click.echo(f"{found.name} ({found.ruleset}): {_settings(found)}")
+    label = find_ruleset(found.ruleset).league_ranking.scored
+    click.echo(to_table(rows, label, found.count_unconfirmed), nl=False)
+    click.echo("Matches:" if matches else "No matches yet.")
+    for m in matches:
+        label = result_label(m.result_status, m.awaiting, m.open_disputes)
+        status = f"{m.status}, {label}" if label else m.status
+        click.echo(f"  {m.match_id[:8]}  {m.score:<8} {status:<40} {m.title}")
+    if disputes:
+        click.echo(f"Open disputes ({DISPUTED_UNTIL_RULED}):")
+    for dispute in disputes:
+        click.echo(_dispute_line(dispute))
+
+
+def _settings(found: LeagueView) -> str:
+    points = "/".join(map(str, found.points))
+    counted = "count" if found.count_unconfirmed else "do not count"
+    tiebreak = ", ".join(found.tiebreak)
+    return f"points {points}, tie-breakers {tiebreak}; unconfirmed results {counted}"
+
+
+def _dispute_line(dispute: OpenDispute) -> str:
+    what = "the result" if dispute.entry is None else f"entry {dispute.entry}"
+    return (
+        f"  {dispute.match_id[:8]}  line {dispute.dispute}: {what} of {dispute.title}, "
+        f"by {dispute.by} at {dispute.at}: {' '.join(dispute.reason.split())}"
+    )

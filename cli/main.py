@@ -6,6 +6,7 @@ import click
 
 from cli.abandon import abandon
 from cli.annotate import annotate
+from cli.audit import audit
 from cli.context import Context, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.leagues import league
@@ -13,6 +14,7 @@ from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
 from cli.serve import scorer_link, serve
+from cli.settle import confirm, correct, dispute, rule
 from cli.stats import stats
 from cli.teams import team
 from domain.registry import find_ruleset
@@ -74,7 +76,10 @@ match.add_command(annotate)
 match.add_command(scorer_link)
 match.add_command(export)
 match.add_command(import_)
+for command in (dispute, rule, correct, confirm):
+    match.add_command(command)
 cli.add_command(league)
+cli.add_command(audit)
 cli.add_command(stats)
 cli.add_command(projections)
 cli.add_command(serve)

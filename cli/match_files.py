@@ -8,11 +8,11 @@ from typing import Any
 
 import click
 
-from cli.context import Context, Failure, handle_errors, pass_context
+from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from schemas.matchfile_lines import MAX_FILE_BYTES
-from service.errors import LeagueNotFound, TouchlineError
+from service.errors import AlreadyImported, LeagueNotFound, TouchlineError
 
 
 @click.command("export")
@@ -55,17 +55,20 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
 def import_(context: Context, file: Any, league: str | None, no_league: bool) -> None:
     """Import a match file as a new match; every entry is checked again, and a broken file
     imports nothing. A file with no checksum (written by hand) is imported and reported
-    unchecked."""
+    unchecked. The match records who imported it (--by) and the file's SHA-256; a league
+    counts a match once, so the same file or match imported into it again is refused."""
     if league and no_league:
         raise click.UsageError("give --league or --no-league, not both")
     # One byte past the bound is enough for the reader to refuse a file that is too large.
     data = file.read(MAX_FILE_BYTES + 1)
     try:
-        imported = import_match_file(context.app, data, league, no_league)
+        imported = import_match_file(context.app, data, context.author(), league, no_league)
+    except AlreadyImported as error:
+        raise ConflictFailure(f"{file.name}: {error}") from None
     except TouchlineError as error:
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
         raise Failure(f"{file.name}: {error}{hint}") from None
     view = imported.view
     click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
-    if imported.notice:
-        click.echo(imported.notice)
+    for notice in imported.notices:
+        click.echo(notice)

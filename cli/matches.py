@@ -11,9 +11,19 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
-from cli.output import echo_entry, echo_match, log_line
+from cli.output import (
+    echo_entry,
+    echo_match,
+    echo_provenance,
+    echo_settled,
+    echo_step,
+    has_attachments,
+    log_line,
+)
 from cli.play import play_loop
-from domain.log import Entry, Retraction
+from domain.log import Retraction
+from domain.log_index import LogIndex
+from schemas.result_status import result_label
 from service.entry_text import action_from_text
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -119,9 +129,11 @@ def list_(context: Context) -> None:
     if not summaries:
         click.echo("no matches yet: create one with `touchline match new`")
     for s in summaries:
+        result = result_label(s.result_status, s.awaiting, s.open_disputes)
+        imported = "  imported" if s.imported else ""
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}"
+            f"{s.entries:>4} entries  {s.title}{imported}" + (f"  [{result}]" if result else "")
         )
 
 
@@ -209,8 +221,10 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     line = written.line
     view = app.get_match(match_ref)
     assert isinstance(line, Retraction)
+    retracted = view.log[line.retracts - 1]
     click.echo(
-        f"retracted entry {line.retracts}: {log_line(view.ruleset, view.log[line.retracts - 1])}"
+        f"retracted entry {line.retracts}: "
+        f"{log_line(view.ruleset, retracted, claimed=view.claimed(retracted))}"
     )
 
 
@@ -235,35 +249,40 @@ def play(context: Context, match_ref: str) -> None:
 @pass_context
 @handle_errors
 def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool) -> None:
-    """Replay a match: each step is an entry still in force, applied as it was recorded."""
+    """Replay a match: each step is an entry still in force, applied as it was recorded.
+
+    Beside each step: the notes and disputes on its entry (with their rulings), the entries it
+    corrected, and those made after it and undone, withdrawn or replayed since. After the last
+    step, what was said about the result: its disputes and the coaches' confirmations.
+    """
     app = context.app
+    view = app.get_match(match_ref)
+    index = LogIndex(view.log)
+    steps = index.steps()
     if not stepwise:
-        view = app.replay(match_ref, to_step)
-        for number, entry in enumerate(view.entries, start=1):
-            _echo_step(view.ruleset, number, view.total, entry)
-        click.echo(view.text)
+        echo_provenance(view.imported)
+        shown = app.replay(view.id, to_step)
+        for step in steps[: shown.step + 1]:
+            if step.step or has_attachments(index, step):
+                echo_step(view.ruleset, index, step, shown.total)
+        if shown.step == shown.total:
+            echo_settled(view.ruleset, index, view.result_status)
+        click.echo(shown.text)
         return
-    last = app.replay(match_ref, to_step).step
-    for step in range(0, last + 1):
-        view = app.replay(match_ref, step)
-        if view.entry is None:
-            click.echo(f"step 0/{view.total}: {view.title}")
-        else:
-            _echo_step(view.ruleset, step, view.total, view.entry)
-        click.echo(view.text)
-        if step < last:
+    echo_provenance(view.imported)
+    last = app.replay(view.id, to_step).step
+    for step in steps[: last + 1]:
+        shown = app.replay(view.id, step.step)
+        echo_step(view.ruleset, index, step, shown.total)
+        if step.step == shown.total:
+            echo_settled(view.ruleset, index, view.result_status)
+        click.echo(shown.text)
+        if step.step < last:
             answer = click.prompt(
                 "", default="", show_default=False, prompt_suffix="[Enter] next step, q to stop: "
             )
             if answer.strip().lower() == "q":
                 return
-
-
-def _echo_step(ruleset: str, step: int, total: int, entry: Entry) -> None:
-    click.echo(f"step {step}/{total}: {log_line(ruleset, entry)}")
-    for consequence in entry.consequences:
-        if consequence.text:
-            click.echo(f"    → {consequence.text}")
 
 
 def _quote(word: str) -> str:

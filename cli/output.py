@@ -1,47 +1,260 @@
-"""Text for the terminal: a match's situation, its log lines and what can come next."""
+"""Text for the terminal: a match's situation, its log lines and what can come next.
+
+Every log line is printed here, through `log_line`, whichever command prints it: its number,
+what it records (`domain.notation.line_notation`), who and when. An entry the table played on
+through a broken rule starts with `!` and is followed by each rule it broke and the reason; an
+entry out of force says what took it out (and is struck through on a terminal); a dispute says
+whether it is open; a ruling is followed by the text of each rule it cites.
+"""
 
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 
 import click
 
-from domain.log import Entry, LogLine
+from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
+from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
+from domain.match import ResultStatus
 from domain.notation import line_notation
+from domain.provenance import Provenance
 from domain.registry import find_ruleset
+from domain.rejudge import BecameIllegal
+from domain.rulebook import rule_text
 from domain.ruleset import Expected
 from service.views import MatchView
 
+INDENT = "      "  # under a line's text, past its number
+# After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
+CLAIMED = " (per the file)"
 
-def log_line(ruleset: str, line: LogLine) -> str:
-    """One log line as a person reads it: number, entry, who and when."""
+
+def log_line(
+    ruleset: str, line: LogLine, index: LogIndex | None = None, claimed: bool = False
+) -> str:
+    """One log line as a person reads it: number, what it records, who and when (`claimed`:
+    as an imported file says).
+
+    With the match's `index`, an entry out of force says what took it out and a dispute
+    whether it was ruled on; without it, an entry only says that it no longer counts.
+    """
+    overridden = isinstance(line, Entry) and bool(line.override)
     text = line_notation(find_ruleset(ruleset).codec, line)
-    mark = " (retracted)" if isinstance(line, Entry) and line.retracted else ""
-    return f"{line.number:>4}  {text}{mark}   [{line.by}, {line.at}]"
+    if isinstance(line, Entry) and not line.in_force:
+        text = click.style(text, strikethrough=True)
+    flag = "!" if overridden else " "
+    by = f"{line.by}{CLAIMED}" if claimed else line.by
+    return f"{flag}{line.number:>4}  {text}{_state(line, index)}   [{by}, {line.at}]"
 
 
-def echo_entry(ruleset: str, line: LogLine) -> None:
-    click.echo(f"recorded {log_line(ruleset, line)}")
+def _state(line: LogLine, index: LogIndex | None) -> str:
+    if isinstance(line, Entry):
+        out = None if index is None else index.out_of_force(line.number)
+        if out is not None:
+            if out.how == CORRECTED:
+                correction = index.line(out.line) if index is not None else None
+                reason = f": {correction.reason}" if isinstance(correction, Correction) else ""
+                return f" (corrected by line {out.line}{reason})"
+            return {
+                UNDONE: f" (undone by line {out.line})",
+                WITHDRAWN: f" (withdrawn by correction {out.line})",
+                REPLAYED: f" (replayed by the ruling on line {out.line})",
+            }[out.how]
+        if line.corrected_by is not None:
+            return f" (corrected by line {line.corrected_by})"
+        if line.retracted:
+            return " (retracted)"
+        kept = None if index is None else index.kept_by(line.number)
+        return "" if kept is None else f" (kept by correction {kept.number})"
+    if isinstance(line, Dispute) and index is not None:
+        ruling = index.ruling_on(line.number)
+        return " (open)" if ruling is None else f" (ruled by line {ruling.number})"
+    return ""
+
+
+def line_details(ruleset: str, line: LogLine, index: LogIndex | None = None) -> list[str]:
+    """What a line says beyond its one-line form, each line indented under it: the rules an
+    overridden entry broke and why, what a correction replaced, kept and withdrew, the text of
+    each rule a ruling cites, the result a coach confirmed."""
+    details: list[str] = []
+    if isinstance(line, Entry):
+        for violation in line.violations:
+            details.append(f"! overridden {violation.rule}: {violation.message}")
+            details.append(f"  reason: {line.override}")
+    if isinstance(line, Correction):
+        if index is not None:
+            replaced = index.line(line.replaces)
+            details.append(f"replaces {log_line(ruleset, replaced, index).strip()}")
+        if line.kept:
+            details.append(f"kept as overrides: {_numbers(line.kept)}")
+        if line.withdrawn:
+            details.append(f"withdrawn: {_numbers(line.withdrawn)}")
+        if line.dispute is not None:
+            details.append(f"by the ruling on dispute {line.dispute} ({', '.join(line.rules)})")
+    elif isinstance(line, Ruling):
+        rules = find_ruleset(ruleset)
+        for rule in line.rules:
+            text = rule_text(rules, rule)
+            details.append(f"{rule}: {text}" if text else rule)
+        if line.replayed:
+            details.append(f"taken out of force: {_numbers(line.replayed)}")
+    elif isinstance(line, Confirmation):
+        details.append(f"result: {line.result.get('summary', '')}")
+    return [INDENT + detail for detail in details]
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def echo_line(
+    ruleset: str,
+    line: LogLine,
+    index: LogIndex | None = None,
+    prefix: str = "",
+    lead: str = "",
+    claimed: bool = False,
+) -> None:
+    """A log line, after `prefix` and `lead`, and its details under it, after `prefix`."""
+    click.echo(f"{prefix}{lead}{log_line(ruleset, line, index, claimed)}")
+    for detail in line_details(ruleset, line, index):
+        click.echo(f"{prefix}{' ' * len(lead)}{detail}")
+
+
+def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> None:
+    """A line just written, with its details and, for an entry, what followed from it."""
+    echo_line(ruleset, line, index, lead="recorded ")
     if not isinstance(line, Entry):
         return
-    for violation in line.violations:
-        click.echo(f"  ! overridden {violation.rule}: {violation.message}")
-        click.echo(f"    reason: {line.override}")
     for consequence in line.consequences:
         if consequence.text:
             click.echo(f"  → {consequence.text}")
 
 
 def echo_match(view: MatchView, with_log: bool = False) -> None:
-    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}]")
+    imported = ", imported" if view.imported else ""
+    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
+    echo_provenance(view.imported)
     click.echo(view.text)
     if view.result:
         click.echo(f"Result: {view.result.summary}")
+    index = LogIndex(view.log)
+    echo_result_status(view.ruleset, view.result_status, index)
     if with_log:
         click.echo("Log:")
         for line in view.log:
-            click.echo(log_line(view.ruleset, line))
+            echo_line(view.ruleset, line, index, claimed=view.claimed(line))
     echo_expected(view)
+
+
+def echo_result_status(
+    ruleset: str, status: ResultStatus, index: LogIndex, list_open: bool = True
+) -> None:
+    """Whether the coaches confirmed the result, and (`list_open`) every dispute still open."""
+    if status.state != "in-play":
+        parts = [f"Result {status.state}"]
+        if status.confirmed_by:
+            parts.append(f"confirmed by {', '.join(status.confirmed_by)}")
+        if status.awaiting:
+            parts.append(f"awaiting {', '.join(status.awaiting)}")
+        click.echo("; ".join(parts))
+    if status.open_disputes and list_open:
+        click.echo("Open disputes:")
+        for number in status.open_disputes:
+            click.echo(log_line(ruleset, index.line(number), index))
+
+
+def echo_step(ruleset: str, index: LogIndex, step: Step, total: int) -> None:
+    """One step of a replay: the entry in force there with everything said about it (notes,
+    disputes and their rulings), the entries it replaced, and the entries made after it that
+    are out of force now (undone, withdrawn, replayed), each with the notes on it."""
+    if step.placed is None:
+        click.echo(f"step 0/{total}: kick-off")
+        _echo_about(ruleset, index, 0, "    ")
+    else:
+        entry = step.placed.entry
+        click.echo(f"step {step.step}/{total}: {log_line(ruleset, entry, index)}")
+        # What a correction replaced follows, with what was said about it.
+        for detail in line_details(ruleset, entry):
+            click.echo(f"    {detail}")
+        _echo_replaced(ruleset, index, step.placed, "    ")
+        for consequence in entry.consequences:
+            if consequence.text:
+                click.echo(f"    → {consequence.text}")
+        _echo_about(ruleset, index, entry.number, "    ")
+    for placed in step.then_out:
+        echo_line(ruleset, placed.entry, index, prefix="    ", lead="then ")
+        _echo_replaced(ruleset, index, placed, "         ")
+        _echo_about(ruleset, index, placed.entry.number, "         ")
+
+
+def has_attachments(index: LogIndex, step: Step) -> bool:
+    """Whether the kick-off step has anything to show beside the kick-off itself."""
+    return bool(step.then_out or index.notes_on(0))
+
+
+def _echo_replaced(ruleset: str, index: LogIndex, placed: Placed, indent: str) -> None:
+    for replaced in reversed(placed.replaced):
+        echo_line(ruleset, replaced, index, prefix=indent, lead="replaces ")
+        _echo_about(ruleset, index, replaced.number, indent + " " * len("replaces "))
+
+
+def _echo_about(ruleset: str, index: LogIndex, number: int | None, indent: str) -> None:
+    """The notes and disputes on entry `number` (None: the result), each dispute followed by
+    its ruling."""
+    about: list[LogLine] = []
+    if number is not None:
+        about.extend(index.notes_on(number))
+    about.extend(index.disputes_on(number))
+    for line in sorted(about, key=lambda line: line.number):
+        echo_line(ruleset, line, index, prefix=indent)
+        if isinstance(line, Dispute):
+            ruling = index.ruling_on(line.number)
+            if ruling is not None:
+                echo_line(ruleset, ruling, index, prefix=indent + "  ")
+
+
+def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus) -> None:
+    """What was said about the result once the match ended: disputes on it (with their
+    rulings), the coaches' confirmations, and where the result stands."""
+    disputes = index.disputes_on(None)
+    confirmations = index.confirmations()
+    if disputes or confirmations:
+        click.echo("the result:")
+        _echo_about(ruleset, index, None, "    ")
+        for confirmation in confirmations:
+            echo_line(ruleset, confirmation, index, prefix="    ")
+    # Every open dispute was shown at its step, or just above.
+    echo_result_status(ruleset, status, index, list_open=False)
+
+
+def decisions_needed(ruleset: str, index: LogIndex, illegal: Sequence[BecameIllegal]) -> str:
+    """The entries a correction made illegal, each with the rules it now breaks, and how to
+    decide: a refusal's message (nothing was stored)."""
+    lines = ["the correction makes later entries illegal; nothing was stored. Decide each:"]
+    for became in illegal:
+        lines.append(log_line(ruleset, index.line(became.number), index))
+        for violation in became.violations:
+            overridable = "" if violation.overridable else " (cannot be overridden)"
+            lines.append(f"{INDENT}{violation.rule}: {violation.message}{overridable}")
+        choice = (
+            f"--keep {became.number} (played on as an override) or --withdraw {became.number}"
+            if became.keepable
+            else f"--withdraw {became.number} (it cannot be kept)"
+        )
+        lines.append(f"{INDENT}{choice}")
+    example = " ".join(
+        f"--{'keep' if became.keepable else 'withdraw'} {became.number}" for became in illegal
+    )
+    lines.append(f"Run the command again with a decision for each entry, e.g. {example}")
+    return "\n".join(lines)
+
+
+def echo_provenance(imported: Provenance | None) -> None:
+    """Where an imported match came from; nothing for a match scored here."""
+    if imported is not None:
+        click.echo(imported.describe())
 
 
 def echo_expected(view: MatchView) -> None:

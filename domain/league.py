@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
@@ -38,11 +39,13 @@ class LeagueSettingsError(ValueError):
 
 @dataclass(frozen=True)
 class LeagueRules:
-    """How a league ranks: points per result (or per placing) and the tie-breakers in order."""
+    """How a league ranks: points per result (or per placing), the tie-breakers in order, and
+    whether results the coaches have not all confirmed count (disputed ones count like them)."""
 
     ruleset: str
     points: tuple[int, ...]
     tiebreak: tuple[str, ...]
+    count_unconfirmed: bool = True
 
     @property
     def by_placing(self) -> bool:
@@ -108,6 +111,50 @@ class League(Aggregate):
         self.created_by = created_by
         self.created_at = created_at
 
+    # Whether results the coaches have not all confirmed count in the table. Leagues stored
+    # before the setting existed counted every result, and so does a new league until its
+    # settings change.
+    count_unconfirmed: bool = True
+
     @property
     def rules(self) -> LeagueRules:
-        return LeagueRules(self.ruleset, tuple(self.points), tuple(self.tiebreak))
+        return LeagueRules(
+            self.ruleset, tuple(self.points), tuple(self.tiebreak), self.count_unconfirmed
+        )
+
+    def change_settings(
+        self, rules: LeagueRules, count_unconfirmed: bool, by: str, at: str, link: str | None
+    ) -> None:
+        """New points, tie-breakers or counting of unconfirmed results, checked beforehand
+        (`make_rules`); the table follows at once, the change stays in the league's history."""
+        self._settings_changed(
+            points=list(rules.points),
+            tiebreak=list(rules.tiebreak),
+            count_unconfirmed=count_unconfirmed,
+            by=by,
+            at=at,
+            link=link,
+        )
+
+    class SettingsChanged(Aggregate.Event):
+        class_version: ClassVar[int] = 1
+        points: list[int]
+        tiebreak: list[str]
+        count_unconfirmed: bool
+        by: str
+        at: str
+        link: str | None  # the link it was changed through; None for the installation's owner
+
+    @event(SettingsChanged)
+    def _settings_changed(
+        self,
+        points: list[int],
+        tiebreak: list[str],
+        count_unconfirmed: bool,
+        by: str,
+        at: str,
+        link: str | None,
+    ) -> None:
+        self.points = points
+        self.tiebreak = tiebreak
+        self.count_unconfirmed = count_unconfirmed

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar, assert_never, cast
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
 
-from domain.consequences import Consequence
+from domain.consequences import Consequence, FinalResult
 from domain.consequences import from_dict as consequence_from_dict
 from domain.log import (
     CORRECTED,
@@ -41,6 +41,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
+from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite
@@ -67,10 +68,10 @@ __all__ = [
     "MatchRecord",
     "NotConfirmable",
     "NothingToUndo",
+    "Provenance",
     "ResultConfirmed",
     "ResultStatus",
     "RuleBroken",
-    "version_after",
 ]
 
 # Attributes that hold caches rebuilt from the log (the abandonment is its line, found again
@@ -150,17 +151,17 @@ class ResultStatus:
 ANNOTATION_LIMIT = NOTE_LIMIT
 
 
-def version_after(line: LogLine) -> int:
-    """The match's version once `line` was written: the creation is version 1 and every log
-    line is exactly one event after it."""
-    return line.number + 1
-
-
 def _unsealed(state: dict[str, Any]) -> None:
     """An event stored before links and the seal: written by no link, outside the chain."""
     state.setdefault("link", None)
     state["previous"] = None
     state["digest"] = None
+
+
+def _confirms(line: Confirmation, final: FinalResult) -> bool:
+    """Whether a confirmation was given for this very ranking and score."""
+    ranking: JSON = [list(place) for place in final.ranking]
+    return line.result.get("ranking") == ranking and line.result.get("scores") == dict(final.score)
 
 
 def _reason(reason: str, missing: str) -> str:
@@ -188,6 +189,9 @@ class MatchRecord(Aggregate):
             for name in _TRANSIENT:
                 snapshot.state.pop(name, None)
             snapshot.state["log"] = snapshot.state["log"].stored()
+            provenance = snapshot.state.get("provenance")
+            if provenance is not None:
+                snapshot.state["provenance"] = provenance.to_data()
             return snapshot
 
         def mutate(self, _: None) -> MatchRecord:
@@ -195,6 +199,9 @@ class MatchRecord(Aggregate):
             refresh = bool(match.__dict__.pop("_refresh_consequences", False))
             stored = cast(list[dict[str, JSON]], match.log)
             match.log = Log(stored, match.game_package)
+            provenance = match.__dict__.get("provenance")
+            if provenance is not None:
+                match.provenance = Provenance.from_data(provenance)
             at = next(
                 (n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"), None
             )
@@ -217,6 +224,8 @@ class MatchRecord(Aggregate):
     action_version: int = 1
     # The digest of the latest event: the whole record's seal (None before sealing existed).
     seal: str | None = None
+    # Where an imported match came from (domain.provenance); None for a match scored here.
+    provenance: Provenance | None = None
 
     @classmethod
     def start(
@@ -232,6 +241,40 @@ class MatchRecord(Aggregate):
         if league is not None:
             league = checked_text(league, "the league's name", NAME_LIMIT)
         return cls(ruleset, setup, author.by, author.at, league, author.link)
+
+    @classmethod
+    def start_import(
+        cls,
+        ruleset: str,
+        setup: dict[str, JSON],
+        importer: Author,
+        file: MatchFileFacts,
+        lines: int,
+        league: str | None = None,
+    ) -> MatchRecord:
+        """A new match from a match file, its provenance recorded before any line: who
+        imports it, from which file, and what the file claims (BadText if refused). The file
+        is its creator as far as the match knows; the `lines` lines that follow come from the
+        file and are recorded as usual."""
+        importer, file = importer.checked(), file.checked_facts()
+        match = cls.start(ruleset, setup, Author(file.created_by, file.created_at), league)
+        match._imported(
+            by=importer.by,
+            at=importer.at,
+            device=importer.device,
+            link=importer.link,
+            sha256=file.sha256,
+            format_version=file.format_version,
+            checked=file.checked,
+            lines=lines,
+            created_by=file.created_by,
+            created_at=file.created_at,
+            source=file.source,
+            exported=file.exported,
+            imported_from=file.imported_from,
+            earlier_import=None if file.earlier_import is None else file.earlier_import.to_data(),
+        )
+        return match
 
     class Created(Aggregate.Created):
         # 2: the access link it was created through, and the seal (domain.seal).
@@ -326,6 +369,11 @@ class MatchRecord(Aggregate):
 
     def result(self) -> Result | None:
         return self.ruleset.result(self.game)
+
+    def version_after(self, line: LogLine) -> int:
+        """The match's version once `line` was written: every log line is one event, after
+        the events that are not lines (the creation, an import's provenance)."""
+        return self.version - len(self.log) + line.number
 
     def entry_for_key(self, key: str) -> LogLine | None:
         number = self.keys.get(key)
@@ -733,14 +781,25 @@ class MatchRecord(Aggregate):
         return tuple(p.side for p in rules.participants(rules.make_setup(self.setup)))
 
     def result_status(self) -> ResultStatus:
-        open_disputes = tuple(line.number for line in self.open_disputes())
         result = self.result()
+        final = None if result is None else FinalResult(ranking=result.ranking, score=result.scores)
+        return self.status_of(final)
+
+    def status_of(self, final: FinalResult | None) -> ResultStatus:
+        """Where the result `final` (None: no result) stands with the coaches.
+
+        The read side passes the result it folded from the stored consequences, so that no
+        rule is replayed. A confirmation stands for the ranking and score it confirmed: a
+        correction that changes either leaves it behind.
+        """
+        open_disputes = tuple(line.number for line in self.open_disputes())
         sides = self.sides()
-        if result is None or self.abandonment is not None:
+        if final is None or self.abandonment is not None:
             return ResultStatus(IN_PLAY, (), sides, open_disputes)
-        now = result.to_dict()
         confirmed = {
-            line.side for line in self.log if isinstance(line, Confirmation) and line.result == now
+            line.side
+            for line in self.log
+            if isinstance(line, Confirmation) and _confirms(line, final)
         }
         by = tuple(side for side in sides if side in confirmed)
         awaiting = tuple(side for side in sides if side not in confirmed)
@@ -879,6 +938,25 @@ class MatchRecord(Aggregate):
         device: str | None
         key: str | None
 
+    class Imported(Sealed):
+        """Where an imported match came from (domain.provenance): right after its creation,
+        in the same save, before any line of its log."""
+
+        class_version: ClassVar[int] = 1
+        by: str
+        at: str
+        device: str | None
+        sha256: str
+        format_version: int
+        checked: bool
+        lines: int
+        created_by: str
+        created_at: str
+        source: str | None
+        exported: str | None
+        imported_from: str | None
+        earlier_import: dict[str, str] | None
+
     # -- the seal ----------------------------------------------------------------------------
 
     @classmethod
@@ -892,6 +970,42 @@ class MatchRecord(Aggregate):
         kwargs["previous"] = self.seal
         kwargs["digest"] = digest_of(event_class.__name__, self.id, self.version + 1, kwargs)
         super().trigger_event(event_class, **kwargs)
+
+    @event(Imported)
+    def _imported(
+        self,
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+        sha256: str,
+        format_version: int,
+        checked: bool,
+        lines: int,
+        created_by: str,
+        created_at: str,
+        source: str | None,
+        exported: str | None,
+        imported_from: str | None,
+        earlier_import: dict[str, str] | None,
+    ) -> None:
+        self.provenance = Provenance(
+            importer=Author(by, at, device, link),
+            file=MatchFileFacts(
+                sha256=sha256,
+                format_version=format_version,
+                checked=checked,
+                created_by=created_by,
+                created_at=created_at,
+                source=source,
+                exported=exported,
+                imported_from=imported_from,
+                earlier_import=(
+                    None if earlier_import is None else ClaimedImport.from_data(earlier_import)
+                ),
+            ),
+            lines=lines,
+        )
 
     @event(Abandoned)
     def _abandon(self, reason: str, by: str, at: str, device: str | None, link: str | None) -> None:

@@ -9,6 +9,12 @@ the next; `head-to-head` is a mini-league of the points won in the matches among
 competitors still level at that step, however many they are. Each place records the
 tie-breaker that set it apart from those it was level with (`decided_by`); competitors still
 level after the last tie-breaker share the place (`shared`).
+
+Each result also says where it stands with the coaches: confirmed by every coach, awaiting a
+confirmation, or disputed (a dispute is open). Confirmed results always count; the others
+count only in a league that counts unconfirmed results (`LeagueRules.count_unconfirmed`), a
+disputed result like an unconfirmed one. Every row says how many of its competitor's results
+are in each state, counted or not, so a table always shows how final it is.
 """
 
 from __future__ import annotations
@@ -17,14 +23,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain.league import LeagueRules
+from domain.match import CONFIRMED, DISPUTED, UNCONFIRMED
 
 SHARED = "shared"
+
+
+# Where a result stands with its coaches, in the order a table lists them.
+RESULT_STATES = (CONFIRMED, UNCONFIRMED, DISPUTED)
 
 
 @dataclass(frozen=True)
 class MatchResult:
     places: tuple[tuple[str, ...], ...]
     goals: Mapping[str, int] = field(default_factory=dict)
+    # confirmed, unconfirmed or disputed (`domain.match.ResultStatus.state`); each is also the
+    # name of the `Tally` field that counts results in that state.
+    state: str = CONFIRMED
+
+    def __post_init__(self) -> None:
+        if self.state not in RESULT_STATES:
+            raise ValueError(f"a league result is {', '.join(RESULT_STATES)}; not {self.state!r}")
 
     @property
     def competitors(self) -> tuple[str, ...]:
@@ -41,6 +59,12 @@ class Tally:
     goals_for: int = 0
     goals_against: int = 0
     points: int = 0
+    # The competitor's results by state, counted in the table or not: their sum is the number
+    # of its finished matches, and `played` is `confirmed` plus, in a league that counts
+    # unconfirmed results, `unconfirmed` and `disputed`.
+    confirmed: int = 0
+    unconfirmed: int = 0
+    disputed: int = 0
 
     @property
     def difference(self) -> int:
@@ -67,7 +91,15 @@ class Standing:
             "difference": t.difference,
             "points": t.points,
             "decided_by": self.decided_by,
+            "confirmed": t.confirmed,
+            "unconfirmed": t.unconfirmed,
+            "disputed": t.disputed,
         }
+
+
+def counts(rules: LeagueRules, result: MatchResult) -> bool:
+    """Whether a result counts in the league's table."""
+    return result.state == CONFIRMED or rules.count_unconfirmed
 
 
 def match_points(rules: LeagueRules, result: MatchResult) -> dict[str, int]:
@@ -94,6 +126,11 @@ def tally(
 ) -> dict[str, Tally]:
     rows: dict[str, dict[str, int]] = {c: {} for c in entrants}
     for result in results:
+        for competitor in result.competitors:
+            row = rows.setdefault(competitor, {})
+            row[result.state] = row.get(result.state, 0) + 1
+        if not counts(rules, result):
+            continue
         points = match_points(rules, result)
         drawn = not rules.by_placing and len(result.places) == 1
         total_goals = sum(result.goals.get(c, 0) for c in result.competitors)
@@ -116,7 +153,8 @@ def standings(
 ) -> list[Standing]:
     """The league table, best first, each place with the tie-breaker that decided it."""
     tallies = tally(rules, results, entrants)
-    blocks = _split(sorted(tallies, key=str.casefold), rules.tiebreak, rules, results, tallies)
+    counted = [r for r in results if counts(rules, r)]
+    blocks = _split(sorted(tallies, key=str.casefold), rules.tiebreak, rules, counted, tallies)
     table: list[Standing] = []
     place = 1
     for members, decided_by in blocks:

@@ -11,7 +11,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.text import KEY_LIMIT
+from domain.audit import KINDS as AUDIT_KINDS
+from domain.text import KEY_LIMIT, NAME_LIMIT
 
 # How deep a free-form JSON value (a setup, an action) may nest; real ones nest two or three.
 MAX_JSON_DEPTH = 16
@@ -19,6 +20,8 @@ MAX_JSON_DEPTH = 16
 SHORT_TEXT = KEY_LIMIT
 # One-line entries.
 LONG_TEXT = 2000
+# A date, or a date and time with fractions of a second and an offset.
+DATE_TEXT = 40
 
 
 def check_encodable(value: Any, depth: int = 0) -> None:
@@ -65,6 +68,18 @@ class ViolationSchema(Schema):
     overridable = fields.Boolean(required=True)
 
 
+class IllegalEntrySchema(Schema):
+    """An entry after a correction that the corrected history makes illegal."""
+
+    number = fields.Integer(required=True)
+    kind = fields.String(required=True, metadata={"example": "draft"})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    keepable = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether it may stay as an override; if not, withdraw it"},
+    )
+
+
 class ErrorSchema(Schema):
     """Every refusal under /api/ (see web/errors.py, which writes it)."""
 
@@ -75,7 +90,17 @@ class ErrorSchema(Schema):
         fields.Nested(ViolationSchema),
         metadata={"description": "422 only: the rules the entry breaks"},
     )
+    illegal = fields.List(
+        fields.Nested(IllegalEntrySchema),
+        metadata={
+            "description": "422 only, for a correction: the later entries it makes illegal; "
+            "send a decision for each"
+        },
+    )
     current_version = fields.Integer(metadata={"description": "409 only: the match's version now"})
+    match_id = fields.String(
+        metadata={"description": "409 on an import only: the match the file was imported as"}
+    )
     errors = fields.Dict(
         metadata={"description": "400 only: each invalid field with its messages, by location"}
     )
@@ -103,9 +128,46 @@ class LeagueSchema(Schema):
     tiebreak = fields.List(fields.String(), required=True)
     matches = fields.Integer(required=True)
     finished = fields.Integer(required=True)
+    count_unconfirmed = fields.Boolean(
+        required=True,
+        metadata={"description": "Whether results the coaches have not all confirmed count"},
+    )
 
 
 class StandingsQuerySchema(Schema):
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "csv"]),
+        metadata={"description": "json (default) or csv"},
+    )
+
+
+class AuditQuerySchema(Schema):
+    """The filter of an audit (every parameter optional) and its format."""
+
+    kind = fields.List(
+        fields.String(validate=validate.OneOf(AUDIT_KINDS)),
+        load_default=list,
+        metadata={"description": "Only items of these kinds (repeat the parameter for several)"},
+    )
+    by = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=NAME_LIMIT), check_encodable],
+        metadata={"description": "Only what this person did (compared in any case)"},
+    )
+    since = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
+        metadata={
+            "description": "Only from then on: a date (2026-11-30: from its start) or a date "
+            "and time (without an offset: UTC)"
+        },
+    )
+    until = fields.String(
+        load_default=None,
+        validate=[validate.Length(max=DATE_TEXT), check_encodable],
+        metadata={"description": "Only up to then: a date (to its end) or a date and time"},
+    )
     format = fields.String(
         load_default="json",
         validate=validate.OneOf(["json", "csv"]),

@@ -7,6 +7,12 @@ from marshmallow import Schema, fields
 from schemas.api_matches import CreatedMatchSchema
 
 
+class SameMatchSchema(Schema):
+    match_id = fields.String(required=True)
+    league = fields.String(required=True, allow_none=True)
+    imported = fields.Boolean(required=True)
+
+
 class ImportedFileSchema(Schema):
     version = fields.Integer(required=True, metadata={"description": "The file's format version"})
     checked = fields.Boolean(
@@ -17,10 +23,21 @@ class ImportedFileSchema(Schema):
             "unchecked (its entries were checked against the rules all the same)"
         },
     )
+    sha256 = fields.String(
+        required=True, metadata={"description": "SHA-256 of the exact bytes received"}
+    )
     notice = fields.String(
         required=True,
         allow_none=True,
         metadata={"description": "What to tell the person importing, or null"},
+    )
+    same = fields.List(
+        fields.Nested(SameMatchSchema),
+        required=True,
+        metadata={
+            "description": "Matches here the same file or the same claimed match became "
+            "before (imported), or the very match it was exported from (imported: false)"
+        },
     )
 
 

@@ -7,8 +7,12 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.log import LogLine, to_data
+from domain.log import DECISIONS, LogLine, to_data
+from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
+from domain.provenance import Provenance
 from domain.registry import ruleset_names
+from domain.rejudge import KEEP, WITHDRAW
+from domain.rulebook import MAX_CITED
 from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
 
@@ -39,6 +43,8 @@ class RegisteredRuleset(validate.OneOf):
 
 # -- answers -------------------------------------------------------------------------
 
+RESULT_STATUSES = (IN_PLAY, UNCONFIRMED, CONFIRMED, DISPUTED)
+
 
 class LogLineField(fields.Dict):
     """A log line (`domain.log`), answered as its plain data: a JSON object."""
@@ -47,6 +53,79 @@ class LogLineField(fields.Dict):
         if isinstance(value, LogLine):
             value = to_data(value)
         return super()._serialize(value, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
+
+
+class ClaimedImportSchema(Schema):
+    by = fields.String(required=True)
+    at = fields.String(required=True)
+    sha256 = fields.String(required=True)
+
+
+class ClaimsSchema(Schema):
+    """What the imported file says; none of it is checked against anything."""
+
+    source = fields.String(
+        required=True, allow_none=True, metadata={"description": "The id it was exported from"}
+    )
+    exported = fields.String(required=True, allow_none=True)
+    created_by = fields.String(required=True)
+    created_at = fields.String(required=True)
+    imported_from = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The match its source was itself imported from"},
+    )
+    earlier_import = fields.Nested(
+        ClaimedImportSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Who imported its source, when, from which file"},
+    )
+
+
+class ProvenanceSchema(Schema):
+    """Who imported a match, when, from which file, and what that file claims."""
+
+    by = fields.String(required=True, metadata={"description": "Who imported it"})
+    at = fields.String(required=True)
+    device = fields.String(required=True, allow_none=True)
+    link = fields.String(required=True, allow_none=True)
+    sha256 = fields.String(
+        required=True, metadata={"description": "SHA-256 of the exact bytes imported"}
+    )
+    format_version = fields.Integer(required=True)
+    checked = fields.Boolean(
+        required=True, metadata={"description": "The file's export checksum matched"}
+    )
+    lines = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Log lines 1 to this came from the file: their by and at are what "
+            "the file says"
+        },
+    )
+    claims = fields.Nested(ClaimsSchema, required=True)
+
+
+class ProvenanceField(fields.Nested):
+    """An imported match's provenance (`domain.provenance`), or null for one scored here."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(
+            ProvenanceSchema,
+            required=True,
+            allow_none=True,
+            metadata={"description": "Where an imported match came from; null if scored here"},
+            **options,
+        )
+
+    # marshmallow's Nested names the value otherwise than Field, whose signature mypy compares.
+    def _serialize(  # type: ignore[override]
+        self, nested_obj: Any, attr: Any, obj: Any, **kwargs: Any
+    ) -> Any:
+        if isinstance(nested_obj, Provenance):
+            nested_obj = nested_obj.to_data()
+        return super()._serialize(nested_obj, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
 class MatchSummarySchema(Schema):
@@ -58,6 +137,23 @@ class MatchSummarySchema(Schema):
     entries = fields.Integer(required=True)
     created_at = fields.String(required=True)
     last_entry_at = fields.String(required=True, allow_none=True)
+    result_status = fields.String(
+        required=True,
+        validate=validate.OneOf(RESULT_STATUSES),
+        metadata={
+            "description": "Where the result stands with the coaches: in-play until there is "
+            "one, then unconfirmed, confirmed (by every coach) or disputed (a dispute is open)"
+        },
+    )
+    awaiting = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The coaches who have not confirmed the result yet"},
+    )
+    open_disputes = fields.Integer(
+        required=True, metadata={"description": "Disputes no referee has ruled on yet"}
+    )
+    imported = ProvenanceField()
 
 
 class ExpectedSchema(Schema):
@@ -70,6 +166,31 @@ class ExpectedSchema(Schema):
     choices = fields.Dict(required=True)
     random = fields.List(fields.String(), required=True)
     dice = fields.Dict(required=True)
+
+
+class ResultStatusSchema(Schema):
+    """Where the match's result stands (`domain.match.ResultStatus`)."""
+
+    state = fields.String(
+        required=True,
+        validate=validate.OneOf(["in-play", "unconfirmed", "confirmed", "disputed"]),
+        metadata={
+            "description": "in-play before there is a result (or once abandoned); disputed "
+            "while a dispute is open; confirmed once every side confirmed the result the "
+            "rules give now"
+        },
+    )
+    confirmed_by = fields.List(
+        fields.String(), required=True, metadata={"description": "Sides that confirmed it"}
+    )
+    awaiting = fields.List(
+        fields.String(), required=True, metadata={"description": "Sides yet to confirm it"}
+    )
+    open_disputes = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The line number of every dispute not ruled on yet"},
+    )
 
 
 class MatchSchema(Schema):
@@ -87,11 +208,17 @@ class MatchSchema(Schema):
     result = fields.Dict(required=True, allow_none=True)
     situation = fields.Dict(required=True)
     expected = fields.List(fields.Nested(ExpectedSchema), required=True)
+    result_status = fields.Nested(ResultStatusSchema, required=True)
     log = fields.List(
         LogLineField(),
         required=True,
-        metadata={"description": "Every line: entries, retractions, annotations, abandonment"},
+        metadata={
+            "description": "Every line: entries, retractions, annotations, the abandonment, "
+            "disputes, rulings (with the text of each rule cited), corrections and "
+            "confirmations"
+        },
     )
+    imported = ProvenanceField()
 
 
 class CreatedMatchSchema(Schema):
@@ -115,6 +242,7 @@ class StepSchema(Schema):
     situation = fields.Dict(required=True)
     text = fields.String(required=True)
     entries = fields.List(LogLineField(), required=True)
+    imported = ProvenanceField()
 
 
 class WrittenSchema(Schema):
@@ -221,12 +349,120 @@ class AnnotationSchema(Schema):
     key = _key()
 
 
+def _entry_number(description: str, **options: Any) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": description},
+        **options,
+    )
+
+
+class CorrectedEntrySchema(Schema):
+    """What a correction puts at the place of entry `replaces`: a JSON action or the one-line
+    notation (exactly one of the two), and what becomes of the later entries it makes illegal."""
+
+    replaces = _entry_number("The entry corrected: its number in the log", required=True)
+    action = json_object(
+        load_default=None,
+        allow_none=True,
+        metadata={"example": {"kind": "roll", "coach": "toho", "value": 4}},
+    )
+    text = text_field(
+        LONG_TEXT,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The entry in the one-line notation", "example": "roll toho 4"},
+    )
+    override = text_field(
+        REASON_LIMIT,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Why the corrected entry stands although it breaks a rule"},
+    )
+    decisions = fields.Dict(
+        keys=fields.Integer(validate=validate.Range(min=1)),
+        values=fields.String(validate=validate.OneOf([KEEP, WITHDRAW])),
+        load_default=dict,
+        metadata={
+            "description": "Each later entry the correction makes illegal (the 422 answer "
+            "lists them): keep it as an override, or withdraw it",
+            "example": {"13": "keep", "14": "withdraw"},
+        },
+    )
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **_: Any) -> None:
+        if (data.get("action") is None) == (data.get("text") is None):
+            raise ValidationError("give either action or text, not both and not neither")
+
+
+class NewDisputeSchema(Schema):
+    on = _entry_number(
+        "The entry disputed; null disputes the match's result", required=True, allow_none=True
+    )
+    reason = text_field(REASON_LIMIT, required=True)
+    by = _by()
+    key = _key()
+
+
+class NewRulingSchema(Schema):
+    dispute = _entry_number("The dispute ruled on: its line number", required=True)
+    decision = fields.String(required=True, validate=validate.OneOf(DECISIONS))
+    rules = fields.List(
+        text_field(),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_CITED),
+        metadata={"description": "Rule IDs of the game's digest", "example": ["CG-5.4"]},
+    )
+    text = fields.String(
+        load_default="",
+        validate=[validate.Length(max=REASON_LIMIT), check_encodable],
+        metadata={"description": "The ruling in words"},
+    )
+    correction = fields.Nested(
+        CorrectedEntrySchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "corrected: what the entry becomes"},
+    )
+    replay_from = _entry_number(
+        "replay: the entry play is replayed from (default: the disputed one)",
+        load_default=None,
+        allow_none=True,
+    )
+    by = _by()
+    key = _key()
+
+
+class NewCorrectionSchema(CorrectedEntrySchema):
+    reason = text_field(REASON_LIMIT, required=True)
+    by = _by()
+    key = _key()
+    expected_version = _expected_version()
+
+
+class NewConfirmationSchema(Schema):
+    side = text_field(
+        NAME_LIMIT,
+        required=True,
+        metadata={"description": "The side confirming, as the actions name it", "example": "toho"},
+    )
+    by = _by()
+    key = _key()
+
+
 class AbandonSchema(Schema):
     by = _by()
     reason = text_field(REASON_LIMIT, required=True)
 
 
 class ImportQuerySchema(Schema):
+    by = text_field(
+        NAME_LIMIT,
+        load_default=None,
+        metadata={"description": "Who imports it (recorded with the match); default anonymous"},
+    )
     league = text_field(
         NAME_LIMIT, load_default=None, metadata={"description": "Count it in this league instead"}
     )
@@ -241,3 +477,4 @@ class ImportBodySchema(Schema):
     text = fields.String(required=True, validate=[validate.Length(min=1), check_encodable])
     league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)
+    by = text_field(NAME_LIMIT, load_default=None, allow_none=True)

@@ -13,10 +13,16 @@ reads like a match report, and the import ignores them (it works them out again)
 value is written by the one rule of `schemas.matchfile_values`; the bytes, the size bounds and
 the end line are `schemas.matchfile_lines`'. Files of format version 1 (no end line, entries'
 fields written as they are) are read as they always were.
+
+A match that was itself imported is exported with two more header lines: `imported-from`,
+the match it was imported from (as its file claimed), and `imported`, who imported it, when,
+and the SHA-256 of the file they imported. Read back, they are claims like `source`
+(domain.provenance).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterable
@@ -45,6 +51,7 @@ from domain.notation import (
     canonical_fields,
     split_words,
 )
+from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, MalformedAction, Ruleset
@@ -75,6 +82,7 @@ FORMAT = "touchline-match"
 VERSION = 2
 READABLE_VERSIONS = (1, 2)
 META_KEYS = ("by", "at", "device", "link", "override", "key")
+IMPORTED_KEYS = ("by", "at", "sha256")
 # Real setups nest three or four levels; deeper JSON is refused before anything walks it.
 MAX_SETUP_DEPTH = 16
 # What the JSON of a setup writes as \uXXXX beyond JSON's own escapes (see matchfile_values).
@@ -95,6 +103,27 @@ class MatchFile:
     version: int = VERSION
     # Whether the file carried a checksum, which then matched: an exported file, unchanged.
     checked: bool = False
+    # The SHA-256 of the bytes read (of the text's UTF-8 when given text).
+    sha256: str = ""
+    # What the header claims about where the match comes from (domain.provenance).
+    source: str | None = None
+    exported: str | None = None
+    imported_from: str | None = None
+    earlier_import: ClaimedImport | None = None
+
+    def facts(self) -> MatchFileFacts:
+        """The file as an import records it: what it was, and what it claims."""
+        return MatchFileFacts(
+            sha256=self.sha256,
+            format_version=self.version,
+            checked=self.checked,
+            created_by=self.created_by,
+            created_at=self.created_at,
+            source=self.source,
+            exported=self.exported,
+            imported_from=self.imported_from,
+            earlier_import=self.earlier_import,
+        )
 
 
 def _check_timestamp(value: str) -> None:
@@ -121,16 +150,40 @@ class EntryMetaSchema(Schema):
         _check_timestamp(value)
 
 
+class ImportedSchema(Schema):
+    """Who imported the match the file was exported from, when, and that file's SHA-256."""
+
+    by = fields.String(required=True, validate=validate.Length(min=1))
+    at = fields.String(required=True)
+    sha256 = fields.String(
+        required=True,
+        validate=validate.Regexp("^[0-9a-f]{64}$", error="not 64 lower-case hexadecimal digits"),
+    )
+
+    @validates("at")
+    def _at(self, value: str, **_: Any) -> None:
+        _check_timestamp(value)
+
+
 class HeaderSchema(Schema):
     format_version = fields.Integer(required=True, data_key=FORMAT)
     ruleset = fields.String(required=True)
     setup = fields.Dict(required=True)
     created = fields.Nested(EntryMetaSchema, required=True)
     title = fields.String()
-    exported = fields.String()
-    source = fields.String()
+    exported = fields.String(load_default=None)
+    source = fields.String(load_default=None, validate=validate.Length(min=1))
     result = fields.String()
     league = fields.String(load_default=None, validate=validate.Length(min=1))
+    imported_from = fields.String(
+        load_default=None, validate=validate.Length(min=1), data_key="imported-from"
+    )
+    imported = fields.Nested(ImportedSchema, load_default=None)
+
+    @validates("exported")
+    def _exported(self, value: str | None, **_: Any) -> None:
+        if value is not None:
+            _check_timestamp(value)
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -150,6 +203,7 @@ def dumps(match: Any, exported_at: str) -> str:
         *([f"league: {quote(match.league)}"] if match.league else []),
         f"title: {quote(' vs '.join(labels.values()))}",
         f"source: {quote(str(match.id))}",
+        *_provenance_lines(match.provenance),
         f"exported: {quote(exported_at)}",
     ]
     if result is not None:
@@ -159,6 +213,20 @@ def dumps(match: Any, exported_at: str) -> str:
         out.extend(_entry_lines(rules, line))
     out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
+
+
+def _provenance_lines(provenance: Provenance | None) -> list[str]:
+    """An imported match's origin and import, so that its source chain stays honest: the
+    file's `source` is this match, imported from the match its own file claimed."""
+    if provenance is None:
+        return []
+    origin = provenance.file.origin
+    importer = provenance.importer
+    imported = {"by": importer.by, "at": importer.at, "sha256": provenance.file.sha256}
+    return [
+        *([f"imported-from: {quote(origin)}"] if origin is not None else []),
+        f"imported: {_meta(imported)}",
+    ]
 
 
 def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
@@ -241,6 +309,7 @@ def loads(data: str | bytes) -> MatchFile:
     that no longer reads). The answer says which version was read and whether it was checked.
     """
     text = decode(data)
+    received = data if isinstance(data, bytes) else text.encode("utf-8")
     lines = split_lines(text)
     version = _version(lines)
     end: EndLine | None = None
@@ -270,6 +339,7 @@ def loads(data: str | bytes) -> MatchFile:
         )
     parsed.version = version
     parsed.checked = end is not None and end.sha256 is not None
+    parsed.sha256 = hashlib.sha256(received).hexdigest()
     return parsed
 
 
@@ -350,6 +420,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         for index, line in enumerate(body, start=1)
     ]
     created = parsed["created"]
+    imported = parsed["imported"]
     return MatchFile(
         parsed["ruleset"],
         parsed["setup"],
@@ -358,6 +429,10 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         lines,
         {k: v for k, v in parsed.items() if k in {"title", "source", "result"}},
         parsed.get("league"),
+        source=parsed["source"],
+        exported=parsed["exported"],
+        imported_from=parsed["imported_from"],
+        earlier_import=None if imported is None else ClaimedImport(**imported),
     )
 
 
@@ -372,6 +447,14 @@ def _load_header(header: dict[str, Line], version: int) -> dict[str, Any]:
                 raise MatchFileError(
                     f"line {line.number}: write created as 'by=NAME at=TIMESTAMP', not "
                     f"{_shown(line.text)}"
+                )
+            raw[name] = meta
+        elif name == "imported":
+            meta, rest = _split_meta(_words(line), f"line {line.number}", IMPORTED_KEYS)
+            if rest:
+                raise MatchFileError(
+                    f"line {line.number}: write imported as 'by=NAME at=TIMESTAMP "
+                    f"sha256=HEX', not {_shown(line.text)}"
                 )
             raw[name] = meta
         elif version == 1:
@@ -611,12 +694,14 @@ def _value_reader(codec: ActionCodec) -> ValueReader:
     return read
 
 
-def _split_meta(words: list[str], where: str) -> tuple[dict[str, str], list[str]]:
+def _split_meta(
+    words: list[str], where: str, names: tuple[str, ...] = META_KEYS
+) -> tuple[dict[str, str], list[str]]:
     meta: dict[str, str] = {}
     index = 0
     for index, word in enumerate(words):  # noqa: B007 (the index is read after the loop)
         name, equals, value = word.partition("=")
-        if not equals or name not in META_KEYS:
+        if not equals or name not in names:
             break
         if name in meta:
             raise MatchFileError(f"{where}: {name} is given twice")

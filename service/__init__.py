@@ -5,10 +5,13 @@ one of its methods, called the same way from the command line and the web:
 
 - matches (`create_match`, `record`, `undo`, `abandon`, `annotate`, `import_log`, `get_match`,
   `replay`, `list_matches`, `version_of`, `draw`) in service/app.py;
+- what an import finds of the matches already here (`same_matches`, and the refusal of a
+  match a league counts already) in service/imports.py;
 - leagues (`create_league`, `find_league`, `leagues`, `standings`, `league_matches`) in
   service/leagues.py;
 - statistics (`player_stats`, `coach_stats`, `team_stats`, `subjects`, `dice`,
   `dice_coaches`) in service/statistics.py;
+- the audit of a match or a league (`match_audit`, `league_audit`) in service/audit.py;
 - the read models themselves (`projection_status`, `log_length`, `rebuild_projections`,
   `follow_log`) in service/read_models.py, and the live pages' `newest_versions` in
   service/live_versions.py.

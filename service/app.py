@@ -8,6 +8,7 @@ Touchline is built from (see service/__init__.py).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -40,12 +41,13 @@ from domain.match import (
     NothingToUndo,
     ResultConfirmed,
     RuleBroken,
-    version_after,
 )
+from domain.provenance import LeagueImport, MatchFileFacts, Provenance, import_keys
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
@@ -59,6 +61,7 @@ from service.errors import (
     StaleMatch,
 )
 from service.game_cache import GameCache
+from service.imports import ImportedMatch, ImportLookups
 from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
@@ -79,7 +82,13 @@ def now() -> str:
 
 
 class Touchline(
-    LeagueUseCases, StatisticsQueries, ReadModelUseCases, LiveVersions, DisputeUseCases
+    LeagueUseCases,
+    StatisticsQueries,
+    ReadModelUseCases,
+    LiveVersions,
+    DisputeUseCases,
+    AuditQueries,
+    ImportLookups,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
@@ -155,6 +164,14 @@ class Touchline(
                 entries=row["entries"],
                 created_at=row["started_at"],
                 last_entry_at=row["last_entry_at"],
+                result_status=row["result_status"],
+                awaiting=tuple(json.loads(row["awaiting"])),
+                open_disputes=row["open_disputes"],
+                imported=(
+                    None
+                    if row["imported"] is None
+                    else Provenance.from_data(json.loads(row["imported"]))
+                ),
             )
             for row in rows
         ]
@@ -242,15 +259,21 @@ class Touchline(
         self,
         ruleset: str,
         setup: Mapping[str, JSON],
-        created: Author,
         lines: list[tuple[int, LogLine]],
+        file: MatchFileFacts,
+        importer: Author,
         league: str | None = None,
-    ) -> MatchView:
-        """Re-check and store a whole match log, or nothing if any line fails.
+    ) -> ImportedMatch:
+        """Re-check and store a whole match log with its provenance, or nothing if any line
+        fails or the league already counts this match.
 
         `lines` pairs each log line with its line number in the source file, so that a
         refusal can name it. Every line is written again as new input: its rules checked,
-        its consequences worked out. The match is saved once, in one transaction.
+        its consequences worked out. `file` is what the file was and claims (its creator
+        among the claims), `importer` who imports it. The match, its provenance and, in a
+        league, the marks that the league now counts this file and this match are saved
+        once, in one transaction: of two imports of one match into one league, however
+        close, exactly one is stored (AlreadyImported names it to the other).
         """
         try:
             rules = find_ruleset(ruleset)
@@ -259,9 +282,35 @@ class Touchline(
             raise BadInput(f"header: {error}") from None
         league = check_league_for(self, league, ruleset)
         try:
-            match = MatchRecord.start(ruleset, canonical, created, league)
+            match = MatchRecord.start_import(ruleset, canonical, importer, file, len(lines), league)
         except BadText as error:
             raise BadInput(f"header: {error}") from None
+        assert match.provenance is not None
+        facts = match.provenance.file  # as checked: a claimed id written the one way
+        keys = import_keys(facts)
+        if league is not None:
+            refusal = self._origin_in_league(facts, league) or self._already_in_league(league, keys)
+            if refusal is not None:
+                raise refusal
+        self._replay_lines(match, lines)
+        same = self.same_matches(facts)
+        at = match.provenance.importer.at
+        marks = (
+            [] if league is None else [LeagueImport(league, key, str(match.id), at) for key in keys]
+        )
+        try:
+            with self._storage():
+                self.save(match, *marks)
+        except IntegrityError:
+            # Another import of this very match into this league was stored first.
+            refusal = None if league is None else self._already_in_league(league, keys)
+            if refusal is None:
+                raise
+            raise refusal from None
+        return ImportedMatch(match_view(match), same)
+
+    @staticmethod
+    def _replay_lines(match: MatchRecord, lines: list[tuple[int, LogLine]]) -> None:
         ruled_correction: Correction | None = None
         for line_number, line in lines:
             try:
@@ -338,9 +387,6 @@ class Touchline(
                 f"the correction on line {ruled_correction.number} names dispute "
                 f"{ruled_correction.dispute}, but no ruling follows it"
             )
-        with self._storage():
-            self.save(match)
-        return match_view(match)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -403,7 +449,7 @@ class Touchline(
             if earlier is not None:
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
-                return Written(earlier, version_after(earlier), repeat=True)
+                return Written(earlier, match.version_after(earlier), repeat=True)
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
                     f"the match has changed (now at version {match.version}, you saw "
@@ -433,7 +479,7 @@ class Touchline(
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
-            return Written(line, version_after(line), repeat=False)
+            return Written(line, match.version_after(line), repeat=False)
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
         )

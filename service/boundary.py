@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
+from domain.audit import BadAuditFilter
 from domain.match import (
     BadAnnotation,
     BadDispute,
@@ -63,6 +64,7 @@ def rules_translated() -> Iterator[None]:
         BadText,
         BadDispute,
         BadDecision,
+        BadAuditFilter,
     ) as error:
         raise BadInput(str(error)) from None
 

@@ -21,6 +21,24 @@ from service.views import Written
 L = TypeVar("L", bound=LogLine)
 
 
+def _retried(
+    key: str | None, write: Callable[[MatchRecord], L]
+) -> Callable[[MatchRecord], L | None]:
+    """The line an earlier request wrote under `key`, if this request is a retry of it.
+
+    With a key the match already knows, the aggregate's write methods write nothing: they
+    answer the line written under it, or refuse a different request that reuses the key
+    (KeyReused). Asking them first tells the retry apart from a new write.
+    """
+
+    def earlier(match: MatchRecord) -> L | None:
+        if key is None or match.entry_for_key(key) is None:
+            return None
+        return write(match)
+
+    return earlier
+
+
 def correction_request(line: Correction) -> CorrectionRequest:
     """What a stored correction asked for, to make it again (a match file's import)."""
     decisions = {number: KEEP for number in line.kept}
@@ -48,7 +66,11 @@ class DisputeUseCases(StoreApplication):
         key: str | None = None,
     ) -> Written[Dispute]:
         """Dispute entry `on` (None: the result); the match goes on meanwhile."""
-        return self._change(ref, None, lambda match: match.dispute(on, reason, author, key=key))
+
+        def write(match: MatchRecord) -> Dispute:
+            return match.dispute(on, reason, author, key=key)
+
+        return self._change(ref, None, write, _retried(key, write))
 
     @use_case
     def rule(
@@ -65,10 +87,9 @@ class DisputeUseCases(StoreApplication):
         key: str | None = None,
     ) -> Written[Ruling]:
         """A referee's ruling on an open dispute: stands, corrected or replay from an entry."""
-        return self._change(
-            ref,
-            None,
-            lambda match: match.rule(
+
+        def write(match: MatchRecord) -> Ruling:
+            return match.rule(
                 dispute,
                 decision,
                 rules,
@@ -77,8 +98,9 @@ class DisputeUseCases(StoreApplication):
                 correction=correction,
                 replay_from=replay_from,
                 key=key,
-            ),
-        )
+            )
+
+        return self._change(ref, None, write, _retried(key, write))
 
     @use_case
     def correct(
@@ -96,15 +118,26 @@ class DisputeUseCases(StoreApplication):
     ) -> Written[Correction]:
         """The scorers' own correction of entry `replaces`, before the result is confirmed."""
         request = CorrectionRequest(replaces, dict(action), override, dict(decisions or {}))
-        return self._change(
-            ref,
-            expected_version,
-            lambda match: match.correct(request, author, reason, key=key),
-        )
+
+        def write(match: MatchRecord) -> Correction:
+            return match.correct(request, author, reason, key=key)
+
+        return self._change(ref, expected_version, write, _retried(key, write))
 
     @use_case
     def confirm(
         self, ref: str, side: str, author: Author, key: str | None = None
     ) -> Written[Confirmation]:
-        """A coach confirms the result for their side."""
-        return self._change(ref, None, lambda match: match.confirm(side, author, key=key))
+        """A coach confirms the result for their side (again: nothing new is written)."""
+
+        def write(match: MatchRecord) -> Confirmation:
+            return match.confirm(side, author, key=key)
+
+        def earlier(match: MatchRecord) -> Confirmation | None:
+            # Confirming a result the side confirmed already writes nothing: it answers the
+            # confirmation made then, as a retry does.
+            if side in match.result_status().confirmed_by:
+                return write(match)
+            return _retried(key, write)(match)
+
+        return self._change(ref, None, write, earlier)

@@ -86,6 +86,15 @@ class LeagueExists(Conflict):
     pass
 
 
+class AlreadyImported(Conflict):
+    """A match file whose match the league already counts: the same file, or the same match
+    the file claims to come from, was imported into it before (or was scored in it here)."""
+
+    def __init__(self, message: str, match_id: str) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+
+
 class EntryRefused(Refused):
     """An entry that breaks the rules, with every rule it breaks."""
 

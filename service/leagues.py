@@ -1,4 +1,5 @@
-"""League use cases: create a league, find it by name, list the leagues, read a table."""
+"""League use cases: create a league, find it by name, list the leagues, read a table, its
+matches and the disputes open in them."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class LeagueView:
     tiebreak: tuple[str, ...]
     created_by: str
     created_at: str
+    # Whether results no coach has confirmed yet count in the table.
+    count_unconfirmed: bool = True
 
     @classmethod
     def of(cls, league: League) -> LeagueView:
@@ -36,6 +39,7 @@ class LeagueView:
             tuple(league.tiebreak),
             league.created_by,
             league.created_at,
+            league.count_unconfirmed,
         )
 
 
@@ -47,11 +51,17 @@ class LeagueSummary:
     tiebreak: tuple[str, ...]
     matches: int
     finished: int
+    count_unconfirmed: bool
 
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One place in a league's table, and the tie-breaker that decided it."""
+    """One place in a league's table, and the tie-breaker that decided it.
+
+    `played` counts the results the table counts; `confirmed`, `unconfirmed` and `disputed`
+    count the competitor's finished matches by where their result stands with the coaches,
+    counted or not (see docs/leagues.md).
+    """
 
     place: int
     competitor: str
@@ -64,17 +74,39 @@ class StandingRow:
     difference: int
     points: int
     decided_by: str
+    confirmed: int
+    unconfirmed: int
+    disputed: int
 
 
 @dataclass(frozen=True)
 class LeagueMatch:
-    """A league's match as its page lists it."""
+    """A league's match as its page lists it, with where its result stands: `in-play`,
+    `unconfirmed` (awaiting the coaches in `awaiting`), `confirmed` or `disputed`."""
 
     match_id: str
     title: str
     status: str
     score: str
     started_at: str
+    result_status: str
+    awaiting: tuple[str, ...]
+    open_disputes: int
+    imported: bool = False
+
+
+@dataclass(frozen=True)
+class OpenDispute:
+    """A dispute no referee has ruled on yet, in one of a league's matches: line `dispute` of
+    the match's log, on entry `entry` (None: the match's result)."""
+
+    match_id: str
+    title: str
+    dispute: int
+    entry: int | None
+    reason: str
+    by: str
+    at: str
 
 
 class LeagueUseCases(StoreApplication):
@@ -125,12 +157,12 @@ class LeagueUseCases(StoreApplication):
         """Every league, oldest first, with how many of its matches are finished."""
         with self._read("standings") as sql:
             rows = sql.rows(
-                "SELECT s.league, s.ruleset, s.points, s.tiebreak, s.created_at, "
-                "COUNT(m.match_id) AS matches, "
+                "SELECT s.league, s.ruleset, s.points, s.tiebreak, s.count_unconfirmed, "
+                "s.created_at, COUNT(m.match_id) AS matches, "
                 "SUM(CASE WHEN m.result IS NULL THEN 0 ELSE 1 END) AS finished "
                 "FROM league_settings s LEFT JOIN league_matches m ON m.league = s.league "
-                "GROUP BY s.league, s.ruleset, s.points, s.tiebreak, s.created_at "
-                "ORDER BY s.created_at, s.league"
+                "GROUP BY s.league, s.ruleset, s.points, s.tiebreak, s.count_unconfirmed, "
+                "s.created_at ORDER BY s.created_at, s.league"
             )
         return [
             LeagueSummary(
@@ -140,6 +172,7 @@ class LeagueUseCases(StoreApplication):
                 tuple(json.loads(r["tiebreak"])),
                 int(r["matches"]),
                 int(r["finished"] or 0),
+                bool(r["count_unconfirmed"]),
             )
             for r in rows
         ]
@@ -161,11 +194,34 @@ class LeagueUseCases(StoreApplication):
         """The league's matches, oldest first."""
         with self._read("summaries") as sql:
             rows = sql.rows(
-                "SELECT match_id, title, status, score, started_at FROM match_summaries "
-                "WHERE league = ? ORDER BY started_at, match_id",
+                "SELECT match_id, title, status, score, started_at, result_status, awaiting, "
+                "open_disputes, imported FROM match_summaries WHERE league = ? "
+                "ORDER BY started_at, match_id",
                 (league,),
             )
-        return [LeagueMatch(**row) for row in rows]
+        return [
+            LeagueMatch(
+                **{
+                    **row,
+                    "awaiting": tuple(json.loads(row["awaiting"])),
+                    "imported": row["imported"] is not None,
+                }
+            )
+            for row in rows
+        ]
+
+    def league_disputes(self, league: str) -> list[OpenDispute]:
+        """The disputes still open in the league's matches, oldest first."""
+        with self._read("summaries") as sql:
+            rows = sql.rows(
+                "SELECT d.match_id, s.title, d.dispute, d.entry, d.reason, d.disputed_by, "
+                "d.disputed_at FROM match_disputes d "
+                "JOIN match_summaries s ON s.match_id = d.match_id WHERE s.league = ? "
+                "ORDER BY d.disputed_at, d.match_id, d.dispute",
+                (league,),
+            )
+        renamed = {"disputed_by": "by", "disputed_at": "at"}
+        return [OpenDispute(**{renamed.get(k, k): v for k, v in r.items()}) for r in rows]
 
 
 def check_league_for(app: LeagueUseCases, name: str | None, ruleset: str) -> str | None:

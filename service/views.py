@@ -1,4 +1,9 @@
-"""Plain values the service returns: what a match looks like to a reader."""
+"""Plain values the service returns: what a match looks like to a reader.
+
+An imported match carries its provenance (`imported`, domain.provenance); its log lines that
+came from the file keep the file's `by` and `at`, which readers show as claimed
+(`claimed(line)`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Generic, TypeVar
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
+from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, Expected, Result
@@ -26,6 +32,11 @@ class Written(Generic[L]):
 
 @dataclass(frozen=True)
 class MatchSummary:
+    """A match as the match lists show it. `result_status` says where its result stands with
+    the coaches (`in-play` until there is one, then `unconfirmed`, awaiting the coaches in
+    `awaiting`, `confirmed`, or `disputed` while a dispute is open); `open_disputes` counts
+    the disputes no referee has ruled on yet, whether the match has a result or not."""
+
     id: str
     ruleset: str
     title: str
@@ -34,6 +45,10 @@ class MatchSummary:
     entries: int
     created_at: str
     last_entry_at: str | None
+    result_status: str
+    awaiting: tuple[str, ...]
+    open_disputes: int
+    imported: Provenance | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,7 @@ class MatchView:
     expected: tuple[Expected, ...]
     result_status: ResultStatus
     log: list[LogLine] = field(default_factory=list)
+    imported: Provenance | None = None
 
     @property
     def short_id(self) -> str:
@@ -62,6 +78,10 @@ class MatchView:
         """Each rule a ruling cites, with its text in the game's digest ('' if it has none)."""
         rules = find_ruleset(self.ruleset)
         return [(rule, rule_text(rules, rule)) for rule in ruling.rules]
+
+    def claimed(self, line: LogLine) -> bool:
+        """Whether the line's `by` and `at` are what an imported file says."""
+        return claimed(self.imported, line)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -79,6 +99,7 @@ class MatchView:
             "expected": [e.to_dict() for e in self.expected],
             "result_status": status_to_dict(self.result_status),
             "log": [self.line_data(line) for line in self.log],
+            "imported": None if self.imported is None else self.imported.to_data(),
         }
 
     def line_data(self, line: LogLine) -> dict[str, JSON]:
@@ -112,6 +133,11 @@ class ReplayView:
     situation: dict[str, JSON]
     text: str
     entries: list[Entry] = field(default_factory=list)
+    imported: Provenance | None = None
+
+    def claimed(self, line: LogLine) -> bool:
+        """Whether the line's `by` and `at` are what an imported file says."""
+        return claimed(self.imported, line)
 
     @classmethod
     def of(cls, match: MatchRecord, step: int) -> ReplayView:
@@ -128,7 +154,12 @@ class ReplayView:
             situation=rules.view(state),
             text=rules.render(state),
             entries=entries[:step],
+            imported=match.provenance,
         )
+
+
+def claimed(imported: Provenance | None, line: LogLine) -> bool:
+    return imported is not None and imported.claims(line.number)
 
 
 def title_of(match: MatchRecord) -> str:
@@ -163,4 +194,5 @@ def match_view(match: MatchRecord) -> MatchView:
         expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
         result_status=match.result_status(),
         log=list(match.log),
+        imported=match.provenance,
     )

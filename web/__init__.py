@@ -24,6 +24,7 @@ from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import (
     api,
+    audit,
     corrections,
     errors,
     home,
@@ -96,7 +97,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
-    blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp)
+    blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
     for blueprint in (*blueprints, settling.bp, corrections.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)

@@ -17,8 +17,10 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from service.errors import (
+    AlreadyImported,
     BadInput,
     Conflict,
+    CorrectionNeedsDecisions,
     DatabaseUnavailable,
     EntryRefused,
     NotFound,
@@ -50,8 +52,12 @@ def body_of(error: Exception, status: int) -> dict[str, Any]:
     if isinstance(error, EntryRefused):
         body["violations"] = [v.to_dict() for v in error.violations]
         body["message"] = "the entry breaks the rules: " + str(error)
+    if isinstance(error, CorrectionNeedsDecisions):
+        body["illegal"] = [entry.to_dict() for entry in error.illegal]
     if isinstance(error, StaleMatch):
         body["current_version"] = error.current_version
+    if isinstance(error, AlreadyImported):
+        body["match_id"] = error.match_id
     return body
 
 

@@ -8,11 +8,16 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template
 
 from domain.registry import find_ruleset
-from schemas.standings import to_csv, to_json
+from schemas.result_status import result_label
+from schemas.standings import confirmed_of, counting, to_csv, to_json
 from service.leagues import LeagueView
 from web.context import touchline
 
 bp = Blueprint("leagues", __name__)
+# Where a match's result stands with the coaches, in the same words as the command line.
+bp.add_app_template_global(result_label)
+bp.add_app_template_global(confirmed_of)
+bp.add_app_template_global(counting)
 
 
 @bp.get("/leagues")
@@ -29,9 +34,11 @@ def standings_csv(name: str) -> Response:
 
 @bp.get("/leagues/<path:name>/standings.json")
 def standings_json(name: str) -> Response:
-    league = touchline().find_league(name)
-    rows = touchline().standings(league.name)
-    return _download(to_json(league, rows), "application/json", league, "json")
+    service = touchline()
+    league = service.find_league(name)
+    rows = service.standings(league.name)
+    body = to_json(league, rows, service.league_disputes(league.name))
+    return _download(body, "application/json", league, "json")
 
 
 @bp.get("/leagues/<path:name>")
@@ -44,19 +51,20 @@ def show(name: str) -> str:
         league=league,
         standings=service.standings(league.name),
         matches=service.league_matches(league.name),
+        disputes=service.league_disputes(league.name),
         goals_label=ranking.scored,
         placing=ranking.by_placing,
     )
 
 
 def _download(body: str, mimetype: str, league: LeagueView, extension: str) -> Response:
-    filename = f"{_file_stem(league.name)}-standings.{extension}"
+    filename = f"{file_stem(league.name)}-standings.{extension}"
     response = Response(body, mimetype=mimetype)
     response.headers.set("Content-Disposition", "attachment", filename=filename)
     return response
 
 
-def _file_stem(name: str) -> str:
+def file_stem(name: str) -> str:
     """A league name as a file name: letters, digits and dashes only."""
     stem = "".join(c if c.isalnum() else "-" for c in name.casefold())
     return "-".join(part for part in stem.split("-") if part) or "league"

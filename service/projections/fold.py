@@ -11,6 +11,9 @@ slower.
 Names come from the ruleset's `participants(setup)` (each side's coach and team) and the
 score line from its `scoreline`: a match with no entry yet has no consequence to carry them,
 yet is listed with its coaches and a 0–0.
+
+Whether the coaches confirmed the result is the match's own judgement (`status_of`), given the
+final result as folded here: confirming it replays no rule either.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from domain.consequences import (
     PlayerLeft,
     ShotTaken,
 )
-from domain.match import MatchRecord
+from domain.log import Dispute
+from domain.match import IN_PLAY, MatchRecord
 from domain.ruleset import Participant
 from domain.standings import MatchResult
 
@@ -45,8 +49,14 @@ class Contribution:
     phase: str = ""
     winner: str | None = None
     finished: bool = False
-    # Once finished: coaches best first, sharing a place when level, and their goals (crowns).
+    # Once finished (and not abandoned): coaches best first, sharing a place when level, their
+    # goals (crowns), and whether the coaches confirmed it.
     result: MatchResult | None = None
+    # Where the result stands with the coaches (`ResultStatus.state`), the coaches whose
+    # confirmation it awaits once there is one, and the disputes still open, result or not.
+    result_state: str = IN_PLAY
+    awaiting: tuple[str, ...] = ()
+    disputes: tuple[Dispute, ...] = ()
     # (subject kind, subject, statistic) -> count
     stats: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     # (coach, faces of the die, face shown, source) -> how many times
@@ -85,6 +95,7 @@ def fold(match: MatchRecord) -> Contribution:
         return match.ruleset.scoreline({side: score.get(side, 0) for side in coach})
 
     out.score = scoreline()
+    final: FinalResult | None = None
     for consequence in consequences_in_force(match):
         if isinstance(consequence, DieRolled):
             key = (coach[consequence.side], consequence.faces, consequence.value)
@@ -109,9 +120,16 @@ def fold(match: MatchRecord) -> Contribution:
         if isinstance(consequence, MatchEnded):
             out.finished = True
         if isinstance(consequence, FinalResult):
-            out.result = _by_coach(consequence, coach)
+            final = consequence
             winners = consequence.winners
             out.winner = coach[winners[0]] if len(winners) == 1 else None
+    # The result as folded, so that confirming it replays no rule.
+    status = match.status_of(final)
+    out.result_state = status.state
+    out.disputes = tuple(match.open_disputes())
+    if final is not None and status.state != IN_PLAY:
+        out.result = _by_coach(final, coach, status.state)
+        out.awaiting = tuple(coach[side] for side in status.awaiting)
     return out
 
 
@@ -130,16 +148,17 @@ def _follow(pitch: Pitch, consequence: Consequence) -> None:
         pitch.shooter[consequence.side] = consequence.player
 
 
-def _by_coach(final: FinalResult, coach: Mapping[str, str]) -> MatchResult:
+def _by_coach(final: FinalResult, coach: Mapping[str, str], state: str) -> MatchResult:
     places = tuple(tuple(coach[side] for side in place) for place in final.ranking)
-    return MatchResult(places, {coach[side]: int(n) for side, n in final.score.items()})
+    return MatchResult(places, {coach[side]: int(n) for side, n in final.score.items()}, state)
 
 
 def result_of(match: MatchRecord, coaches: Mapping[str, str]) -> MatchResult | None:
-    """The ruleset's own final ranking by coach: what a fold's `result` must agree with."""
-    result = match.result()
-    if result is None:
+    """The ruleset's own final ranking by coach, and the match's own word on its confirmation
+    (both replaying the rules): what a fold's `result` must agree with."""
+    result, status = match.result(), match.result_status()
+    if result is None or status.state == IN_PLAY:
         return None
     places = tuple(tuple(coaches[side] for side in place) for place in result.ranking)
     goals = {coaches[side]: int(value) for side, value in result.scores.items()}
-    return MatchResult(places, goals)
+    return MatchResult(places, goals, status.state)

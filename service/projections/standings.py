@@ -4,7 +4,9 @@ A batch stores the settings and each league match's result, and marks the league
 stale; the table itself is recomputed whole, with the pure `domain.standings`, when it is next
 read (`refresh`). Recomputing on every batch would make a rebuild quadratic in the league's
 size. Abandoned and unfinished matches count for nothing, though their coaches are listed as
-entrants.
+entrants. A finished match's result is stored with where it stands with the coaches
+(confirmed, unconfirmed, disputed); whether it counts is the league's setting, applied when
+the table is computed, so a change of setting needs no match folded again.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from service.projections.views import Batch
 
 TABLE_COLUMNS = (
     "league", "place", "competitor", "played", "won", "drawn", "lost", "goals_for",
-    "goals_against", "difference", "points", "decided_by",
+    "goals_against", "difference", "points", "decided_by", "confirmed", "unconfirmed",
+    "disputed",
 )  # fmt: skip
 
 
@@ -28,12 +31,15 @@ class Standings:
     name = "standings"
     description = "league tables with the tie-breaker that decided each place"
     tables: tuple[str, ...] = ("league_settings", "league_matches", "league_standings")
-    version = 2
+    # 3: results carry their confirmation; the league's count_unconfirmed; rows count results
+    # by confirmation.
+    version = 3
 
     def create(self, sql: Sql) -> None:
         sql.run(
             "CREATE TABLE IF NOT EXISTS league_settings (league TEXT PRIMARY KEY, "
             "ruleset TEXT NOT NULL, points TEXT NOT NULL, tiebreak TEXT NOT NULL, "
+            "count_unconfirmed INTEGER NOT NULL, "
             "created_at TEXT NOT NULL, stale INTEGER NOT NULL DEFAULT 1)"
         )
         sql.run(
@@ -46,7 +52,8 @@ class Standings:
             "won INTEGER NOT NULL, drawn INTEGER NOT NULL, lost INTEGER NOT NULL, "
             "goals_for INTEGER NOT NULL, goals_against INTEGER NOT NULL, "
             "difference INTEGER NOT NULL, points INTEGER NOT NULL, decided_by TEXT NOT NULL, "
-            "PRIMARY KEY (league, competitor))"
+            "confirmed INTEGER NOT NULL, unconfirmed INTEGER NOT NULL, "
+            "disputed INTEGER NOT NULL, PRIMARY KEY (league, competitor))"
         )
 
     def apply(self, sql: Sql, batch: Batch) -> None:
@@ -54,13 +61,14 @@ class Standings:
         for league in batch.leagues:
             sql.run("DELETE FROM league_settings WHERE league = ?", (league.name,))
             sql.run(
-                "INSERT INTO league_settings "
-                "(league, ruleset, points, tiebreak, created_at, stale) VALUES (?, ?, ?, ?, ?, 1)",
+                "INSERT INTO league_settings (league, ruleset, points, tiebreak, "
+                "count_unconfirmed, created_at, stale) VALUES (?, ?, ?, ?, ?, ?, 1)",
                 (
                     league.name,
                     league.ruleset,
                     json.dumps(league.points),
                     json.dumps(league.tiebreak),
+                    1 if league.count_unconfirmed else 0,
                     league.created_at,
                 ),
             )
@@ -101,7 +109,7 @@ def _recompute(sql: Sql, league: str) -> None:
         return
     s = settings[0]
     rules = LeagueRules(s["ruleset"], tuple(json.loads(s["points"])),
-                        tuple(json.loads(s["tiebreak"])))  # fmt: skip
+                        tuple(json.loads(s["tiebreak"])), bool(s["count_unconfirmed"]))  # fmt: skip
     matches = sql.rows(
         "SELECT status, coaches, result FROM league_matches WHERE league = ? ORDER BY match_id",
         (league,),
@@ -120,9 +128,15 @@ def _recompute(sql: Sql, league: str) -> None:
 
 
 def _encode(result: MatchResult) -> str:
-    return json.dumps({"places": [list(p) for p in result.places], "goals": dict(result.goals)})
+    return json.dumps(
+        {
+            "places": [list(p) for p in result.places],
+            "goals": dict(result.goals),
+            "state": result.state,
+        }
+    )
 
 
 def _decode(text: str) -> MatchResult:
     data = json.loads(text)
-    return MatchResult(tuple(tuple(p) for p in data["places"]), data["goals"])
+    return MatchResult(tuple(tuple(p) for p in data["places"]), data["goals"], data["state"])

@@ -1,4 +1,5 @@
-"""A league on a phone: the standings table, and its CSV and JSON downloads."""
+"""A league on a phone: the standings table, its CSV and JSON downloads, and the results that
+await a confirmation or a ruling."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from tests.browser.pages import (
     touchline,
     watch_console,
 )
+from tests.service.projections.pj_confirmations import LEAGUE as MIXED
+from tests.service.projections.pj_confirmations import RESULT_DISPUTE, mixed_league
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
 
@@ -84,3 +87,35 @@ def test_the_download_links_are_big_enough_to_tap(phone: Page, web_app: Flask) -
     touchline(web_app).create_league(LEAGUE, "card-game", AUTHOR)
     phone.goto(f"/leagues/{LEAGUE}")
     taps_fit_a_thumb(phone, ".downloads a")
+
+
+def test_disputed_and_unconfirmed_results_stand_out_and_lead_to_their_dispute(
+    phone: Page, web_app: Flask, screenshots: Path
+) -> None:
+    league = mixed_league(touchline(web_app))
+    problems = watch_console(phone)
+    phone.goto(f"/leagues/{MIXED}")
+    rows = phone.locator("table.standings tbody tr")
+    expect(rows.nth(0).locator("th")).to_have_text("Cid")
+    expect(rows.nth(0).locator("td.confirmed")).to_have_text("⚑1 disputed until ruled 0/2")
+    expect(rows.nth(2).locator("td.confirmed")).to_have_text("1/2")
+    matches = phone.locator("table").nth(1)
+    expect(matches.get_by_role("row", name="Nankatsu (Bea) vs Toho (Cid)")).to_contain_text(
+        "unconfirmed (awaiting Cid)"
+    )
+    fits_the_phone(phone)
+    screenshot(phone, screenshots, "13-league-confirmations.png")
+
+    rows.nth(0).get_by_role("link", name="⚑1 disputed until ruled").tap()
+    expect(phone).to_have_url(f"{phone.url.split('#')[0]}#open-disputes")
+    phone.locator(".open-disputes").get_by_role("link", name="Nankatsu (Cid) vs Toho (Ann)").tap()
+    expect(phone).to_have_url(f"{phone.url.split('/leagues')[0]}/matches/{league.disputed}"
+                              f"#entry-{league.result_dispute}")  # fmt: skip
+    expect(phone.locator(f"#entry-{league.result_dispute}")).to_contain_text(RESULT_DISPUTE)
+    assert problems == []
+
+
+def test_the_league_links_to_disputes_are_big_enough_to_tap(phone: Page, web_app: Flask) -> None:
+    mixed_league(touchline(web_app))
+    phone.goto(f"/leagues/{MIXED}")
+    taps_fit_a_thumb(phone, ".open-disputes a, td.confirmed a")

@@ -17,13 +17,14 @@ from tests.service.projections.pj_helpers import record_all
 LEAGUE = "Spring Cup 2027"
 FIELDS = [
     "place", "competitor", "played", "won", "drawn", "lost", "goals_for", "goals_against",
-    "difference", "points", "decided_by",
+    "difference", "points", "decided_by", "confirmed", "unconfirmed", "disputed",
 ]  # fmt: skip
-# Ann beats Bea 2–0, Bea and Cid draw 1–1 after Extra Time, Cid beats Ann 1–0.
+# Ann beats Bea 2–0, Bea and Cid draw 1–1 after Extra Time, Cid beats Ann 1–0; no coach has
+# confirmed a result yet, and the league counts unconfirmed results.
 EXPECTED = [
-    [1, "Cid", 2, 1, 1, 0, 2, 1, 1, 4, "points"],
-    [2, "Ann", 2, 1, 0, 1, 2, 1, 1, 3, "points"],
-    [3, "Bea", 2, 0, 1, 1, 1, 3, -2, 1, "points"],
+    [1, "Cid", 2, 1, 1, 0, 2, 1, 1, 4, "points", 0, 2, 0],
+    [2, "Ann", 2, 1, 0, 1, 2, 1, 1, 3, "points", 0, 2, 0],
+    [3, "Bea", 2, 0, 1, 1, 1, 3, -2, 1, "points", 0, 2, 0],
 ]
 
 
@@ -60,6 +61,8 @@ def test_standings_export_as_json_field_by_field(run: Run, store_url: str) -> No
     assert data["ruleset"] == "card-game"
     assert data["points"] == [3, 1, 0]
     assert data["tiebreak"] == ["points", "goal-difference", "head-to-head", "goals-for", "wins"]
+    assert data["count_unconfirmed"] is True
+    assert data["open_disputes"] == []
     assert [[row[f] for f in FIELDS] for row in data["standings"]] == EXPECTED
     assert all(list(row) == FIELDS for row in data["standings"])
 

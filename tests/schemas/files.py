@@ -11,6 +11,7 @@ from typing import Any
 from domain.log import Entry, LogLine
 from domain.match import Author, MatchRecord
 from domain.notation import canonical_fields, parse_action
+from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.ruleset import JSON
 from schemas.matchfile import dumps
@@ -34,6 +35,7 @@ class StoredRecord:
     league: str | None = None
     id: str = "5f0d1c2e-0000-4000-8000-000000000000"
     outcome: Any = field(default=None)
+    provenance: Provenance | None = None
 
     def result(self) -> Any:
         return self.outcome
@@ -50,6 +52,7 @@ def stored(match: MatchRecord) -> StoredRecord:
         match.league,
         str(match.id),
         match.result(),
+        match.provenance,
     )
 
 

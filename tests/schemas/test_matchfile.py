@@ -49,7 +49,7 @@ def test_export_then_import_reproduces_every_entry(app: Touchline) -> None:
     original = app.load_record(recorded(app, OPENING, undo_last=True))
     text = dumps(original, "2026-11-29T22:00:00+00:00")
     parsed = loads(text)
-    view = app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+    view = app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE).view
     imported = app.load_record(view.id)
     assert imported.log == original.log
     assert imported.setup == original.setup
@@ -95,7 +95,7 @@ def test_an_illegal_entry_stops_the_import_and_nothing_is_stored(app: Touchline)
     parsed = loads(text)
     bad_line = next(n for n, line in enumerate(text.splitlines(), 1) if "value=0" in line)
     with pytest.raises(BadInput, match=f"line {bad_line}: CG-5.4"):
-        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE)
     assert len(app.list_matches()) == before
 
 
@@ -103,7 +103,7 @@ def test_an_undo_must_retract_the_latest_entry_in_force(app: Touchline) -> None:
     text = by_hand(exported(app, OPENING[:3], undo_last=True)).replace("undo 3", "undo 2")
     parsed = loads(text)
     with pytest.raises(BadInput, match="does not retract the latest entry"):
-        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE)
 
 
 def test_an_overridden_entry_imports_with_its_reason(app: Touchline) -> None:
@@ -114,11 +114,11 @@ def test_an_overridden_entry_imports_with_its_reason(app: Touchline) -> None:
     text = dumps(app.load_record(match.id), "2026-11-29T22:00:00+00:00")
     assert "#   ! overridden" in text
     parsed = loads(text)
-    view = app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+    view = app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE).view
     assert view.log[-1].override == "house rule"
     stripped = loads(by_hand(text).replace(" override='house rule'", ""))
     with pytest.raises(BadInput, match="line"):
-        app.import_log(stripped.ruleset, stripped.setup, ALICE, stripped.lines)
+        app.import_log(stripped.ruleset, stripped.setup, stripped.lines, stripped.facts(), ALICE)
 
 
 def test_annotations_survive_export_and_import_with_their_line_breaks(app: Touchline) -> None:
@@ -130,7 +130,9 @@ def test_annotations_survive_export_and_import_with_their_line_breaks(app: Touch
     assert "3 by=alice at=2026-11-29T21:00:00+00:00 device=test note 2 text=" in text
     assert len(body(text)) == 4  # the line break did not split the line
     parsed = loads(text)
-    imported = app.load_record(app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines).id)
+    imported = app.load_record(
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE).view.id
+    )
     assert imported.log == original.log
 
 
@@ -148,5 +150,5 @@ def test_a_bad_annotation_line_stops_the_import(app: Touchline, line: str, reaso
     text = f"{body}{line}\nend:{end}"
     with pytest.raises((MatchFileError, BadInput), match=reason):
         parsed = loads(text)
-        app.import_log(parsed.ruleset, parsed.setup, ALICE, parsed.lines)
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), ALICE)
     assert len(app.list_matches()) == 1

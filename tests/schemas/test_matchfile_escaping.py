@@ -138,5 +138,7 @@ def test_quotes_backslashes_and_hashes_survive_export_and_import(app: Touchline)
     app.annotate(match.id, 5, 'he said:\n\t"keep it" \\ # not a comment', alice)
     original = app.load_record(match.id)
     parsed = loads(dumps(original, EXPORTED_AT))
-    imported = app.load_record(app.import_log(parsed.ruleset, parsed.setup, alice, parsed.lines).id)
+    imported = app.load_record(
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), alice).view.id
+    )
     assert imported.log == original.log

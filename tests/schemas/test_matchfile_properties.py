@@ -98,7 +98,7 @@ def round_trip(app: Touchline, ruleset: str, match: Any, data: Any) -> None:
     parsed = loads(text)
     assert parsed.checked
     imported = app.load_record(
-        app.import_log(parsed.ruleset, parsed.setup, AUTHOR, parsed.lines).id
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), AUTHOR).view.id
     )
     assert imported.log == original.log
     assert imported.game == original.game

@@ -43,7 +43,7 @@ def test_a_version_1_golden_match_imports_entry_for_entry(
     app: Touchline, name: str, ruleset: str, golden: str
 ) -> None:
     data = (V1_FILES / f"{name}.touchline").read_bytes()
-    imported = import_match_file(app, data)
+    imported = import_match_file(app, data, ALICE)
     assert (imported.version, imported.checked) == (1, False)
     assert imported.notice is not None and imported.notice.startswith("unchecked:")
     view = imported.view
@@ -57,7 +57,9 @@ def test_a_version_1_golden_match_imports_entry_for_entry(
 
 
 def test_a_version_1_file_keeps_every_detail(app: Touchline) -> None:
-    imported = import_match_file(app, (V1_FILES / "card_game_opening.touchline").read_bytes())
+    imported = import_match_file(
+        app, (V1_FILES / "card_game_opening.touchline").read_bytes(), ALICE
+    )
     log = app.load_record(imported.view.id).log
     assert log[4].by == "Bob O'Neill" and log[4].device == "cli@table 3"
     assert log[4].override == "table agreed: let it stand \\ 'house rule'"
@@ -71,7 +73,7 @@ def test_a_version_1_file_keeps_every_detail(app: Touchline) -> None:
 def test_a_version_1_league_and_abandonment_import(app: Touchline) -> None:
     app.create_league("Spring Cup 2027", "card-game", ALICE)
     data = (V1_FILES / "card_game_abandoned_in_league.touchline").read_bytes()
-    view = import_match_file(app, data).view
+    view = import_match_file(app, data, ALICE).view
     assert view.status == "abandoned"
     assert app.load_record(view.id).league == "Spring Cup 2027"
 
@@ -80,10 +82,12 @@ def test_a_version_1_league_and_abandonment_import(app: Touchline) -> None:
 def test_a_version_1_file_exported_again_is_version_2_and_the_same(
     app: Touchline, path: Path
 ) -> None:
-    first = app.load_record(import_match_file(app, path.read_bytes(), no_league=True).view.id)
+    first = app.load_record(
+        import_match_file(app, path.read_bytes(), ALICE, no_league=True).view.id
+    )
     text = dumps(first, EXPORTED_AT)
     assert text.splitlines()[1] == "touchline-match: 2"
-    again = import_match_file(app, text.encode("utf-8"))
+    again = import_match_file(app, text.encode("utf-8"), ALICE)
     assert again.checked and again.version == 2
     assert app.load_record(again.view.id).log == first.log
 

@@ -126,7 +126,9 @@ def test_a_golden_match_recorded_exported_and_imported(
 
     original = app.load_record(match.id)
     parsed = loads(dumps(original, "2026-11-29T23:00:00+00:00"))
-    imported = app.load_record(app.import_log(parsed.ruleset, parsed.setup, alice, parsed.lines).id)
+    imported = app.load_record(
+        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), alice).view.id
+    )
     assert imported.log == original.log
     assert imported.game == original.game
     assert app.replay(match.id, len(golden_lines(name))).situation == view.situation

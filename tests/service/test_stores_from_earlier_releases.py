@@ -125,6 +125,18 @@ def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
         assert shown == {k: v for k, v in match.items() if k in shown}, name
 
 
+def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
+    """The release recorded no provenance: every match reads as scored where it is, with
+    nothing claimed, and lists so."""
+    for name, match in MATCHES.items():
+        assert app.load_record(match["id"]).provenance is None, name
+        view = app.get_match(match["id"])
+        assert view.imported is None and view.to_dict()["imported"] is None, name
+        assert not any(view.claimed(line) for line in view.log), name
+        assert app.replay(match["id"]).imported is None, name
+    assert [s.imported for s in app.list_matches()] == [None] * len(MATCHES)
+
+
 def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
     for name, match in MATCHES.items():
         release_file = (RELEASE_2026_11 / "expected" / f"{name}.match").read_bytes()
@@ -173,7 +185,11 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
     leagues = app.leagues()
     return plain(
         {
-            "summaries": [vars(summary) for summary in app.list_matches()],
+            # The release knew no imports (see test_no_match_of_the_release_is_imported).
+            "summaries": [
+                {k: v for k, v in vars(summary).items() if k != "imported"}
+                for summary in app.list_matches()
+            ],
             "stats": {
                 kind: {
                     name: {"matches": found.matches, "counts": found.counts}
@@ -196,10 +212,51 @@ def projections_shown(app: Touchline) -> dict[str, Any]:
     )
 
 
+# Fields later releases added to the rows each part answers with; the release's own fields
+# must answer as they did, and these as a store written before confirmations existed must.
+ADDED = {
+    "summaries": ("result_status", "awaiting", "open_disputes"),
+    "leagues": ("count_unconfirmed",),
+    "standings": ("confirmed", "unconfirmed", "disputed"),
+}
+
+
+def added_fields(shown: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Take the fields in ADDED out of `shown`'s rows; return them, row by row, with the
+    release's fields that say what they should be."""
+    rows = {
+        "summaries": shown["summaries"],
+        "leagues": shown["leagues"],
+        "standings": [row for table in shown["standings"].values() for row in table],
+    }
+    return {
+        part: [
+            {**{name: row.pop(name) for name in ADDED[part]}, "status": row.get("status"),
+             "played": row.get("played")}
+            for row in rows[part]
+        ]
+        for part in ADDED
+    }  # fmt: skip
+
+
 def assert_projections_as_released(app: Touchline) -> None:
     shown = rounded(projections_shown(app))
+    added = added_fields(shown)
     for part, answered in rounded(PROJECTIONS).items():
         assert shown[part] == answered, part
+    # Nothing was confirmed or disputed before confirmations existed, and every league counted
+    # every result.
+    assert [
+        (row["result_status"], bool(row["awaiting"]), row["open_disputes"])
+        for row in added["summaries"]
+    ] == [
+        ("unconfirmed", True, 0) if row["status"] == "finished" else ("in-play", False, 0)
+        for row in added["summaries"]
+    ]
+    assert all(row["count_unconfirmed"] for row in added["leagues"])
+    assert [(r["confirmed"], r["unconfirmed"], r["disputed"]) for r in added["standings"]] == [
+        (0, r["played"], 0) for r in added["standings"]
+    ]
 
 
 def test_rebuilt_projections_answer_as_the_release_did(app: Touchline, release_store: str) -> None:

@@ -4,6 +4,7 @@ checked."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -33,10 +34,18 @@ def refused(client: FlaskClient, **request: object) -> str:
     return message
 
 
-def test_an_exported_file_imports_checked(client: FlaskClient, exported: bytes) -> None:
+def test_an_exported_file_imports_checked(
+    client: FlaskClient, match_id: str, exported: bytes
+) -> None:
     answer = client.post("/api/matches/import", data=exported, content_type="text/plain")
     assert answer.status_code == 201
-    assert answer.get_json()["match_file"] == {"version": 2, "checked": True, "notice": None}
+    assert answer.get_json()["match_file"] == {
+        "version": 2,
+        "checked": True,
+        "sha256": hashlib.sha256(exported).hexdigest(),
+        "notice": f"exported from match {match_id} of this store (counts in no league)",
+        "same": [{"match_id": match_id, "league": None, "imported": False}],
+    }
 
 
 def test_a_file_without_a_checksum_imports_unchecked(client: FlaskClient) -> None:

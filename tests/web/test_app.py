@@ -116,7 +116,7 @@ def every_page(app: Flask, match_id: str) -> list[str]:
     with app.test_request_context():
         for rule in app.url_map.iter_rules():
             if "GET" in (rule.methods or ()):
-                league = "leagues" in rule.endpoint
+                league = "league" in rule.endpoint
                 name = LEAGUE if league else NAMES.get(rule.endpoint, "Alice")
                 values = {**arguments, "name": name}
                 paths.append(url_for(rule.endpoint, **{a: values[a] for a in rule.arguments}))

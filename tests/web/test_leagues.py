@@ -78,7 +78,8 @@ def test_the_json_download_is_the_cli_export(
     assert response.mimetype == "application/json"
     assert response.headers["Content-Disposition"].startswith("attachment;")
     found = service.find_league(LEAGUE)
-    assert response.get_data(as_text=True) == to_json(found, service.standings(LEAGUE))
+    expected = to_json(found, service.standings(LEAGUE), service.league_disputes(LEAGUE))
+    assert response.get_data(as_text=True) == expected
     assert response.get_json()["standings"][0]["competitor"] == "Ann"
 
 

@@ -64,6 +64,8 @@ def test_no_query_runs_ddl_on_a_store_with_matches(sqlite_url: str, statements: 
     app.projection_status()
     app.newest_versions([UUID(match.id)])
     app.get_match(match.id)
+    app.match_audit(match.id)
+    app.league_audit("Cup")
     assert statements, "the trace sees the reads"
     assert ddl(statements) == []
     app.close()

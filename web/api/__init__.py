@@ -7,10 +7,10 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 from schemas.api import ErrorSchema
-from web.api import leagues, matches, rulesets, scoring
+from web.api import audit, leagues, matches, rulesets, scoring, settling
 from web.api.base import SCORER_SCHEME
 
-BLUEPRINTS = (rulesets.bp, matches.bp, scoring.bp, leagues.bp)
+BLUEPRINTS = (rulesets.bp, matches.bp, scoring.bp, settling.bp, leagues.bp, audit.bp)
 
 SETTINGS = {
     "API_TITLE": "Touchline",

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response
 
 from schemas.api import LeagueSchema, StandingsQuerySchema
-from schemas.standings import LeagueTableSchema, to_csv
+from schemas.standings import LeagueTableSchema, table_data, to_csv
 from web.api.base import ApiBlueprint
 from web.context import touchline
 
@@ -31,16 +31,11 @@ def list_leagues() -> Any:
 @bp.alt_response(200, schema={"type": "string"}, content_type="text/csv", success=True)
 @bp.refusals(400, 404)
 def standings(query: dict[str, Any], name: str) -> Any:
-    """The table, best first, with the tie-breaker that decided each place."""
+    """The table, best first, with the tie-breaker that decided each place, how many of each
+    competitor's results are confirmed, unconfirmed or disputed, and the disputes still open."""
     app = touchline()
     league = app.find_league(name)
     rows = app.standings(league.name)
     if query["format"] == "csv":
         return Response(to_csv(rows), mimetype="text/csv")
-    return {
-        "league": league.name,
-        "ruleset": league.ruleset,
-        "points": list(league.points),
-        "tiebreak": list(league.tiebreak),
-        "standings": rows,
-    }
+    return table_data(league, rows, app.league_disputes(league.name))

@@ -27,6 +27,9 @@ from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
 from web.context import author, token_for, touchline
 
+# Who an import is recorded as when the request names nobody.
+ANONYMOUS = "anonymous"
+
 bp = ApiBlueprint(
     "api-matches", __name__, url_prefix="/api/matches", description="Create and read matches."
 )
@@ -93,12 +96,15 @@ def export_match(match_id: str) -> Any:
 @bp.route("/import", methods=["POST"])
 @bp.arguments(ImportQuerySchema, location="query")
 @bp.response(201, ImportedMatchSchema)
-@bp.refusals(400, 404)
+@bp.refusals(400, 404, 409)
 @bp.doc(requestBody=MATCH_FILE_BODY)
 def import_match(query: dict[str, Any]) -> Any:
     """Import a match file (text/plain, or JSON {text}); every entry is checked again and a
     broken file imports nothing (400 naming the line). `match_file.checked` is false for a
-    file without a checksum (written by hand), which is imported all the same."""
+    file without a checksum (written by hand), which is imported all the same. The match
+    records who imported it (`by`) and the file's SHA-256 (`match.imported`). A league counts
+    a match once: the same file, or the same match the file claims to come from, imported
+    into it again is 409 with the `match_id` it was imported as."""
     data: str | bytes
     if request.is_json:
         try:
@@ -106,13 +112,15 @@ def import_match(query: dict[str, Any]) -> Any:
         except ValidationError as error:
             abort(400, messages={"json": error.messages})
         data, league, no_league = body["text"], body["league"], body["no_league"]
+        by = body["by"]
     else:
         # The reader decodes the bytes itself, so that a file that is not UTF-8 is named as
         # such instead of being read with replacement characters.
-        data, league, no_league = request.get_data(), None, False
+        data, league, no_league, by = request.get_data(), None, False, None
     imported = import_match_file(
         touchline(),
         data,
+        author(query["by"] or by or ANONYMOUS, "api"),
         league=query["league"] or league,
         no_league=query["no_league"] or no_league,
     )
@@ -120,7 +128,9 @@ def import_match(query: dict[str, Any]) -> Any:
     answer["match_file"] = {
         "version": imported.version,
         "checked": imported.checked,
+        "sha256": imported.sha256,
         "notice": imported.notice,
+        "same": [same.to_dict() for same in imported.same],
     }
     return answer, status
 
@@ -135,7 +145,7 @@ def _json_body() -> Any:
     except ValueError as error:
         raise BadInput(f"the body is not valid JSON ({error}); nothing was imported") from None
     if not isinstance(body, dict):
-        raise BadInput("send a JSON object {text, league?, no_league?}; nothing was imported")
+        raise BadInput("send a JSON object {text, league?, no_league?, by?}; nothing was imported")
     return body
 
 

@@ -60,7 +60,7 @@ def places(result: MatchResult | None) -> Any:
     """A result with the order inside a shared place ignored."""
     if result is None:
         return None
-    return tuple(frozenset(p) for p in result.places), dict(result.goals)
+    return tuple(frozenset(p) for p in result.places), dict(result.goals), result.state
 
 
 def stored_rows(projector: Projector, match_id: Any) -> dict[str, Any]:

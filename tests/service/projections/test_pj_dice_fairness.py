@@ -6,9 +6,10 @@ import math
 
 import pytest
 
-from domain.consequences import DieRolled
+from domain.consequences import DieRolled, FinalResult
 from domain.king_of_the_pitch.ruleset import KingOfThePitch
-from domain.log import Entry
+from domain.log import Dispute, Entry
+from domain.match import IN_PLAY, ResultStatus
 from service.projections.fairness import chi_square_survival, fairness
 from service.projections.fold import fold
 
@@ -63,6 +64,13 @@ class _Match:
 
     def effective_entries(self) -> list[Entry]:
         return self._entries
+
+    def open_disputes(self) -> list[Dispute]:
+        return []
+
+    def status_of(self, final: FinalResult | None) -> ResultStatus:
+        assert final is None  # no entry here ends the game
+        return ResultStatus(IN_PLAY, (), ("blue", "red"), ())
 
 
 def test_the_fold_counts_each_die_rolled_for_its_owner_s_coach_by_faces_and_source() -> None:

@@ -180,9 +180,9 @@ def line_notation(codec: ActionCodec, line: LogLine) -> str:
     """
     match line:
         case Correction():
-            return f"correct {line.replaces} as {_action_text(codec, line)}: {line.reason}"
+            return f"correct {line.replaces} as {action_notation(codec, line)}: {line.reason}"
         case Entry():
-            return _action_text(codec, line)
+            return action_notation(codec, line)
         case Retraction():
             return f"undo {line.retracts}"
         case Annotation():
@@ -202,7 +202,9 @@ def line_notation(codec: ActionCodec, line: LogLine) -> str:
             assert_never(line)
 
 
-def _action_text(codec: ActionCodec, line: Entry) -> str:
+def action_notation(codec: ActionCodec, line: Entry) -> str:
+    """An entry's action alone (a correction's without what it corrects and why), or, for an
+    entry kept from an earlier release that today's codec would refuse, as it is stored."""
     try:
         return format_action(codec, codec.from_dict(line.action))
     except MalformedAction:

@@ -1,9 +1,13 @@
 """What a replay shows beside one step's situation: the whole match as a list of moments.
 
-Every moment carries the score after it, the goals and period ends it brought and the
-annotations made on it. All of it comes from the consequences stored with each entry, so the
-timeline of a 600-entry match costs one pass over its log and no rules are replayed: the
-situation of the one step being looked at is `ReplayView`'s business.
+Every moment carries the score after it, the goals and period ends it brought, and what was
+said about its entry: annotations, disputes and the rulings on them. A corrected entry counts
+at the place of the entry it replaced, which stays in its moment struck through; an entry that
+no longer counts (undone, withdrawn, replayed) stays under the step it followed, struck
+through, with its notes and disputes. All of it comes from the log and the consequences
+stored with each entry, so the timeline of a 600-entry match costs one pass over its log and
+no rules are replayed: the situation of the one step being looked at is `ReplayView`'s
+business.
 """
 
 from __future__ import annotations
@@ -13,31 +17,53 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from domain.consequences import MatchEnded, PeriodEnded
-from domain.log import Annotation, Entry
+from domain.log import Annotation, Confirmation, Correction, Dispute, Entry, Ruling
+from domain.log_index import LogIndex, OutOfForce
 from domain.match import MatchRecord
-from domain.notation import format_action
+from domain.notation import action_notation
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
 PERIOD_ENDS = (PeriodEnded, MatchEnded)
 
 
 @dataclass(frozen=True)
+class DisputeState:
+    """A dispute and the ruling on it, None while it is open."""
+
+    dispute: Dispute
+    ruling: Ruling | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.ruling is None
+
+
+@dataclass(frozen=True)
 class Retracted:
-    """An entry made after a step and undone later: it is no step of the replay, but it
-    happened, and the notes made on it (often why it was undone) stay readable with it."""
+    """An entry that no longer counts: made after a step and undone, withdrawn or replayed
+    since, or replaced by a correction. It is no step of the replay, but it happened, and the
+    notes and disputes made on it (often why it went) stay readable with it."""
 
     number: int
     text: str
     by: str
     at: str
     annotations: tuple[Annotation, ...] = ()
+    # Why it no longer counts: the undo, correction or ruling that took it out, and the
+    # reason that line gave (none for an undo).
+    fate: OutOfForce | None = None
+    reason: str = ""
+    disputes: tuple[DisputeState, ...] = ()
 
 
 @dataclass(frozen=True)
 class Moment:
     """Step `step` of the replay: the situation after entry `number` (0: the kick-off).
 
-    `retracted` holds the entries made after it and undone since, in the order they were made.
+    `retracted` holds the entries made after it that no longer count, in the order they
+    were made; `replaced`, the entries whose place this one's correction took (the first
+    made first). `corrects` is the entry a correction replaced, `kept_by` the correction
+    that kept this entry as an override after it made it illegal.
     """
 
     step: int
@@ -50,7 +76,13 @@ class Moment:
     period_ends: tuple[str, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     overridden: bool = False
+    # The rules the entry was entered (or kept) despite, when it overrode any.
+    override_rules: tuple[str, ...] = ()
     retracted: tuple[Retracted, ...] = ()
+    replaced: tuple[Retracted, ...] = ()
+    disputes: tuple[DisputeState, ...] = ()
+    corrects: int | None = None
+    kept_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +92,9 @@ class Timeline:
     moments: tuple[Moment, ...]
     goal_steps: tuple[int, ...] = field(default=())
     period_steps: tuple[int, ...] = field(default=())
+    # What concerns the result rather than one entry: its disputes and the confirmations.
+    result_disputes: tuple[DisputeState, ...] = ()
+    confirmations: tuple[Confirmation, ...] = ()
 
     @property
     def total(self) -> int:
@@ -87,22 +122,34 @@ def timeline_of(match: MatchRecord) -> Timeline:
     rules = match.ruleset
     setup = rules.make_setup(match.setup)
     sides = tuple(rules.sides(setup))
-    notes = _annotations_by_entry(match)
+    index = LogIndex(match.log)
+
+    def disputes(number: int | None) -> tuple[DisputeState, ...]:
+        return tuple(DisputeState(d, index.ruling_on(d.number)) for d in index.disputes_on(number))
+
+    def struck(line: Entry) -> Retracted:
+        fate = index.out_of_force(line.number)
+        return Retracted(
+            line.number,
+            action_notation(rules.codec, line),
+            line.by,
+            line.at,
+            index.notes_on(line.number),
+            fate,
+            "" if fate is None else reason_of(index, fate),
+            disputes(line.number),
+        )
+
     score = dict.fromkeys(sides, 0)
-    moments = [Moment(0, 0, "kick-off", None, None, dict(score), annotations=notes.get(0, ()))]
-    undone: list[Retracted] = []  # since the latest moment
-    for line in match.log:
-        if not isinstance(line, Entry):
+    moments: list[Moment] = []
+    for step in index.steps():
+        undone = tuple(struck(e) for out in step.then_out for e in (*out.replaced, out.entry))
+        if step.placed is None:
+            kickoff = Moment(0, 0, "kick-off", None, None, dict(score), retracted=undone)
+            moments.append(replace(kickoff, annotations=index.notes_on(0)))
             continue
-        number = line.number
-        text = format_action(rules.codec, rules.action_from_dict(line.action))
-        if line.retracted:
-            undone.append(Retracted(number, text, line.by, line.at, notes.get(number, ())))
-            continue
-        if undone:
-            moments[-1] = replace(moments[-1], retracted=tuple(undone))
-            undone = []
-        consequences = line.consequences
+        entry = step.placed.entry
+        consequences = entry.consequences
         # What changes the score is a goal (crowns, where crowns are the score); the end of a
         # match restates the score, which is no goal.
         goals: list[str] = []
@@ -111,37 +158,47 @@ def timeline_of(match: MatchRecord) -> Timeline:
             if after is not None and {**score, **after} != score:
                 score = {**score, **after}
                 goals.append(consequence.text)
+        kept_by = index.kept_by(entry.number)
         moments.append(
             Moment(
-                step=len(moments),
-                number=number,
-                text=text,
-                by=line.by,
-                at=line.at,
+                step=step.step,
+                number=entry.number,
+                text=action_notation(rules.codec, entry),
+                by=entry.by,
+                at=entry.at,
                 score=dict(score),
                 goals=tuple(goals),
                 period_ends=tuple(c.text for c in consequences if isinstance(c, PERIOD_ENDS)),
-                annotations=notes.get(number, ()),
-                overridden=bool(line.override),
+                annotations=index.notes_on(entry.number),
+                overridden=bool(entry.override),
+                override_rules=tuple(v.rule for v in entry.violations) if entry.override else (),
+                retracted=undone,
+                replaced=tuple(struck(old) for old in step.placed.replaced),
+                disputes=disputes(entry.number),
+                corrects=entry.replaces if isinstance(entry, Correction) else None,
+                kept_by=None if kept_by is None else kept_by.number,
             )
         )
-    if undone:
-        moments[-1] = replace(moments[-1], retracted=tuple(undone))
     return Timeline(
         sides=sides,
         labels=dict(rules.side_labels(setup)),
         moments=tuple(moments),
         goal_steps=tuple(m.step for m in moments if m.goals),
         period_steps=tuple(m.step for m in moments if m.period_ends),
+        result_disputes=disputes(None),
+        confirmations=index.confirmations(),
     )
 
 
-def _annotations_by_entry(match: MatchRecord) -> dict[int, tuple[Annotation, ...]]:
-    """Every annotation, grouped by the entry it is on (0: the kick-off)."""
-    grouped: dict[int, list[Annotation]] = {}
-    for note in match.annotations():
-        grouped.setdefault(note.on, []).append(note)
-    return {number: tuple(notes) for number, notes in grouped.items()}
+def reason_of(index: LogIndex, fate: OutOfForce) -> str:
+    """The reason the line that took an entry out of force gave: a correction's reason, a
+    ruling's explanation; an undo gives none."""
+    line = index.line(fate.line)
+    if isinstance(line, Correction):
+        return line.reason
+    if isinstance(line, Ruling):
+        return line.text
+    return ""
 
 
 def _before(steps: Sequence[int], step: int) -> int | None:

@@ -22,7 +22,20 @@ from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
-from web import api, audit, errors, home, leagues, replay, scoring, security, stats, updates
+from web import (
+    api,
+    audit,
+    corrections,
+    errors,
+    home,
+    leagues,
+    replay,
+    scoring,
+    security,
+    settling,
+    stats,
+    updates,
+)
 from web.game_templates import GameTemplates
 
 # How long a spectator's live-update stream stays open before the browser reconnects: streams
@@ -84,7 +97,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
-    for blueprint in (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp):
+    blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
+    for blueprint in (*blueprints, settling.bp, corrections.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

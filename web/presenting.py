@@ -6,13 +6,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.log import Entry, LogLine, Retraction
-from domain.notation import line_notation
+from domain.notation import action_notation, line_notation
 from domain.registry import find_ruleset
 
 
 def entry_text(ruleset: str, line: LogLine) -> str:
     """What a log line records, in the one-line notation the command line also uses."""
     return line_notation(find_ruleset(ruleset).codec, line)
+
+
+def action_text(ruleset: str, entry: Entry) -> str:
+    """An entry's action alone, in the one-line notation (a correction's without what it
+    corrects and why, which the pages show beside it)."""
+    return action_notation(find_ruleset(ruleset).codec, entry)
 
 
 def recorded_message(ruleset: str, line: LogLine) -> str:

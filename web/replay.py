@@ -19,6 +19,7 @@ from service.timeline import Moment, Timeline, timeline_of
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, is_session_scorer, require_scorer, scorer_name, touchline
+from web.powers import Powers, powers_for
 
 bp = Blueprint("replay", __name__)
 
@@ -32,6 +33,8 @@ class Frame:
     timeline: Timeline
     chart: ScoreChart
     scorer: bool
+    # What this browser may do about the match: dispute the step's entry, rule, confirm.
+    powers: Powers
 
     @property
     def step(self) -> int:
@@ -59,6 +62,7 @@ def frame_at(match_ref: str, at: str | None) -> Frame:
         timeline=timeline,
         chart=score_chart(timeline, step),
         scorer=is_session_scorer(match_id),
+        powers=powers_for(match_id, timeline.sides),
     )
 
 

@@ -8,13 +8,16 @@ from typing import Any
 
 import pytest
 
-from domain.match import Author, MatchRecord
+from domain.log_index import CORRECTED, REPLAYED, WITHDRAWN, OutOfForce
+from domain.match import Author, CorrectionRequest, MatchRecord
 from domain.registry import find_ruleset
+from domain.rejudge import KEEP, WITHDRAW
 from service.app import Touchline
 from service.entries import parse_entry
 from service.timeline import timeline_of
 from tests.opening import OPENING, SETUP
 from tests.service.projections.pj_driver import SETUP as DRIVER_SETUP
+from tests.service.projections.pj_driver import finished_match
 from tests.service.projections.pj_helpers import record_all
 from tests.service.test_golden_matches import CASES, golden_lines
 
@@ -208,3 +211,87 @@ def test_an_entry_undone_later_stays_under_the_step_it_followed_with_its_notes()
     assert [note.text for note in undone.annotations] == ["Disputed: the die fell off the table"]
     assert timeline.moments[11].number == 14 and not timeline.moments[11].retracted
     assert all(not m.retracted for m in timeline.moments[:10])
+
+
+# -- corrections, withdrawals, replays and disputes -------------------------------------------
+
+
+def test_a_correction_counts_at_the_place_of_the_entry_it_replaced() -> None:
+    match = recorded_opening()
+    match.annotate(10, "the die fell off the table", AUTHOR)
+    dispute = match.dispute(10, "off the table", AUTHOR)
+    correction = match.correct(
+        CorrectionRequest(10, parse_entry("card-game", "roll coach=toho value=1")),
+        AUTHOR,
+        "rolled again",
+    )
+    timeline = timeline_of(match)
+    assert timeline.total == len(match.effective_entries()) == 11
+    tenth = timeline.moments[10]
+    assert (tenth.number, tenth.text, tenth.corrects) == (
+        correction.number,
+        "roll coach=toho value=1",
+        10,
+    )
+    (replaced,) = tenth.replaced
+    assert (replaced.number, replaced.text) == (10, "roll coach=toho value=5")
+    assert replaced.fate == OutOfForce(CORRECTED, correction.number)
+    assert replaced.reason == "rolled again"
+    assert [n.text for n in replaced.annotations] == ["the die fell off the table"]
+    assert [s.dispute for s in replaced.disputes] == [dispute]
+    # Toho's Shot is 4 against 3 still: the goal stands at step 11.
+    assert timeline.goal_steps == (11,)
+
+
+def test_entries_a_correction_withdrew_stay_under_the_step_they_followed() -> None:
+    match = recorded_opening()
+    correction = match.correct(
+        CorrectionRequest(5, parse_entry("card-game", "pass coach=toho"), decisions={7: WITHDRAW}),
+        AUTHOR,
+        "Hyuga was never played",
+    )
+    timeline = timeline_of(match)
+    assert timeline.total == 10
+    (withdrawn,) = timeline.moments[6].retracted
+    assert withdrawn.number == 7
+    assert withdrawn.fate == OutOfForce(WITHDRAWN, correction.number)
+    assert withdrawn.reason == "Hyuga was never played"
+
+
+def test_an_entry_kept_as_an_override_names_its_rules_and_the_correction() -> None:
+    match = recorded_opening()
+    correction = match.correct(
+        CorrectionRequest(5, parse_entry("card-game", "pass coach=toho"), decisions={7: KEEP}),
+        AUTHOR,
+        "Hyuga was never played",
+    )
+    kept = next(m for m in timeline_of(match).moments if m.number == 7)
+    assert kept.overridden and kept.override_rules == ("CG-4.3",)
+    assert kept.kept_by == correction.number
+
+
+def test_a_ruling_to_replay_leaves_the_replayed_entries_struck_under_the_step_before() -> None:
+    match = recorded_opening()
+    dispute = match.dispute(9, "Toho declared a Pass", AUTHOR)
+    ruling = match.rule(dispute.number, "replay", ["CG-5.1"], "play it again", AUTHOR)
+    timeline = timeline_of(match)
+    assert timeline.total == 8
+    struck = timeline.moments[8].retracted
+    assert [s.number for s in struck] == [9, 10, 11]
+    assert {(s.fate, s.reason) for s in struck} == {
+        (OutOfForce(REPLAYED, ruling.number), "play it again")
+    }
+    (state,) = struck[0].disputes
+    assert state.ruling == ruling
+
+
+def test_the_result_s_disputes_and_confirmations_come_after_the_last_step() -> None:
+    match = MatchRecord("card-game", SETUP, AUTHOR.by, AUTHOR.at)
+    for action in finished_match(1, 0):
+        match.record(action, AUTHOR)
+    confirmed = match.confirm("nankatsu", AUTHOR)
+    disputed = match.dispute(None, "Toho's last roll was a 6", AUTHOR)
+    timeline = timeline_of(match)
+    assert timeline.confirmations == (confirmed,)
+    assert [(s.dispute, s.is_open) for s in timeline.result_disputes] == [(disputed, True)]
+    assert all(not m.disputes for m in timeline.moments)

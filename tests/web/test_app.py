@@ -109,6 +109,8 @@ def every_page(app: Flask, match_id: str) -> list[str]:
         "token": scorer_token(app.config["SECRET_KEY"], match_id),
         "step": 1,
         "filename": "live.css",
+        "number": 10,  # an entry of the opening
+        "dispute": 12,  # the dispute made on it (see below)
     }
     paths = ["/no/such/page"]
     with app.test_request_context():
@@ -150,6 +152,8 @@ def test_every_page_answers_with_the_security_headers_and_no_inline_code(
     match_id = service.create_match("card-game", SETUP, AUTHOR, LEAGUE).id
     for line in OPENING:  # a goal: the charts and the situation have something to draw
         record_text(service, match_id, line, AUTHOR)
+    # An open dispute: the log, the banner and the ruling page have something to show.
+    assert service.dispute(match_id, 10, "the die rolled off the table", AUTHOR).line.number == 12
     become_scorer(client, match_id)
     for path in every_page(app, match_id):
         answer = client.get(path)

@@ -252,3 +252,68 @@ def test_a_note_on_an_entry_undone_later_stays_on_the_replay_with_that_entry(
     assert "Disputed: the die fell off the table" in timeline[: timeline.index("</li>")]
     assert stored_notes(service, played) == ["Disputed: the die fell off the table"]
     assert "Disputed" not in page(client, played, "?at=9").split('id="timeline"')[0]
+
+
+# -- what was said about an entry stays with it (notes and disputes), whatever became of it --
+
+
+def step_item(html: str, step: int) -> str:
+    """The timeline's item for one step, up to the next step's."""
+    start = html.index(f'<li id="step-{step}"')
+    end = html.find('<li id="step-', start + 1)
+    return html[start : end if end != -1 else None]
+
+
+def test_a_note_and_a_dispute_on_an_entry_corrected_later_stay_with_it_on_the_replay(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    service.annotate(played, 10, "the die fell off the table", AUTHOR)
+    service.dispute(played, 10, "Toho's die rolled off the table", AUTHOR)
+    correction = service.correct(
+        played, 10, parse_entry("card-game", "roll coach=toho value=1"), "rolled again", AUTHOR
+    ).line
+    html = page(client, played)
+    # The correction counts at the place of entry 10: still eleven steps.
+    assert "Step 11 of 11" in html
+    tenth = step_item(html, 10)
+    assert "roll coach=toho value=1" in tenth
+    assert "corrects entry 10" in tenth
+    assert "<del>entry 10: roll coach=toho value=5</del>" in tenth
+    assert "corrected by <a" in tenth and f"#entry-{correction.number}" in tenth
+    assert "the die fell off the table" in tenth
+    assert "Toho&#39;s die rolled off the table" in tenth
+    # The step itself shows the replaced entry with what was said about it.
+    frame = page(client, played, "?at=10").split('id="timeline"')[0]
+    assert f"Entry {correction.number} (the correction of entry 10)" in frame
+    assert "the die fell off the table" in frame and "rolled off the table" in frame
+
+
+def test_a_dispute_on_an_entry_undone_later_stays_with_it_on_the_replay(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    service.dispute(played, 11, "Nankatsu rolled a 3, not a 2", AUTHOR)
+    service.undo(played, AUTHOR)
+    html = page(client, played)
+    assert "Step 10 of 10" in html
+    assert "Undone after this step: <del>entry 11, roll coach=nankatsu value=2</del>" in html
+    tenth = step_item(html, 10)
+    assert "<del>entry 11: roll coach=nankatsu value=2</del>" in tenth
+    assert "Nankatsu rolled a 3, not a 2" in tenth
+    assert "open" in tenth
+
+
+def test_the_log_keeps_notes_and_disputes_with_a_corrected_entry(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    service.annotate(played, 10, "the die fell off the table", AUTHOR)
+    service.dispute(played, 10, "Toho's die rolled off the table", AUTHOR)
+    service.correct(
+        played, 10, parse_entry("card-game", "roll coach=toho value=1"), "rolled again", AUTHOR
+    )
+    html = client.get(f"/matches/{played}").get_data(as_text=True)
+    start = html.index('id="entry-10"')
+    tenth = html[start : html.index("</li>", start)]
+    assert '<del><span class="entry">roll coach=toho value=5</span></del>' in tenth
+    assert "corrected by" in tenth and "rolled again" in tenth
+    assert "the die fell off the table" in tenth
+    assert "Toho&#39;s die rolled off the table" in tenth

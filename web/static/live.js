@@ -54,8 +54,13 @@
           current.replaceWith(fresh);
           fresh.classList.add("is-new");
           shown = Number(fresh.getAttribute("data-version"));
-          var newest = fresh.querySelector(".log-line .entry");
-          if (announce) { announce.textContent = "New entry: " + (newest ? newest.textContent : "the match changed"); }
+          // The newest line: an entry (its notation), or a dispute, ruling, correction or
+          // confirmation (the words that say which).
+          var newest = fresh.querySelector(".log-line");
+          var what = newest ? newest.querySelector(".line-kind, .entry") : null;
+          var said = what ? what.textContent.replace(/\s+/g, " ").trim() : "the match changed";
+          var kind = what && !what.classList.contains("entry") ? "New in the log: " : "New entry: ";
+          if (announce) { announce.textContent = kind + said; }
         })
         .catch(function () { /* the next version event tries again */ })
         .then(function () { busy = false; });

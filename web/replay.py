@@ -15,7 +15,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
-from service.timeline import Moment, Timeline, timeline_of
+from service.timeline import Moment, Timeline
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, is_session_scorer, require_scorer, scorer_name, touchline
@@ -52,8 +52,8 @@ class Frame:
 def frame_at(match_ref: str, at: str | None) -> Frame:
     # One load serves both the situation and the timeline, so the two always agree even
     # while the match is being scored.
-    record = touchline().load_record(match_ref)
-    timeline = timeline_of(record)
+    replayed = touchline().replayed(match_ref)
+    record, timeline = replayed.record, replayed.timeline
     step = step_from(at, timeline.total)
     match_id = str(record.id)
     return Frame(

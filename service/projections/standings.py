@@ -1,7 +1,8 @@
 """League standings: each league's settings, its matches' results, and the table itself.
 
-A batch stores the settings and each league match's result, and marks the leagues it touched
-stale; the table itself is recomputed whole, with the pure `domain.standings`, when it is next
+A batch stores the settings and each league match's result, and marks stale the leagues whose
+settings or whose matches' status, coaches or result it changed (most entries change none of
+them); the table itself is recomputed whole, with the pure `domain.standings`, when it is next
 read (`refresh`). Recomputing on every batch would make a rebuild quadratic in the league's
 size. Abandoned and unfinished matches count for nothing, though their coaches are listed as
 entrants. A finished match's result is stored with where it stands with the coaches
@@ -79,13 +80,26 @@ class Standings:
             state = status(match, contribution)
             coaches = coaches_of(match)
             result = contribution.result if state == "finished" else None
+            row = (
+                match.league,
+                state,
+                json.dumps(list(coaches.values())),
+                None if result is None else _encode(result),
+            )
+            stored = sql.rows(
+                "SELECT league, status, coaches, result FROM league_matches WHERE match_id = ?",
+                (str(match.id),),
+            )
+            if stored and tuple(stored[0].values()) == row:
+                # Most entries change no standing (a card played in the first half): the
+                # table stays as it is, and reading it costs no recomputation.
+                continue
             sql.run("DELETE FROM league_matches WHERE match_id = ?", (str(match.id),))
             sql.run(
                 "INSERT INTO league_matches (match_id, league, status, coaches, result) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (str(match.id), match.league, state, json.dumps(list(coaches.values())),
-                 None if result is None else _encode(result)),
-            )  # fmt: skip
+                (str(match.id), *row),
+            )
             touched.add(match.league)
         for name in sorted(touched):
             sql.run("UPDATE league_settings SET stale = 1 WHERE league = ?", (name,))

@@ -20,17 +20,15 @@ No figure here is asserted anywhere.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.rebuild import AUTHOR, LEAGUE, generate
-from bench.recording import scratch_postgres
+from bench.stores import add_postgres_option, on_each_store
 from service.app import Touchline
 from service.config import settings_for_url
 from tests.service.projections.pj_driver import finished_match, setup_for
@@ -91,20 +89,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--entries", type=int, default=20)
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("TOUCHLINE_TEST_POSTGRES_URL"),
-        help="admin URL of a PostgreSQL server for a scratch database",
-    )
+    add_postgres_option(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{folder}/bench.sqlite3"
-        report("SQLite", bench_store(url, args.matches, args.entries))
-    if args.postgres:
-        with scratch_postgres(args.postgres) as url:
-            report("PostgreSQL", bench_store(url, args.matches, args.entries))
-    else:
-        print("\nPostgreSQL: skipped (give --postgres URL or set TOUCHLINE_TEST_POSTGRES_URL)")
+    on_each_store(
+        args.postgres,
+        lambda store, url: report(store, bench_store(url, args.matches, args.entries)),
+    )
 
 
 if __name__ == "__main__":

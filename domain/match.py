@@ -279,6 +279,7 @@ class MatchRecord(Aggregate):
     class Created(Aggregate.Created):
         # 2: the access link it was created through, and the seal (domain.seal).
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         ruleset: str
         setup: dict[str, JSON]
         created_by: str
@@ -827,6 +828,10 @@ class MatchRecord(Aggregate):
         previous: str | None
         digest: str | None
 
+        # The first class version stored with the seal: verifying a record takes an event
+        # stored at an earlier one as written before sealing began (domain.seal.verify).
+        sealed_since: ClassVar[int] = 1
+
         def apply(self, aggregate: Any) -> None:
             aggregate.seal = self.digest
 
@@ -835,6 +840,7 @@ class MatchRecord(Aggregate):
 
     class Abandoned(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         reason: str
         by: str
         at: str
@@ -844,6 +850,7 @@ class MatchRecord(Aggregate):
 
     class Annotated(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         on: int
         text: str
         by: str
@@ -855,6 +862,7 @@ class MatchRecord(Aggregate):
 
     class EntryRetracted(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         retracts: int
         by: str
         at: str
@@ -868,6 +876,7 @@ class MatchRecord(Aggregate):
         # declared vocabulary. Version 1 consequences are worked out again on load.
         # 3: the link and the seal.
         class_version: ClassVar[int] = 3
+        sealed_since: ClassVar[int] = 3
         action: dict[str, JSON]
         action_version: int
         by: str

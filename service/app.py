@@ -66,6 +66,7 @@ from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
+from service.seal import SealQueries
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
@@ -89,6 +90,7 @@ class Touchline(
     DisputeUseCases,
     AuditQueries,
     ImportLookups,
+    SealQueries,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)

@@ -58,7 +58,9 @@ from service.errors import (
     DatabaseUnavailable,
     IdempotencyKeyReused,
     MatchNotFound,
+    RecordBroken,
     StaleMatch,
+    TouchlineError,
 )
 from service.game_cache import GameCache
 from service.imports import ImportedMatch, ImportLookups
@@ -426,6 +428,18 @@ class Touchline(
                 match: object = self.repository.get(match_id)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match with id {match_id}") from None
+        except TouchlineError:
+            raise
+        except Exception:
+            # Stored events that no longer fold (a version missing, fields that fit no event)
+            # were changed outside Touchline: say where, rather than fail with a traceback.
+            report = self.verify_match(str(match_id))
+            if report.intact:
+                raise
+            raise RecordBroken(
+                f"match {match_id} cannot be loaded, its stored record was changed outside "
+                f"Touchline: {report.describe()}"
+            ) from None
         if not isinstance(match, MatchRecord):
             raise MatchNotFound(f"{match_id} is not a match")
         if not self._games.restore(match):

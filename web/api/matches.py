@@ -20,6 +20,7 @@ from schemas.api_matches import (
     NewMatchSchema,
     StepSchema,
 )
+from schemas.api_seal import SealSchema, seal_data
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from service.errors import BadInput
@@ -69,6 +70,15 @@ def create_match(body: dict[str, Any]) -> Any:
 def get_match(match_id: str) -> Any:
     """The match now: its situation, what may come next, its version and its whole log."""
     return touchline().get_match(match_id).to_dict()
+
+
+@bp.route("/<match_id>/seal", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, SealSchema)
+@bp.refusals(404)
+def get_seal(match_id: str) -> Any:
+    """The match's sealed record verified from its stored events: intact with its seal, or
+    the first event that breaks the chain (a broken record is still a 200 answer)."""
+    return seal_data(touchline().verify_match(match_id))
 
 
 @bp.route("/<match_id>/steps/<int(signed=True):step>", methods=["GET"], parameters=[MATCH_ID, STEP])

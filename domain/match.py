@@ -266,6 +266,8 @@ class MatchRecord(Aggregate):
             sha256=file.sha256,
             format_version=file.format_version,
             checked=file.checked,
+            chain=file.chain,
+            chain_break=file.chain_break,
             lines=lines,
             created_by=file.created_by,
             created_at=file.created_at,
@@ -951,13 +953,16 @@ class MatchRecord(Aggregate):
         """Where an imported match came from (domain.provenance): right after its creation,
         in the same save, before any line of its log."""
 
-        class_version: ClassVar[int] = 1
+        # 2: whether the file's per-line chain held, and the first line that broke it.
+        class_version: ClassVar[int] = 2
         by: str
         at: str
         device: str | None
         sha256: str
         format_version: int
         checked: bool
+        chain: bool | None
+        chain_break: int | None
         lines: int
         created_by: str
         created_at: str
@@ -965,6 +970,12 @@ class MatchRecord(Aggregate):
         exported: str | None
         imported_from: str | None
         earlier_import: dict[str, str] | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Imported before match files carried a chain: none was checked."""
+            state["chain"] = None
+            state["chain_break"] = None
 
     # -- the seal ----------------------------------------------------------------------------
 
@@ -990,6 +1001,8 @@ class MatchRecord(Aggregate):
         sha256: str,
         format_version: int,
         checked: bool,
+        chain: bool | None,
+        chain_break: int | None,
         lines: int,
         created_by: str,
         created_at: str,
@@ -1004,6 +1017,8 @@ class MatchRecord(Aggregate):
                 sha256=sha256,
                 format_version=format_version,
                 checked=checked,
+                chain=chain,
+                chain_break=chain_break,
                 created_by=created_by,
                 created_at=created_at,
                 source=source,

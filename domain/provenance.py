@@ -90,6 +90,10 @@ class MatchFileFacts:
     exported: str | None = None
     imported_from: str | None = None
     earlier_import: ClaimedImport | None = None
+    # Whether the file's per-line chain held (None: the file carries none, as before format
+    # version 3), and the first line of the file that breaks it.
+    chain: bool | None = None
+    chain_break: int | None = None
 
     @property
     def origin(self) -> str | None:
@@ -113,6 +117,8 @@ class MatchFileFacts:
             ),
             imported_from=_claimed_id(self.imported_from, "the file's imported-from"),
             earlier_import=None if self.earlier_import is None else self.earlier_import.checked(),
+            chain=self.chain,
+            chain_break=self.chain_break,
         )
 
 
@@ -139,6 +145,12 @@ class Provenance:
         importer, file = self.importer, self.file
         device = f" from {importer.device}" if importer.device else ""
         check = "its export checksum matched" if file.checked else "unchecked"
+        if file.chain is not None:
+            check += (
+                ", its chain held"
+                if file.chain
+                else f", its chain broken at line {file.chain_break} (edited after export)"
+            )
         said = [f"source {file.source}" if file.source else "no source"]
         if file.imported_from:
             said.append(f"imported there from {file.imported_from}")
@@ -165,6 +177,8 @@ class Provenance:
             "sha256": file.sha256,
             "format_version": file.format_version,
             "checked": file.checked,
+            "chain": file.chain,
+            "chain_break": file.chain_break,
             "lines": self.lines,
             "claims": {
                 "source": file.source,
@@ -188,6 +202,8 @@ class Provenance:
                 sha256=data["sha256"],
                 format_version=int(data["format_version"]),
                 checked=bool(data["checked"]),
+                chain=data.get("chain"),
+                chain_break=data.get("chain_break"),
                 created_by=claims["created_by"],
                 created_at=claims["created_at"],
                 source=claims.get("source"),

@@ -97,6 +97,19 @@ class ProvenanceSchema(Schema):
     checked = fields.Boolean(
         required=True, metadata={"description": "The file's export checksum matched"}
     )
+    chain = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The file's per-line chain held (false: a line was edited after "
+            "export, see chain_break); null for a file that carries none (before format 3)"
+        },
+    )
+    chain_break = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The file's first line that breaks its chain, or null"},
+    )
     lines = fields.Integer(
         required=True,
         metadata={
@@ -469,6 +482,13 @@ class ImportQuerySchema(Schema):
     no_league = fields.Boolean(
         load_default=False, metadata={"description": "Import it outside any league"}
     )
+    verify = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Refuse (400, storing nothing) a file whose per-line chain does not "
+            "hold, naming its first edited line, and a file of format 1 or 2, which has none"
+        },
+    )
 
 
 class ImportBodySchema(Schema):
@@ -478,3 +498,4 @@ class ImportBodySchema(Schema):
     league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)
     by = text_field(NAME_LIMIT, load_default=None, allow_none=True)
+    verify = fields.Boolean(load_default=False)

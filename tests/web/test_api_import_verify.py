@@ -81,3 +81,14 @@ def test_a_format_2_file_cannot_be_verified(client: FlaskClient) -> None:
     plain = client.post("/api/matches/import?no_league=true", data=data, content_type="text/plain")
     assert plain.status_code == 201
     assert plain.get_json()["match_file"]["chain"] is None
+
+
+def test_the_match_page_says_where_the_chain_broke(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    lines = exported(service, match_id)
+    third = number_of(lines, "3 by=")
+    lines[third - 1] = lines[third - 1].replace("3 by=alice", "3 by=bob")
+    answer = client.post("/api/matches/import", json={"text": by_hand("\n".join(lines))})
+    page = client.get(f"/matches/{answer.get_json()['match']['id']}").get_data(as_text=True)
+    assert f"its chain broke at line {third}: edited after export" in page

@@ -41,7 +41,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
+from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite
@@ -275,6 +275,7 @@ class MatchRecord(Aggregate):
             exported=file.exported,
             imported_from=file.imported_from,
             earlier_import=None if file.earlier_import is None else file.earlier_import.to_data(),
+            seal=None if file.seal is None else file.seal.to_data(),
         )
         return match
 
@@ -953,7 +954,8 @@ class MatchRecord(Aggregate):
         """Where an imported match came from (domain.provenance): right after its creation,
         in the same save, before any line of its log."""
 
-        # 2: whether the file's per-line chain held, and the first line that broke it.
+        # 2: whether the file's per-line chain held, the first line that broke it, and the
+        # seal the file claims its source match had.
         class_version: ClassVar[int] = 2
         by: str
         at: str
@@ -970,12 +972,14 @@ class MatchRecord(Aggregate):
         exported: str | None
         imported_from: str | None
         earlier_import: dict[str, str] | None
+        seal: dict[str, JSON] | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
-            """Imported before match files carried a chain: none was checked."""
+            """Imported before match files carried a chain and a seal: none was checked."""
             state["chain"] = None
             state["chain_break"] = None
+            state["seal"] = None
 
     # -- the seal ----------------------------------------------------------------------------
 
@@ -1010,6 +1014,7 @@ class MatchRecord(Aggregate):
         exported: str | None,
         imported_from: str | None,
         earlier_import: dict[str, str] | None,
+        seal: dict[str, JSON] | None,
     ) -> None:
         self.provenance = Provenance(
             importer=Author(by, at, device, link),
@@ -1027,6 +1032,7 @@ class MatchRecord(Aggregate):
                 earlier_import=(
                     None if earlier_import is None else ClaimedImport.from_data(earlier_import)
                 ),
+                seal=None if seal is None else ClaimedSeal.from_data(seal),
             ),
             lines=lines,
         )

@@ -77,6 +77,27 @@ class ClaimedImport:
 
 
 @dataclass(frozen=True)
+class ClaimedSeal:
+    """The seal a file says its source match had when it was exported: the digest of that
+    match's event `version` (domain.seal), to compare with the source installation's."""
+
+    version: int
+    digest: str
+
+    def checked(self) -> ClaimedSeal:
+        if self.version < 1:
+            raise BadText("the file's seal names no event version")
+        return ClaimedSeal(self.version, checked_sha256(self.digest, "the file's seal"))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"version": self.version, "digest": self.digest}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ClaimedSeal:
+        return cls(int(data["version"]), str(data["digest"]))
+
+
+@dataclass(frozen=True)
 class MatchFileFacts:
     """A match file as it was received: its SHA-256 (of the exact bytes), its format version
     and whether its export checksum was there and matched; then what it claims."""
@@ -94,6 +115,7 @@ class MatchFileFacts:
     # version 3), and the first line of the file that breaks it.
     chain: bool | None = None
     chain_break: int | None = None
+    seal: ClaimedSeal | None = None
 
     @property
     def origin(self) -> str | None:
@@ -119,6 +141,7 @@ class MatchFileFacts:
             earlier_import=None if self.earlier_import is None else self.earlier_import.checked(),
             chain=self.chain,
             chain_break=self.chain_break,
+            seal=None if self.seal is None else self.seal.checked(),
         )
 
 
@@ -159,6 +182,8 @@ class Provenance:
             said.append(f"by {earlier.by} at {earlier.at} from file sha256 {earlier.sha256}")
         if file.exported:
             said.append(f"exported {file.exported}")
+        if file.seal:
+            said.append(f"sealed {file.seal.digest} at version {file.seal.version}")
         said.append(f"created by {file.created_by} at {file.created_at}")
         return (
             f"imported by {importer.by} at {importer.at}{device}, from file sha256 "
@@ -189,6 +214,7 @@ class Provenance:
                 "earlier_import": (
                     None if file.earlier_import is None else file.earlier_import.to_data()
                 ),
+                "seal": None if file.seal is None else file.seal.to_data(),
             },
         }
 
@@ -196,6 +222,7 @@ class Provenance:
     def from_data(cls, data: Mapping[str, Any]) -> Provenance:
         claims = data["claims"]
         earlier = claims.get("earlier_import")
+        seal = claims.get("seal")
         return cls(
             importer=Author(data["by"], data["at"], data.get("device"), data.get("link")),
             file=MatchFileFacts(
@@ -210,6 +237,7 @@ class Provenance:
                 exported=claims.get("exported"),
                 imported_from=claims.get("imported_from"),
                 earlier_import=None if earlier is None else ClaimedImport.from_data(earlier),
+                seal=None if seal is None else ClaimedSeal.from_data(seal),
             ),
             lines=int(data["lines"]),
         )

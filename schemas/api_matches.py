@@ -61,6 +61,11 @@ class ClaimedImportSchema(Schema):
     sha256 = fields.String(required=True)
 
 
+class ClaimedSealSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "The event it sealed"})
+    digest = fields.String(required=True, metadata={"description": "SHA-256, hexadecimal"})
+
+
 class ClaimsSchema(Schema):
     """What the imported file says; none of it is checked against anything."""
 
@@ -80,6 +85,15 @@ class ClaimsSchema(Schema):
         required=True,
         allow_none=True,
         metadata={"description": "Who imported its source, when, from which file"},
+    )
+    seal = fields.Nested(
+        ClaimedSealSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The seal the file says its source match had at export (format 3); "
+            "compare it with the source installation's GET /api/matches/{id}/seal"
+        },
     )
 
 

@@ -51,7 +51,7 @@ from domain.notation import (
     canonical_fields,
     split_words,
 )
-from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
+from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, MalformedAction, Ruleset
@@ -117,8 +117,8 @@ class MatchFile:
     earlier_import: ClaimedImport | None = None
     # Whether the per-line chain held, and where it first broke (format version 3 on).
     chain: ChainState = field(default_factory=lambda: ChainState(None))
-    # The source match's seal at export, as the header claims it: (version, digest).
-    seal: tuple[int, str] | None = None
+    # The source match's seal at export, as the header claims it.
+    seal: ClaimedSeal | None = None
 
     def facts(self) -> MatchFileFacts:
         """The file as an import records it: what it was, and what it claims."""
@@ -134,6 +134,7 @@ class MatchFile:
             earlier_import=self.earlier_import,
             chain=self.chain.held,
             chain_break=self.chain.line,
+            seal=self.seal,
         )
 
 
@@ -476,7 +477,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         exported=parsed["exported"],
         imported_from=parsed["imported_from"],
         earlier_import=None if imported is None else ClaimedImport(**imported),
-        seal=None if seal is None else (seal["version"], seal["digest"]),
+        seal=None if seal is None else ClaimedSeal(seal["version"], seal["digest"]),
     )
 
 

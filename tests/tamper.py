@@ -60,6 +60,18 @@ class StoredRows:
             (state,) = cursor.fetchone()
         return bytes(state)
 
+    def event(self, version: int) -> str:
+        """The class name of the event stored at `version` (its topic's last part)."""
+        mark = self._mark()
+        with self._cursor() as cursor:
+            cursor.execute(
+                f"SELECT topic FROM {self.table} WHERE originator_id = {mark} "
+                f"AND originator_version = {mark}",
+                (self._id(), version),
+            )
+            (topic,) = cursor.fetchone()
+        return str(topic).rpartition(".")[2]
+
     def fields(self, version: int) -> dict[str, Any]:
         return dict(json.loads(self.state(version)))
 

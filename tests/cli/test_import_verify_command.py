@@ -54,6 +54,8 @@ def test_an_exported_file_verifies(run: Run, new_match: str, tmp_path: Path) -> 
     imported = result.output.split()[2]
     shown = run("match", "show", imported).output
     assert "its export checksum matched, its chain held" in shown
+    seal = run("match", "verify", new_match).output.split()[-1]
+    assert f"sealed {seal} at version 12" in shown
 
 
 def test_a_changed_die_is_refused_naming_the_line(run: Run, new_match: str, tmp_path: Path) -> None:

@@ -177,3 +177,36 @@ def test_a_match_written_on_after_sealing_began_is_unsealed_before_it(
     broken = release_app.verify_match(match["id"]).broken
     assert broken is not None and (broken.version, broken.check) == (match["version"] + 1, DIGEST)
     release_app.close()
+
+
+def test_an_import_stored_before_chains_loads_and_verifies(app: Touchline) -> None:
+    """An `Imported` event as the release before format 3 stored it (class version 1, no
+    chain, no claimed seal, its digest over those fields) loads with neither and verifies:
+    the digest covers the fields as stored, not as upcast."""
+    opening_file = V1_FULL_MATCH.with_name("card_game_opening.touchline")
+    match_id = import_match_file(app, opening_file.read_bytes(), ALICE).view.id
+    assert not list(app.snapshots.get(app.resolve(match_id)))  # type: ignore[union-attr]
+    rows = StoredRows(app, match_id)
+    fields = rows.fields(2)
+    assert fields["class_version"] == 2 and fields["chain"] is None
+    for name in ("chain", "chain_break", "seal", "class_version"):
+        del fields[name]
+    fields["digest"] = digest_of("Imported", match_id, 2, fields)
+    rows.set_fields(2, fields)
+    # Every later event was written after that one: its link and digest follow from it.
+    previous = fields["digest"]
+    for version in range(3, app.load_record(match_id).version + 1):
+        later = rows.fields(version)
+        later["previous"] = previous
+        unsealed = {k: v for k, v in later.items() if k != "class_version"}
+        later["digest"] = previous = digest_of(rows.event(version), match_id, version, unsealed)
+        rows.set_fields(version, later)
+
+    provenance = app.load_record(match_id).provenance
+    assert provenance is not None and provenance.file.format_version == 1
+    assert (provenance.file.chain, provenance.file.chain_break, provenance.file.seal) == (
+        None,
+        None,
+        None,
+    )
+    assert app.verify_match(match_id).intact

@@ -42,6 +42,10 @@ def test_an_exported_file_verifies(client: FlaskClient, service: Touchline, matc
     body = answer.get_json()
     assert (body["match_file"]["chain"], body["match_file"]["chain_break"]) == (True, None)
     assert body["match"]["imported"]["chain"] is True
+    seal = service.verify_match(match_id).seal
+    assert body["match"]["imported"]["claims"]["seal"] == {"version": 12, "digest": seal}
+    page = client.get(f"/matches/{body['match']['id']}").get_data(as_text=True)
+    assert f'sealed <code class="digest">{seal}</code> at version 12' in page
 
 
 def test_an_edited_line_is_refused_naming_it(

@@ -1,18 +1,23 @@
 """The match file: a versioned, line-oriented text form of one match record (see
 docs/match-file.md).
 
-A header of `name: value` lines, then one line per log entry, then the end line:
+A header of `name: value` lines ending with the chain's start, then one line per log entry,
+each ending with its chain value, then the end line:
 
-    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card='Ken Wakashimazu' defense=4
-    13 by=bob at=2026-11-29T21:05:30+00:00 undo 12
-    14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go'
+    chain: 6f1d…
+    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card=Ken defense=4 chain=…
+    13 by=bob at=2026-11-29T21:05:30+00:00 undo 12 chain=…
+    14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go' chain=…
     end: entries=14 sha256=9b1e…
+
+The chain (format version 3, schemas.matchfile_chain) names the first line edited since the
+export; the header's `seal` is the source match's seal then (docs/seal.md).
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again). Every text
 value is written by the one rule of `schemas.matchfile_values`; the bytes, the size bounds and
 the end line are `schemas.matchfile_lines`'. Files of format version 1 (no end line, entries'
-fields written as they are) are read as they always were.
+fields written as they are) and 2 (no chain) are read as they always were.
 
 A match that was itself imported is exported with two more header lines: `imported-from`,
 the match it was imported from (as its file claimed), and `imported`, who imported it, when,

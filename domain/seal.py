@@ -143,10 +143,10 @@ class SealReport:
         )
         if self.seal is None:
             return (
-                f"no event is sealed: all {self.events} events were written by an earlier "
+                f"no event is sealed: all {_events(self.events)} were written by an earlier "
                 "release before sealing began and cannot be verified"
             )
-        return f"record intact: {self.sealed} events sealed, seal {self.seal}{unsealed}"
+        return f"record intact: {_events(self.sealed)} sealed, seal {self.seal}{unsealed}"
 
 
 def verify(match_id: UUID | str, events: Sequence[StoredFacts]) -> SealReport:
@@ -207,6 +207,10 @@ def _failed_check(
     if recomputed != stored:
         return DIGEST, f"it carries {_short(stored)}, its content gives {_short(recomputed)}"
     return None
+
+
+def _events(count: int) -> str:
+    return f"{count} event" if count == 1 else f"{count} events"
 
 
 def short(digest: str) -> str:

@@ -58,7 +58,9 @@ from service.errors import (
     DatabaseUnavailable,
     IdempotencyKeyReused,
     MatchNotFound,
+    RecordBroken,
     StaleMatch,
+    TouchlineError,
 )
 from service.game_cache import GameCache
 from service.imports import ImportedMatch, ImportLookups
@@ -67,6 +69,7 @@ from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
 from service.replays import ReplayCache, Replayed
+from service.seal import SealQueries
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
@@ -90,6 +93,7 @@ class Touchline(
     DisputeUseCases,
     AuditQueries,
     ImportLookups,
+    SealQueries,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
@@ -429,6 +433,18 @@ class Touchline(
                 match: object = self.repository.get(match_id)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match with id {match_id}") from None
+        except TouchlineError:
+            raise
+        except Exception:
+            # Stored events that no longer fold (a version missing, fields that fit no event)
+            # were changed outside Touchline: say where, rather than fail with a traceback.
+            report = self.verify_match(str(match_id))
+            if report.intact:
+                raise
+            raise RecordBroken(
+                f"match {match_id} cannot be loaded, its stored record was changed outside "
+                f"Touchline: {report.describe()}"
+            ) from None
         if not isinstance(match, MatchRecord):
             raise MatchNotFound(f"{match_id} is not a match")
         if not self._games.restore(match):

@@ -86,6 +86,12 @@ class LeagueExists(Conflict):
     pass
 
 
+class RecordBroken(Conflict):
+    """A match whose stored events no longer load because they were changed outside
+    Touchline (a row deleted, edited or swapped): the message names the first event that
+    breaks its sealed record (domain.seal)."""
+
+
 class AlreadyImported(Conflict):
     """A match file whose match the league already counts: the same file, or the same match
     the file claims to come from, was imported into it before (or was scored in it here)."""

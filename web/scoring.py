@@ -18,6 +18,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from domain.log import Entry
 from domain.registry import find_ruleset
 from domain.ruleset import Violation
+from domain.seal import CHECKS, short
 from service.errors import BadInput, EntryRefused, StaleMatch, UndoRefused
 from service.views import MatchView
 from web.context import (
@@ -40,6 +41,8 @@ bp.add_app_template_global(entry_text)
 bp.add_app_template_global(value_label)
 bp.add_app_template_global(field_label)
 bp.add_app_template_global(lambda: uuid4().hex, "fresh_key")
+bp.add_app_template_global(short, "short_digest")
+bp.add_app_template_global(CHECKS.__getitem__, "seal_check")
 
 # Form fields that belong to one attempt, not to the entry: never carried into a retry.
 ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
@@ -48,7 +51,8 @@ ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str) -> str:
     view = service().get_match(match_id)
-    return render_template("match.html", match=view, scorer=is_session_scorer(view.id))
+    seal = service().verify_match(view.id)
+    return render_template("match.html", match=view, seal=seal, scorer=is_session_scorer(view.id))
 
 
 @bp.get("/matches/<match_id>/fragment")

@@ -20,6 +20,7 @@ from schemas.api_matches import (
     NewMatchSchema,
     StepSchema,
 )
+from schemas.api_seal import SealSchema, seal_data
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from service.errors import BadInput
@@ -71,6 +72,15 @@ def get_match(match_id: str) -> Any:
     return touchline().get_match(match_id).to_dict()
 
 
+@bp.route("/<match_id>/seal", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, SealSchema)
+@bp.refusals(404)
+def get_seal(match_id: str) -> Any:
+    """The match's sealed record verified from its stored events: intact with its seal, or
+    the first event that breaks the chain (a broken record is still a 200 answer)."""
+    return seal_data(touchline().verify_match(match_id))
+
+
 @bp.route("/<match_id>/steps/<int(signed=True):step>", methods=["GET"], parameters=[MATCH_ID, STEP])
 @bp.response(200, StepSchema)
 @bp.refusals(400, 404)
@@ -104,7 +114,9 @@ def import_match(query: dict[str, Any]) -> Any:
     file without a checksum (written by hand), which is imported all the same. The match
     records who imported it (`by`) and the file's SHA-256 (`match.imported`). A league counts
     a match once: the same file, or the same match the file claims to come from, imported
-    into it again is 409 with the `match_id` it was imported as."""
+    into it again is 409 with the `match_id` it was imported as. With `verify=true` a file
+    whose per-line chain does not hold is 400 naming its first edited line, and so is a file
+    of format 1 or 2 (it has no chain); without it, `match_file.chain` says whether it held."""
     data: str | bytes
     if request.is_json:
         try:
@@ -112,23 +124,26 @@ def import_match(query: dict[str, Any]) -> Any:
         except ValidationError as error:
             abort(400, messages={"json": error.messages})
         data, league, no_league = body["text"], body["league"], body["no_league"]
-        by = body["by"]
+        by, verify = body["by"], body["verify"]
     else:
         # The reader decodes the bytes itself, so that a file that is not UTF-8 is named as
         # such instead of being read with replacement characters.
-        data, league, no_league, by = request.get_data(), None, False, None
+        data, league, no_league, by, verify = request.get_data(), None, False, None, False
     imported = import_match_file(
         touchline(),
         data,
         author(query["by"] or by or ANONYMOUS, "api"),
         league=query["league"] or league,
         no_league=query["no_league"] or no_league,
+        verify=query["verify"] or verify,
     )
     answer, status = created(imported.view)
     answer["match_file"] = {
         "version": imported.version,
         "checked": imported.checked,
         "sha256": imported.sha256,
+        "chain": imported.chain,
+        "chain_break": imported.chain_break,
         "notice": imported.notice,
         "same": [same.to_dict() for same in imported.same],
     }

@@ -16,6 +16,8 @@ same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.match import Author
 from schemas.matchfile import MatchFileError, loads
 from service.app import Touchline
@@ -31,21 +33,22 @@ def import_match_file(
     importer: Author,
     league: str | None = None,
     no_league: bool = False,
+    check_league: Callable[[str | None], None] | None = None,
 ) -> ImportedMatch:
+    """Import a match file; `check_league`, given the league the match would join (None:
+    none), refuses by raising when the importer may not import into it."""
     if league and no_league:
         raise BadInput("give a league or no league, not both")
     try:
         parsed = loads(data)
     except MatchFileError as error:
         raise BadInput(f"{error}; nothing was imported") from None
+    into = None if no_league else league or parsed.league
+    if check_league is not None:
+        check_league(into)
     try:
         return app.import_log(
-            parsed.ruleset,
-            parsed.setup,
-            parsed.lines,
-            parsed.facts(),
-            importer,
-            league=None if no_league else league or parsed.league,
+            parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), importer, league=into
         )
     except AlreadyImported as error:
         raise AlreadyImported(f"{error}; nothing was imported", error.match_id) from None

@@ -47,6 +47,7 @@ from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
@@ -82,6 +83,7 @@ def now() -> str:
 
 
 class Touchline(
+    AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
     ReadModelUseCases,

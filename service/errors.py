@@ -62,6 +62,10 @@ class LeagueNotFound(NotFound):
     pass
 
 
+class LinkNotFound(NotFound):
+    """No access link by that id (or prefix)."""
+
+
 class NothingKnown(NotFound):
     """A name the read models have never seen (a player, coach or team)."""
 

@@ -29,6 +29,7 @@ from web import (
     errors,
     home,
     leagues,
+    links,
     replay,
     scoring,
     security,
@@ -98,7 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     errors.register(app)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
-    for blueprint in (*blueprints, settling.bp, corrections.bp):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -54,8 +54,26 @@ def use(app: Flask) -> Flask:
 
 def scorer_token(match_id: str) -> str:
     """A scorer link of the match (one per match and store), issued by the owner."""
+    return role_token("scorer", match_id)
+
+
+def role_token(role: str, match_id: str, side: str | None = None) -> str:
+    """A link of `role` for the match (a coach's for `side`), one per match and store."""
     service = _CURRENT["service"]
-    key = (id(service), service.get_match(match_id).id)
+    key = (id(service), f"{service.get_match(match_id).id}:{role}:{side}")
     if key not in _TOKENS:
-        _TOKENS[key] = issue(service, "scorer", match=match_id, person="scorer")
+        _TOKENS[key] = issue(service, role, match=match_id, side=side, person=role)
+    return _TOKENS[key]
+
+
+def sides_of(match_id: str) -> tuple[str, ...]:
+    return tuple(_CURRENT["service"].get_match(match_id).labels)
+
+
+def organizer_token(league: str) -> str:
+    """An organizer link for `league` (which need not exist yet), in the test app's store."""
+    service = _CURRENT["service"]
+    key = (id(service), f"league:{' '.join(league.split()).casefold()}")
+    if key not in _TOKENS:
+        _TOKENS[key] = issue(service, "organizer", league=league, person="organizer")
     return _TOKENS[key]

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from tests.links import scorer_token, use
+from tests.links import role_token, scorer_token, sides_of, use
 from tests.opening import SETUP
 from web import create_app
 
@@ -62,3 +62,17 @@ def post_form(client: FlaskClient, path: str, data: dict[str, Any], **options: A
 def become_scorer(client: FlaskClient, match_id: str) -> Any:
     """Open the scorer link, as the phone handed across the table would."""
     return client.get(f"/in/{token(match_id)}")
+
+
+def hold(client: FlaskClient, match_id: str, role: str, side: str | None = None) -> Any:
+    """Open a link of `role` for the match (a coach's for `side`) in this browser."""
+    return client.get(f"/in/{role_token(role, match_id, side)}")
+
+
+def become_everyone(client: FlaskClient, match_id: str) -> None:
+    """Hold the scorer's, a referee's and each coach's link of the match in this browser, for
+    tests of what the pages do (who may do it is tests/web/test_role_matrix.py's)."""
+    become_scorer(client, match_id)
+    hold(client, match_id, "referee")
+    for side in sides_of(match_id):
+        hold(client, match_id, "coach", side)

@@ -240,8 +240,8 @@ def role_table() -> str:
     coach of the home side; for the friendly, that match's scorer and coach)."""
     roles = list(Role)
     lines = [
-        "| operation | " + " | ".join(role.value for role in roles) + " |",
-        "|---" * (len(roles) + 1) + "|",
+        "| operation | " + " | ".join(role.value for role in roles) + " | anyone (no link) |",
+        "|---" * (len(roles) + 2) + "|",
     ]
     for label, operation, target in ROWS:
         friendly = target.match == _FRIENDLY
@@ -252,6 +252,7 @@ def role_table() -> str:
             else "–"
             for role in roles
         ]
+        cells.append("yes" if open_to_anyone(operation, target) else "–")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

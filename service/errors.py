@@ -75,7 +75,7 @@ class BadDatabaseUrl(BadInput):
 
 
 class BadSecretKey(BadInput):
-    """A configured or stored secret key that would make scorer links forgeable."""
+    """A configured or stored secret key that would make sessions forgeable."""
 
 
 class StaleMatch(Conflict):

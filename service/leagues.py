@@ -131,7 +131,13 @@ class LeagueUseCases(StoreApplication):
         except (UnknownRuleset, LeagueSettingsError) as error:
             raise BadInput(str(error)) from None
         league = League(
-            name, ruleset, list(rules.points), list(rules.tiebreak), author.by, author.at
+            name,
+            ruleset,
+            list(rules.points),
+            list(rules.tiebreak),
+            author.by,
+            author.at,
+            author.link,
         )
         try:
             with self._storage():

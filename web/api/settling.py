@@ -118,7 +118,7 @@ def confirm(body: dict[str, Any], match_id: str) -> Any:
     """Confirm the result for `side`; 422 before the match has a result. A coach's link
     confirms its own side only."""
     require_on_match(
-        Operation.CONFIRM, match_id, touchline().get_match(match_id).league, body["side"]
+        Operation.CONFIRM, match_id, touchline().match_scope(match_id).league, body["side"]
     )
     written = touchline().confirm(
         match_id, body["side"], author(body["by"], "api"), key=body["key"]

@@ -19,9 +19,14 @@ from web.context import author, remember_scorer_name, remember_token, session_to
 from web.context import touchline as service
 from web.errors import status_of
 from web.match_forms import NewMatch, read_new_match, ruleset_titles, setup_forms
-from web.powers import require, require_on_match
+from web.powers import may, require, require_on_match
 
 bp = Blueprint("home", __name__)
+
+
+class NotPermitted(Exception):
+    """The form asks for something this browser's links do not allow."""
+
 
 # How many finished matches the home page lists.
 RECENT_FINISHED = 20
@@ -49,10 +54,19 @@ def create_match() -> Any:
     status = 400
     if not found.problems:
         by = request.form.get("scorer", "")
-        # A match in a league is its organizer's to create; a friendly anyone's.
-        require(Operation.CREATE_MATCH, Target(league=found.league))
+        target = Target(league=found.league)
         try:
+            # A match in a league is its organizer's to create; a friendly anyone's.
+            if not may(Operation.CREATE_MATCH, target):
+                raise NotPermitted(
+                    f"only the organizer of league {found.league!r} may create a match in it: "
+                    "open the link you were given for it, or leave the league out"
+                )
+            require(Operation.CREATE_MATCH, target)
             view = service().create_match(found.ruleset, found.setup, author(by), found.league)
+        except NotPermitted as error:
+            found.problems.append(str(error))
+            status = 403
         except TouchlineError as error:
             found.problems.append(str(error))
             status = status_of(error)

@@ -226,3 +226,16 @@ def _setup() -> dict[str, object]:
         "home": {"team": "Nankatsu", "coach": "Alice"},
         "away": {"team": "Toho", "coach": "Bob"},
     }
+
+
+def test_a_match_in_a_league_needs_its_organizer_and_the_form_says_so(
+    client: FlaskClient, service: Touchline
+) -> None:
+    service.create_league("Spring Cup", "card-game", ALICE)
+    response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Spring Cup"})
+    assert response.status_code == 403
+    page = response.get_data(as_text=True)
+    assert "only the organizer of league &#39;Spring Cup&#39; may create a match in it" in page
+    assert 'name="league"' in page and service.list_matches() == []
+    # Without the league, anyone may: a friendly.
+    created_id(post_form(client, "/matches/new", CARD_GAME))

@@ -270,19 +270,31 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
         click.echo(shown.text)
         return
     echo_provenance(view.imported)
-    last = app.replay(view.id, to_step).step
-    for step in steps[: last + 1]:
-        shown = app.replay(view.id, step.step)
+    walk = app.replayed(view.id)
+    last = walk.view_at(to_step).step
+    at = 0
+    while True:
+        step = steps[at]
+        shown = walk.view_at(step.step)
         echo_step(view.ruleset, index, step, shown.total)
         if step.step == shown.total:
             echo_settled(view.ruleset, index, view.result_status)
         click.echo(shown.text)
-        if step.step < last:
-            answer = click.prompt(
-                "", default="", show_default=False, prompt_suffix="[Enter] next step, q to stop: "
-            )
-            if answer.strip().lower() == "q":
-                return
+        if at == 0 and last == 0:
+            return
+        hint = "[Enter] next step, b back, q to stop: "
+        if at == last:
+            hint = "b back, q to stop: "
+        try:
+            answer = click.prompt("", default="", show_default=False, prompt_suffix=hint)
+        except click.Abort:
+            # The input ended (a script piping keys in, or Ctrl-D): the walk ends there.
+            click.echo()
+            return
+        answer = answer.strip().lower()
+        if answer == "q" or (answer == "" and at == last):
+            return
+        at = max(at - 1, 0) if answer == "b" else min(at + 1, last)
 
 
 def _quote(word: str) -> str:

@@ -47,6 +47,7 @@ from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.seal import digest_of
+from domain.stepping import Stepper
 from domain.text import (
     KEY_LIMIT,
     NAME_LIMIT,
@@ -76,7 +77,7 @@ __all__ = [
 
 # Attributes that hold caches rebuilt from the log (the abandonment is its line, found again
 # on load); snapshots leave them out.
-_TRANSIENT = ("_game", "_pending", "abandonment")
+_TRANSIENT = ("_game", "_pending", "_stepper", "_made_setup", "abandonment")
 
 L = TypeVar("L", bound=LogLine)
 
@@ -360,12 +361,36 @@ class MatchRecord(Aggregate):
 
     def state_at(self, step: int | None) -> Any:
         """The game state after the first `step` entries in force (all when None)."""
-        rules = self.ruleset
-        state = rules.initial_state(rules.make_setup(self.setup))
-        entries = self.effective_entries()
-        for line in entries if step is None else entries[:step]:
-            state = rules.apply(state, rules.action_from_dict(line.action)).state
-        return state
+        stepper = self.stepper
+        return stepper.state_at(stepper.total if step is None else step)
+
+    def made_setup(self) -> Any:
+        """The ruleset's setup value for `setup`, made once: the setup never changes."""
+        made = getattr(self, "_made_setup", None)
+        if made is None:
+            made = self._made_setup = self.ruleset.make_setup(self.setup)
+        return made
+
+    def entries_in_force(self) -> Sequence[Entry]:
+        """`effective_entries()`, worked out once per version of the log."""
+        entries: Sequence[Entry] = self.stepper.actions
+        return entries
+
+    @property
+    def stepper(self) -> Stepper:
+        """The states of this version of the log, step by step (see domain/stepping.py): a
+        replay walked forward or back folds each entry about once."""
+        cached: tuple[int, Stepper] | None = getattr(self, "_stepper", None)
+        if cached is None or cached[0] != self.version:
+            rules = self.ruleset
+
+            def apply(state: Any, entry: Entry) -> Any:
+                return rules.apply(state, rules.action_from_dict(entry.action)).state
+
+            initial = rules.initial_state(self.made_setup())
+            cached = (self.version, Stepper(initial, tuple(self.effective_entries()), apply))
+            self._stepper = cached
+        return cached[1]
 
     def result(self) -> Result | None:
         return self.ruleset.result(self.game)

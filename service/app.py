@@ -68,6 +68,7 @@ from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
+from service.replays import ReplayCache, Replayed
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
@@ -122,6 +123,7 @@ class Touchline(
         self.settings = settings or settings_from_environment()
         self._games = GameCache(GAME_CACHE_SIZE)
         self._scopes: dict[UUID, MatchScope] = {}
+        self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model
         # whose version changed: a read never has to.
         self._opening = Opening(self.settings, then=self._prepare_read_models)
@@ -195,11 +197,14 @@ class Touchline(
         ]
 
     def replay(self, ref: str, step: int | None = None) -> ReplayView:
-        match = self._load(self.resolve(ref))
-        total = len(match.effective_entries())
-        if step is not None and not 0 <= step <= total:
-            raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
-        return ReplayView.of(match, total if step is None else step)
+        return self.replayed(ref).view_at(step)
+
+    def replayed(self, ref: str) -> Replayed:
+        """The match as it stands, for reading only, with its timeline: kept between the
+        steps of a replay while the match does not change (service/replays.py)."""
+        match_id = self.resolve(ref)
+        kept = self._replays.get(match_id, self.version_of(str(match_id)))
+        return kept if kept is not None else self._replays.keep(self._load(match_id))
 
     # -- entries -------------------------------------------------------------------------
 

@@ -145,7 +145,7 @@ class ReplayView:
     def of(cls, match: MatchRecord, step: int) -> ReplayView:
         rules = match.ruleset
         state = match.state_at(step)
-        entries = match.effective_entries()
+        entries = match.entries_in_force()
         return cls(
             match_id=str(match.id),
             ruleset=match.ruleset_name,
@@ -155,7 +155,7 @@ class ReplayView:
             entry=entries[step - 1] if step else None,
             situation=rules.view(state),
             text=rules.render(state),
-            entries=entries[:step],
+            entries=list(entries[:step]),
             imported=match.provenance,
         )
 
@@ -166,7 +166,7 @@ def claimed(imported: Provenance | None, line: LogLine) -> bool:
 
 def title_of(match: MatchRecord) -> str:
     rules = match.ruleset
-    labels = rules.side_labels(rules.make_setup(match.setup))
+    labels = rules.side_labels(match.made_setup())
     return " vs ".join(labels.values())
 
 

@@ -6,8 +6,10 @@ every label (a team, a goal's description) goes through the template's escaping.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.statistics import Fairness
 from service.timeline import Timeline
@@ -58,8 +60,33 @@ class ScoreChart:
     plot_bottom: int = SCORE_HEIGHT - BOTTOM
 
 
+# The charts of the timelines stepped through lately, by identity: stepping through a replay
+# redraws the same timeline at every step, and only the current step's mark moves.
+_DRAWN: OrderedDict[int, tuple[Timeline, ScoreChart]] = OrderedDict()
+_DRAWN_SIZE = 64
+_DRAWN_LOCK = threading.Lock()
+
+
 def score_chart(timeline: Timeline, current: int) -> ScoreChart:
     """One stepped line per side, a marker on each goal, and the current step marked."""
+    with _DRAWN_LOCK:
+        found = _DRAWN.get(id(timeline))
+    if found is None or found[0] is not timeline:
+        found = (timeline, _whole_chart(timeline))
+        with _DRAWN_LOCK:
+            _DRAWN[id(timeline)] = found
+            _DRAWN.move_to_end(id(timeline))
+            while len(_DRAWN) > _DRAWN_SIZE:
+                _DRAWN.popitem(last=False)
+    chart = found[1]
+    total = max(timeline.total, 1)
+    current_x = round(LEFT + current / total * (SCORE_WIDTH - LEFT - RIGHT), 1)
+    return replace(chart, current=current, current_x=current_x)
+
+
+def _whole_chart(timeline: Timeline) -> ScoreChart:
+    """The chart with the kick-off marked: everything but the current step's mark."""
+    current = 0
     total = max(timeline.total, 1)
     top = max(timeline.top_score(), 1)
 

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from domain.access import Operation
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
-from service.timeline import Moment, Timeline, timeline_of
+from service.timeline import Moment, Timeline
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
@@ -53,8 +53,8 @@ class Frame:
 def frame_at(match_ref: str, at: str | None) -> Frame:
     # One load serves both the situation and the timeline, so the two always agree even
     # while the match is being scored.
-    record = touchline().load_record(match_ref)
-    timeline = timeline_of(record)
+    replayed = touchline().replayed(match_ref)
+    record, timeline = replayed.record, replayed.timeline
     step = step_from(at, timeline.total)
     match_id = str(record.id)
     return Frame(
@@ -95,9 +95,9 @@ def frame(match_ref: str) -> str:
 def annotate(match_ref: str) -> Any:
     """A scorer's remark on one step: back to that step once it is stored."""
     service = touchline()
-    record = service.load_record(match_ref)
-    match_id = str(record.id)
-    require_on_match(Operation.RECORD, match_id, record.league)
+    scope = service.match_scope(match_ref)
+    match_id = scope.id
+    require_on_match(Operation.RECORD, match_id, scope.league)
     on = request.form.get("on", "")
     text = request.form.get("text", "")
     # Empty or overlong text is refused by the service (400, nothing stored).

@@ -117,6 +117,16 @@ def test_replay_step_by_step_stops_on_q(run: Run, new_match: str) -> None:
     assert "step 2/11" in result.output and "step 3/11" not in result.output
 
 
+def test_replay_step_by_step_goes_back_with_b(run: Run, new_match: str) -> None:
+    """Issue 13: `replay --step` walks both ways; the input ending ends the walk quietly."""
+    record_opening(run, new_match)
+    result = run("match", "replay", new_match, "--step", "--to", "2", input="\n\nb\n")
+    assert result.exit_code == 0, result.output
+    shown = [line.split(":")[0] for line in result.output.splitlines() if line.startswith("step ")]
+    assert shown == ["step 0/11", "step 1/11", "step 2/11", "step 1/11"], result.output
+    assert "b back, q to stop:" in result.output and "Aborted" not in result.output
+
+
 def test_export_then_import_gives_the_same_match(run: Run, new_match: str, tmp_path: Path) -> None:
     record_opening(run, new_match)
     run("match", "undo", new_match)

@@ -14,6 +14,7 @@ from service.entries import parse_entry
 from tests.opening import OPENING, record_text
 from tests.service.test_golden_matches import CASES, golden_lines
 from tests.web.conftest import csrf_token, token
+from web import charts
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
 # The opening's last entry (step 11) is Toho's roll that scores.
@@ -316,3 +317,15 @@ def test_the_log_keeps_notes_and_disputes_with_a_corrected_entry(
     assert "corrected by" in tenth and "rolled again" in tenth
     assert "the die fell off the table" in tenth
     assert "Toho&#39;s die rolled off the table" in tenth
+
+
+def test_the_chart_drawn_once_marks_each_step_as_a_fresh_drawing_does(
+    service: Touchline, played: str
+) -> None:
+    """Issue 13: stepping redraws only the current step's mark on a chart drawn once."""
+    timeline = service.replayed(played).timeline
+    stepped = [charts.score_chart(timeline, step) for step in range(timeline.total + 1)]
+    for step, chart in enumerate(stepped):
+        charts._DRAWN.clear()
+        assert chart == charts.score_chart(timeline, step)
+        assert chart.current == step

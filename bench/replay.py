@@ -1,0 +1,142 @@
+"""How fast a replay steps through a long match, against loading it once, per store.
+
+    python bench/replay.py [--entries 1000] [--postgres URL]
+
+Issue 13's goal: stepping through every step of a 1,000-entry match costs at most twice the
+time to load the match once. For each store (the embedded SQLite file; PostgreSQL when
+--postgres or TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be
+created) it records one long card-game match through the service, then, in the same run:
+
+- the baseline: loading the match once (`Touchline.get_match`, its situation folded) in a
+  process that has never seen it (a fresh application on the same store), median of 5;
+- every step, forward and then back, of one walk (`Touchline.replayed(...).view_at`, what `match
+  replay --step` does), starting in a fresh application, so the first load is counted too;
+- the same through `Touchline.replay` step by step (what the web frames and the steps API
+  call), which also asks the store for the match's version at each step;
+- the same walk through the web replay frames (GET /matches/<id>/replay/frame?at=N) and the
+  steps API (GET /api/matches/<id>/steps/N) with Flask's test client, which add templates and
+  JSON per step to the service's work.
+
+Each figure is printed beside the goal and as a multiple of the baseline. Nothing here is
+asserted anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+from bench.recording import AUTHOR, SETUP, long_match
+from bench.stores import add_postgres_option, on_each_store
+from service.app import Touchline
+from service.config import settings_for_url
+from service.replays import Replayed
+from web import create_app
+
+GOAL = 2.0
+
+
+def timed(function: Callable[..., Any], *arguments: Any) -> float:
+    start = time.perf_counter()
+    function(*arguments)
+    return time.perf_counter() - start
+
+
+def walk_with(walker: Replayed, steps: range) -> None:
+    for step in steps:
+        walker.view_at(step)
+
+
+def step_by_step(app: Touchline, match_id: str, steps: range) -> None:
+    for step in steps:
+        app.replay(match_id, step)
+
+
+def bench_store(url: str, actions: list[dict[str, Any]]) -> dict[str, float]:
+    settings = settings_for_url(url)
+    writer = Touchline(settings)
+    match_id = writer.create_match("card-game", SETUP, AUTHOR).id
+    for action in actions:
+        writer.record(match_id, action, AUTHOR)
+    total = writer.replay(match_id).total
+    writer.close()
+
+    def fresh() -> Touchline:
+        return Touchline(settings)
+
+    loads = []
+    for _ in range(5):
+        app = fresh()
+        loads.append(timed(app.get_match, match_id))
+        app.close()
+    walks = {"forward": range(total + 1), "back": range(total, -1, -1)}
+    figures: dict[str, float] = {"entries": len(actions), "load": statistics.median(loads)}
+
+    for way, steps in walks.items():
+        app = fresh()
+        walker = app.replayed(match_id)
+        figures[f"walk {way}"] = timed(walk_with, walker, steps)
+        app.close()
+        app = fresh()
+        figures[f"service {way}"] = timed(step_by_step, app, match_id, steps)
+        app.close()
+
+    flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
+    client = flask.test_client()
+
+    def get_all(path: str, steps: range) -> None:
+        for step in steps:
+            answer = client.get(path.format(step=step))
+            assert answer.status_code == 200, answer.status_code
+
+    for way, steps in walks.items():
+        frame = f"/matches/{match_id}/replay/frame?at={{step}}"
+        figures[f"frames {way}"] = timed(get_all, frame, steps)
+        api = f"/api/matches/{match_id}/steps/{{step}}"
+        figures[f"api {way}"] = timed(get_all, api, steps)
+    flask.extensions["touchline"].close()
+    return figures
+
+
+PATHS = (
+    ("one walk (match replay --step)", "walk"),
+    ("Touchline.replay, step by step", "service"),
+    ("the web frames", "frames"),
+    ("the steps API", "api"),
+)
+
+
+def report(store: str, r: dict[str, float]) -> None:
+    load = r["load"]
+    print(f"\n{store}: a {int(r['entries'])}-entry match")
+    print(f"  baseline: load once, fresh process      {load * 1000:9.1f} ms")
+    print(f"  {'every step through':31}{'way':>8}{'time':>10}{'× load':>10}   goal")
+    for name, key in PATHS:
+        for way in ("forward", "back"):
+            took = r[f"{key} {way}"]
+            ratio = took / load
+            verdict = "met" if ratio <= GOAL else "NOT met"
+            print(
+                f"  {name:31}{way:>8}{took * 1000:8.0f} ms{ratio:9.1f}×   ≤ {GOAL:.0f}× ({verdict})"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=1000)
+    add_postgres_option(parser)
+    args = parser.parse_args()
+    actions = long_match(args.entries)
+    on_each_store(args.postgres, lambda store, url: report(store, bench_store(url, actions)))
+
+
+if __name__ == "__main__":
+    main()

@@ -7,6 +7,7 @@ well formed (bad JSON, a missing or mistyped field) answers 400, not webargs' us
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -104,9 +105,9 @@ class ApiBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no t
             security = [{}, *security]
 
         def decorate(view: View) -> View:
-            documented = self.doc(
-                security=security, **{ROLES_EXTENSION: shown, "x-touchline-access": sentence}
-            )(view)
+            # The sentence ends the operation's description, which its docstring makes.
+            view.__doc__ = f"{inspect.cleandoc(view.__doc__ or '')}\n\n{sentence}."
+            documented = self.doc(security=security, **{ROLES_EXTENSION: shown})(view)
             return self.refusals(401, 403)(documented)
 
         return decorate

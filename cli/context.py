@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from domain.access import OWNER_LINK
 from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
@@ -55,6 +56,8 @@ class Context:
             by=by if by is not None else self.scorer,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
             device=f"cli@{socket.gethostname()}",
+            # The command line on the store's machine acts as the installation's owner.
+            link=OWNER_LINK,
         )
 
     def close(self) -> None:

@@ -10,6 +10,7 @@ from cli.audit import audit
 from cli.context import Context, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.leagues import league
+from cli.links import link
 from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
@@ -81,6 +82,7 @@ match.add_command(verify)
 for command in (dispute, rule, correct, confirm):
     match.add_command(command)
 cli.add_command(league)
+cli.add_command(link)
 cli.add_command(audit)
 cli.add_command(stats)
 cli.add_command(projections)

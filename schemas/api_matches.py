@@ -251,10 +251,15 @@ class MatchSchema(Schema):
 class CreatedMatchSchema(Schema):
     match = fields.Nested(MatchSchema, required=True)
     scorer_token = fields.String(
-        required=True, metadata={"description": "Send as `Authorization: Bearer …` to write"}
+        required=True,
+        metadata={
+            "description": "A new scorer link's token for the creator: send it as "
+            "`Authorization: Bearer …` to write (revocable, see docs/access.md)"
+        },
     )
     scorer_url = fields.String(
-        required=True, metadata={"description": "The scoring page, for the phone at the table"}
+        required=True,
+        metadata={"description": "The scorer link (/in/…), for the phone at the table"},
     )
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 

@@ -21,6 +21,8 @@ same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.match import Author
 from schemas.matchfile import CHAINED, MatchFile, MatchFileError, loads
 from service.app import Touchline
@@ -36,26 +38,27 @@ def import_match_file(
     importer: Author,
     league: str | None = None,
     no_league: bool = False,
+    check_league: Callable[[str | None], None] | None = None,
     verify: bool = False,
 ) -> ImportedMatch:
+    """Import a match file; `check_league`, given the league the match would join (None:
+    none), refuses by raising when the importer may not import into it."""
     if league and no_league:
         raise BadInput("give a league or no league, not both")
     try:
         parsed = loads(data)
     except MatchFileError as error:
         raise BadInput(f"{error}; nothing was imported") from None
+    into = None if no_league else league or parsed.league
+    if check_league is not None:
+        check_league(into)
     if verify:
         refusal = _unverified(parsed)
         if refusal is not None:
             raise BadInput(f"{refusal}; nothing was imported")
     try:
         return app.import_log(
-            parsed.ruleset,
-            parsed.setup,
-            parsed.lines,
-            parsed.facts(),
-            importer,
-            league=None if no_league else league or parsed.league,
+            parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), importer, league=into
         )
     except AlreadyImported as error:
         raise AlreadyImported(f"{error}; nothing was imported", error.match_id) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar, assert_never
 from uuid import UUID
@@ -47,6 +48,7 @@ from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
@@ -81,11 +83,26 @@ CONFLICT_RETRIES = 5
 GAME_CACHE_SIZE = 256
 
 
+# Matches whose scope (league and sides) is kept in memory; never stale, as neither changes.
+SCOPES_KEPT = 10_000
+
+
+@dataclass(frozen=True)
+class MatchScope:
+    """A match as access checks need it: its full id, its league (None: a friendly), and its
+    sides."""
+
+    id: str
+    league: str | None
+    sides: tuple[str, ...]
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Touchline(
+    AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
     ReadModelUseCases,
@@ -109,6 +126,7 @@ class Touchline(
         """
         self.settings = settings or settings_from_environment()
         self._games = GameCache(GAME_CACHE_SIZE)
+        self._scopes: dict[UUID, MatchScope] = {}
         self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model
         # whose version changed: a read never has to.
@@ -396,6 +414,28 @@ class Touchline(
                 f"the correction on line {ruled_correction.number} names dispute "
                 f"{ruled_correction.dispute}, but no ruling follows it"
             )
+
+    def match_scope(self, ref: str) -> MatchScope:
+        """Where a match stands for access checks: its id, league and sides. A match keeps
+        the league and sides it was created with, so they are read from its first event
+        only, once per process."""
+        match_id = self.resolve(ref)
+        found = self._scopes.get(match_id)
+        if found is None:
+            try:
+                with self._storage():
+                    first: object = self.repository.get(match_id, version=1)
+            except AggregateNotFoundError:
+                raise MatchNotFound(f"no match with id {match_id}") from None
+            if not isinstance(first, MatchRecord):
+                raise MatchNotFound(f"{match_id} is not a match")
+            rules = first.ruleset
+            sides = tuple(rules.side_labels(rules.make_setup(first.setup)))
+            found = MatchScope(str(match_id), first.league, sides)
+            if len(self._scopes) >= SCOPES_KEPT:
+                self._scopes.clear()
+            self._scopes[match_id] = found
+        return found
 
     # -- plumbing ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from flask import Response, request
 from flask_smorest import abort
 from marshmallow import ValidationError
 
+from domain.access import Operation, Target
 from schemas.api_import import ImportedMatchSchema
 from schemas.api_matches import (
     CreatedMatchSchema,
@@ -26,7 +27,9 @@ from schemas.matchfile import dumps
 from service.errors import BadInput
 from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
-from web.context import author, token_for, touchline
+from web.context import author, touchline
+from web.home import creators_link
+from web.powers import require
 
 # Who an import is recorded as when the request names nobody.
 ANONYMOUS = "anonymous"
@@ -53,15 +56,18 @@ def list_matches() -> Any:
 
 
 @bp.route("", methods=["POST"])
+@bp.allows(Operation.CREATE_MATCH, anyone=True)
 @bp.arguments(NewMatchSchema)
 @bp.response(201, CreatedMatchSchema)
 @bp.refusals(400, 404)
 def create_match(body: dict[str, Any]) -> Any:
-    """Create a match; the answer carries the scorer token that writing to it needs."""
+    """Create a match; the answer carries a new scorer link (its token and URL) for it. A
+    match in a league needs its organizer's link; outside a league anyone may create one."""
+    require(Operation.CREATE_MATCH, Target(league=body["league"]))
     view = touchline().create_match(
         body["ruleset"], body["setup"], author(body["by"], "api"), league=body["league"]
     )
-    return created(view)
+    return created(view, body["by"])
 
 
 @bp.route("/<match_id>", methods=["GET"], parameters=[MATCH_ID])
@@ -104,6 +110,7 @@ def export_match(match_id: str) -> Any:
 
 
 @bp.route("/import", methods=["POST"])
+@bp.allows(Operation.IMPORT, anyone=True)
 @bp.arguments(ImportQuerySchema, location="query")
 @bp.response(201, ImportedMatchSchema)
 @bp.refusals(400, 404, 409)
@@ -136,8 +143,9 @@ def import_match(query: dict[str, Any]) -> Any:
         league=query["league"] or league,
         no_league=query["no_league"] or no_league,
         verify=query["verify"] or verify,
+        check_league=_may_import_into,
     )
-    answer, status = created(imported.view)
+    answer, status = created(imported.view, query["by"] or by or ANONYMOUS)
     answer["match_file"] = {
         "version": imported.version,
         "checked": imported.checked,
@@ -148,6 +156,11 @@ def import_match(query: dict[str, Any]) -> Any:
         "same": [same.to_dict() for same in imported.same],
     }
     return answer, status
+
+
+def _may_import_into(league: str | None) -> None:
+    """Importing into a league is its organizer's; a match outside any is anyone's."""
+    require(Operation.IMPORT, Target(league=league))
 
 
 def _json_body() -> Any:
@@ -164,14 +177,15 @@ def _json_body() -> Any:
     return body
 
 
-def created(view: MatchView) -> tuple[dict[str, Any], int]:
-    token = token_for(view.id)
+def created(view: MatchView, by: str) -> tuple[dict[str, Any], int]:
+    """The answer to a created or imported match, with the creator's new scorer link."""
+    token = creators_link(view.id, view.league, author(by, "api")).token
     root = request.host_url.rstrip("/")
     api = f"{root}/api/matches/{view.id}"
     return {
         "match": view.to_dict(),
         "scorer_token": token,
-        "scorer_url": f"{root}/matches/{view.id}/score/{token}",
+        "scorer_url": f"{root}/in/{token}",
         "links": {
             "self": api,
             "entries": f"{api}/entries",

@@ -120,14 +120,16 @@ class ApiBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no t
         def decorate(view: View) -> View:
             @functools.wraps(view)
             def guarded(*args: Any, match_id: str, **kwargs: Any) -> Any:
-                match = touchline().get_match(match_id)
+                # The match's league and sides, read once per process: a write does not
+                # load the whole match twice.
+                match = touchline().match_scope(match_id)
                 if operation is not Operation.CONFIRM:
                     require_on_match(operation, match.id, match.league)
                 else:
                     # The side is in the body: any side this link may confirm lets the
                     # request on, and the view checks the side it names.
                     sides = [
-                        side for side in match.labels if _may_confirm(match.id, match.league, side)
+                        side for side in match.sides if _may_confirm(match.id, match.league, side)
                     ]
                     require_on_match(operation, match.id, match.league, sides[0] if sides else None)
                 return view(*args, match_id=match.id, **kwargs)

@@ -423,6 +423,10 @@ class Touchline(
                     return ids
                 start = page[-1].id + 1
 
+    def _forget_matches(self) -> None:
+        """Drop what is kept in memory, so the next load reads the store (benchmarks)."""
+        self._games = GameCache(GAME_CACHE_SIZE)
+
     def _load(self, match_id: UUID) -> MatchRecord:
         try:
             with self._storage():

@@ -53,6 +53,8 @@ from service.config import settings_for_url
 
 SETUP = {"home": {"team": "Nankatsu", "coach": "Alice"}, "away": {"team": "Toho", "coach": "Bob"}}
 AUTHOR = Author("bench", "2026-11-29T21:00:00+00:00", "bench")
+# Cards are played from a squad, as at the table: the read models count per player.
+SQUAD = 16
 
 
 class Bare(Aggregate):
@@ -110,7 +112,7 @@ def _choose(options: dict[str, Any], state: Any, chooser: random.Random, n: int)
         return {
             "kind": "play",
             "coach": side,
-            "card": f"{side} player {n}",
+            "card": f"{side} player {n % SQUAD}",
             "shot": chooser.randint(0, 3),
             "pass": chooser.randint(2, 3) if attacking else 0,
             "defense": 0 if attacking else chooser.randint(0, 1),
@@ -147,7 +149,9 @@ def bench_store(url: str, actions: list[dict[str, Any]], loads: int) -> dict[str
     service_times = [timed(lambda a=a: app.record(match_id, a, AUTHOR)) for a in actions]
     payloads = [to_data(line) for line in app.load_record(match_id).log]
 
-    env = {k: v for k, v in settings.env.items() if k != "IS_SNAPSHOTTING_ENABLED"}
+    # The library as it comes: no snapshots (see above) and payloads stored as plain JSON.
+    plain = {"IS_SNAPSHOTTING_ENABLED", "COMPRESSOR_TOPIC"}
+    env = {k: v for k, v in settings.env.items() if k not in plain}
     bare = BareApp(env={**env, "AGGREGATE_CACHE_MAXSIZE": "1000"})
     bare_agg = Bare()
     bare.save(bare_agg)

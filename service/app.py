@@ -68,6 +68,7 @@ from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
 from service.replays import ReplayCache, Replayed
+from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
@@ -94,7 +95,7 @@ class Touchline(
     ImportLookups,
 ):
     name = "touchline"
-    snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
+    snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
 
     def __init__(
         self, settings: StoreSettings | None = None, *, require_store: bool = True
@@ -426,7 +427,8 @@ class Touchline(
                 start = page[-1].id + 1
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot a match that reached a snapshot point from the very aggregate just saved.
+        """Snapshot a match that reached a snapshot point (service/snapshots.py) from the very
+        aggregate just saved, then delete its older snapshots.
 
         The library's own `_take_snapshots` loads the aggregate again from the store (its
         latest snapshot and the events after it) to take each snapshot: at 1,000 entries that
@@ -436,17 +438,23 @@ class Touchline(
         if self.snapshots is None:
             return
         for aggregate in processing_event.aggregates.values():
-            interval = self.snapshotting_intervals.get(type(aggregate))
-            if interval is None:
+            every = self.snapshotting_intervals.get(type(aggregate))
+            if every is None:
                 continue
             versions = [
                 e.originator_version
                 for e in processing_event.events
                 if e.originator_id == aggregate.id
             ]
-            if any(version % interval == 0 for version in versions):
+            if snapshot_due(versions, every):
                 assert isinstance(aggregate, MatchRecord)
                 self.snapshots.put([MatchRecord.Snapshot.take(aggregate)])
+                drop_older_snapshots(
+                    self.snapshots.recorder,
+                    aggregate.id,
+                    aggregate.version,
+                    self.settings.is_postgres,
+                )
 
     def _forget_matches(self) -> None:
         """Drop the matches kept in memory, so the next load reads the store (benchmarks)."""

@@ -77,8 +77,9 @@ L = TypeVar("L", bound=LogLine)
 # How often a writer that lost a race reloads the match and tries again before giving up.
 CONFLICT_RETRIES = 5
 # Matches kept in memory (service/game_cache.py): the live set of a club, 1,000 tables scored
-# at once, with room for the finished matches spectators and replays open meanwhile.
-MATCH_CACHE_SIZE = 2000
+# at once, and a fifth more for the finished matches spectators and replays open meanwhile. A
+# kept 300-entry match takes about half a megabyte, so a full cache about 600 MB at most.
+MATCH_CACHE_SIZE = 1200
 
 
 def now() -> str:

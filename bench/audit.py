@@ -14,9 +14,7 @@ every match with `get_match` (snapshot, the game state folded, the view), all in
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,8 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from recording import AUTHOR, SETUP, long_match, scratch_postgres
 
+from bench.recording import AUTHOR, SETUP, long_match
+from bench.stores import add_postgres_option, on_each_store
 from domain.match import CorrectionRequest, MatchRecord
 from domain.rejudge import DecisionsNeeded
 from service.app import Touchline
@@ -111,18 +110,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--entries", type=int, default=150)
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("TOUCHLINE_TEST_POSTGRES_URL"),
-        help="admin URL of a PostgreSQL server for a scratch database",
-    )
+    add_postgres_option(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        report("SQLite", args.entries, bench_store(url, args.matches, args.entries))
-    if args.postgres:
-        with scratch_postgres(args.postgres) as url:
-            report("PostgreSQL", args.entries, bench_store(url, args.matches, args.entries))
+    on_each_store(
+        args.postgres,
+        lambda store, url: report(
+            store, args.entries, bench_store(url, args.matches, args.entries)
+        ),
+    )
 
 
 if __name__ == "__main__":

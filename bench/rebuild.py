@@ -18,16 +18,14 @@ No figure here is asserted anywhere; compare the ratio, not the absolute numbers
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.recording import scratch_postgres
+from bench.stores import add_postgres_option, on_each_store
 from domain.match import Author, MatchRecord
 from service.app import Touchline
 from service.config import settings_for_url
@@ -120,20 +118,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--batch", type=int, default=500, help="notifications per batch")
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("TOUCHLINE_TEST_POSTGRES_URL"),
-        help="admin URL of a PostgreSQL server for a scratch database",
-    )
+    add_postgres_option(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{folder}/bench.sqlite3"
-        report("SQLite", bench_store(url, args.matches, args.batch))
-    if args.postgres:
-        with scratch_postgres(args.postgres) as url:
-            report("PostgreSQL", bench_store(url, args.matches, args.batch))
-    else:
-        print("\nPostgreSQL: skipped (give --postgres URL or set TOUCHLINE_TEST_POSTGRES_URL)")
+    on_each_store(
+        args.postgres,
+        lambda store, url: report(store, bench_store(url, args.matches, args.batch)),
+    )
 
 
 if __name__ == "__main__":

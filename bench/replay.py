@@ -24,20 +24,18 @@ asserted anywhere.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from recording import AUTHOR, SETUP, long_match, scratch_postgres
 
+from bench.recording import AUTHOR, SETUP, long_match
+from bench.stores import add_postgres_option, on_each_store
 from service.app import Touchline
 from service.config import settings_for_url
 from service.replays import Replayed
@@ -134,20 +132,10 @@ def report(store: str, r: dict[str, float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=1000)
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("TOUCHLINE_TEST_POSTGRES_URL"),
-        help="admin URL of a PostgreSQL server for a scratch database",
-    )
+    add_postgres_option(parser)
     args = parser.parse_args()
     actions = long_match(args.entries)
-    with tempfile.TemporaryDirectory() as folder:
-        report("SQLite", bench_store(f"sqlite:///{folder}/bench.sqlite3", actions))
-    if args.postgres:
-        with scratch_postgres(args.postgres) as url:
-            report("PostgreSQL", bench_store(url, actions))
-    else:
-        print("\nPostgreSQL: skipped (give --postgres URL or set TOUCHLINE_TEST_POSTGRES_URL)")
+    on_each_store(args.postgres, lambda store, url: report(store, bench_store(url, actions)))
 
 
 if __name__ == "__main__":

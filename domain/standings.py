@@ -148,13 +148,54 @@ def tally(
     return {c: Tally(c, **values) for c, values in rows.items()}
 
 
+def plus(first: Tally, second: Tally, sign: int = 1) -> Tally:
+    """The two tallies of one competitor added (or, with `sign` -1, the second taken away)."""
+    return Tally(
+        first.competitor,
+        **{name: getattr(first, name) + sign * getattr(second, name) for name in TALLY_COUNTS},
+    )
+
+
+# A Tally's counts, in the order the read model stores them.
+TALLY_COUNTS = (
+    "played", "won", "drawn", "lost", "goals_for", "goals_against", "points",
+    "confirmed", "unconfirmed", "disputed",
+)  # fmt: skip
+
+
+# The points competitors earned in the results among exactly themselves: for head-to-head,
+# the matches among a group are those whose competitors all belong to it, so summing these
+# over the subsets of a group gives its mini-league without reading a single result again.
+HeadToHead = Mapping[frozenset[str], Mapping[str, int]]
+
+
+def head_to_head(
+    rules: LeagueRules, results: Sequence[MatchResult]
+) -> dict[frozenset[str], dict[str, int]]:
+    """The points earned in the counted results, summed per set of competitors."""
+    among: dict[frozenset[str], dict[str, int]] = {}
+    for result in results:
+        if not counts(rules, result):
+            continue
+        earned = among.setdefault(frozenset(result.competitors), {})
+        for competitor, points in match_points(rules, result).items():
+            earned[competitor] = earned.get(competitor, 0) + points
+    return among
+
+
 def standings(
     rules: LeagueRules, results: Sequence[MatchResult], entrants: Sequence[str] = ()
 ) -> list[Standing]:
     """The league table, best first, each place with the tie-breaker that decided it."""
-    tallies = tally(rules, results, entrants)
-    counted = [r for r in results if counts(rules, r)]
-    blocks = _split(sorted(tallies, key=str.casefold), rules.tiebreak, rules, counted, tallies)
+    return ranked(rules, tally(rules, results, entrants), head_to_head(rules, results))
+
+
+def ranked(rules: LeagueRules, tallies: Mapping[str, Tally], among: HeadToHead) -> list[Standing]:
+    """The league table from its tallies and head-to-head points, which a read model can keep
+    up to date result by result (adding a result's `tally` and `head_to_head`, and taking a
+    changed result's away), so that ranking costs nothing in proportion to the league's
+    length."""
+    blocks = _split(sorted(tallies, key=str.casefold), rules.tiebreak, rules, among, tallies)
     table: list[Standing] = []
     place = 1
     for members, decided_by in blocks:
@@ -167,7 +208,7 @@ def _split(
     group: list[str],
     criteria: tuple[str, ...],
     rules: LeagueRules,
-    results: Sequence[MatchResult],
+    among: HeadToHead,
     tallies: Mapping[str, Tally],
 ) -> list[tuple[list[str], str]]:
     if len(group) == 1:
@@ -176,31 +217,27 @@ def _split(
     if not criteria:
         return [(group, SHARED)]
     criterion, rest = criteria[0], criteria[1:]
-    values = _values(criterion, group, rules, results, tallies)
+    values = _values(criterion, group, among, tallies)
     blocks: list[tuple[list[str], str]] = []
     for value in sorted(set(values.values()), reverse=True):
         level = [c for c in group if values[c] == value]
         if len(level) == 1:
             blocks.append((level, criterion))
         else:
-            blocks.extend(_split(level, rest, rules, results, tallies))
+            blocks.extend(_split(level, rest, rules, among, tallies))
     return blocks
 
 
 def _values(
-    criterion: str,
-    group: list[str],
-    rules: LeagueRules,
-    results: Sequence[MatchResult],
-    tallies: Mapping[str, Tally],
+    criterion: str, group: list[str], among: HeadToHead, tallies: Mapping[str, Tally]
 ) -> dict[str, int]:
     if criterion == "head-to-head":
-        among = set(group)
-        mini = [r for r in results if set(r.competitors) <= among]
+        members = set(group)
         earned = dict.fromkeys(group, 0)
-        for result in mini:
-            for competitor, points in match_points(rules, result).items():
-                earned[competitor] += points
+        for competitors, points in among.items():
+            if competitors <= members:
+                for competitor, won in points.items():
+                    earned[competitor] += won
         return earned
     return {c: _measure(criterion, tallies[c]) for c in group}
 

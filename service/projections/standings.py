@@ -1,20 +1,35 @@
 """League standings: each league's settings, its matches' results, and the table itself.
 
-A batch stores the settings and each league match's result, and marks the leagues it touched
-stale; the table itself is recomputed whole, with the pure `domain.standings`, when it is next
-read (`refresh`). Recomputing on every batch would make a rebuild quadratic in the league's
-size. Abandoned and unfinished matches count for nothing, though their coaches are listed as
-entrants. A finished match's result is stored with where it stands with the coaches
-(confirmed, unconfirmed, disputed); whether it counts is the league's setting, applied when
-the table is computed, so a change of setting needs no match folded again.
+A batch stores the settings and each league match's result. It also keeps, result by result,
+what a table is made of: each competitor's tally (`league_tallies`, with the number of the
+league's matches it is entered in) and the points competitors earned among themselves
+(`league_head_to_head`, summed per set of competitors, for the head-to-head tie-breaker). A
+match whose status, coaches or result changed takes its old contribution away and adds its new
+one; most entries change none of them (a card played in the first half) and touch nothing. A
+change of the league's settings works its tallies out again from its stored results.
+
+The table itself is ranked with the pure `domain.standings.ranked` from those few rows when it
+is next read after a change (`refresh`): reading it costs nothing in proportion to the number
+of matches in the league. Abandoned and unfinished matches count for nothing, though their
+coaches are listed as entrants. A finished match's result is stored with where it stands with
+the coaches (confirmed, unconfirmed, disputed); whether it counts is the league's setting.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from domain.league import LeagueRules
-from domain.standings import MatchResult, standings
+from domain.standings import (
+    TALLY_COUNTS,
+    MatchResult,
+    Tally,
+    head_to_head,
+    ranked,
+    tally,
+)
 from service.projections.database import Sql
 from service.projections.fold import coaches_of
 from service.projections.summaries import status
@@ -26,14 +41,23 @@ TABLE_COLUMNS = (
     "disputed",
 )  # fmt: skip
 
+# A league match as the view stores it: (league, status, coaches as JSON, result as JSON).
+MatchRow = tuple[str, str, str, str | None]
+
 
 class Standings:
     name = "standings"
     description = "league tables with the tie-breaker that decided each place"
-    tables: tuple[str, ...] = ("league_settings", "league_matches", "league_standings")
+    tables: tuple[str, ...] = (
+        "league_settings",
+        "league_matches",
+        "league_standings",
+        "league_tallies",
+        "league_head_to_head",
+    )
     # 3: results carry their confirmation; the league's count_unconfirmed; rows count results
-    # by confirmation.
-    version = 3
+    # by confirmation. 4: tallies and head-to-head points kept result by result.
+    version = 4
 
     def create(self, sql: Sql) -> None:
         sql.run(
@@ -55,23 +79,43 @@ class Standings:
             "confirmed INTEGER NOT NULL, unconfirmed INTEGER NOT NULL, "
             "disputed INTEGER NOT NULL, PRIMARY KEY (league, competitor))"
         )
+        counts = ", ".join(f"{name} INTEGER NOT NULL" for name in ("entries", *TALLY_COUNTS))
+        sql.run(
+            "CREATE TABLE IF NOT EXISTS league_tallies (league TEXT NOT NULL, "
+            f"competitor TEXT NOT NULL, {counts}, PRIMARY KEY (league, competitor))"
+        )
+        sql.run(
+            "CREATE TABLE IF NOT EXISTS league_head_to_head (league TEXT NOT NULL, "
+            "among TEXT NOT NULL, competitor TEXT NOT NULL, points INTEGER NOT NULL, "
+            "PRIMARY KEY (league, among, competitor))"
+        )
 
     def apply(self, sql: Sql, batch: Batch) -> None:
         touched: set[str] = set()
+        retally: set[str] = set()
         for league in batch.leagues:
+            settings = (
+                league.ruleset,
+                json.dumps(league.points),
+                json.dumps(league.tiebreak),
+                1 if league.count_unconfirmed else 0,
+            )
+            stored = sql.rows(
+                "SELECT ruleset, points, tiebreak, count_unconfirmed FROM league_settings "
+                "WHERE league = ?",
+                (league.name,),
+            )
+            if stored and tuple(stored[0].values()) == settings:
+                continue
             sql.run("DELETE FROM league_settings WHERE league = ?", (league.name,))
             sql.run(
                 "INSERT INTO league_settings (league, ruleset, points, tiebreak, "
                 "count_unconfirmed, created_at, stale) VALUES (?, ?, ?, ?, ?, ?, 1)",
-                (
-                    league.name,
-                    league.ruleset,
-                    json.dumps(league.points),
-                    json.dumps(league.tiebreak),
-                    1 if league.count_unconfirmed else 0,
-                    league.created_at,
-                ),
+                (league.name, *settings, league.created_at),
             )
+            # New settings count every result again (a league's first settings too, whatever
+            # order a rebuild meets its events in).
+            retally.add(league.name)
             touched.add(league.name)
         for match, contribution in batch.matches:
             if match.league is None:
@@ -79,16 +123,100 @@ class Standings:
             state = status(match, contribution)
             coaches = coaches_of(match)
             result = contribution.result if state == "finished" else None
+            row: MatchRow = (
+                match.league,
+                state,
+                json.dumps(list(coaches.values())),
+                None if result is None else _encode(result),
+            )
+            found = sql.rows(
+                "SELECT league, status, coaches, result FROM league_matches WHERE match_id = ?",
+                (str(match.id),),
+            )
+            old: MatchRow | None = tuple(found[0].values()) if found else None
+            if old == row:
+                # Most entries change no standing: the table stays as it is.
+                continue
             sql.run("DELETE FROM league_matches WHERE match_id = ?", (str(match.id),))
             sql.run(
                 "INSERT INTO league_matches (match_id, league, status, coaches, result) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (str(match.id), match.league, state, json.dumps(list(coaches.values())),
-                 None if result is None else _encode(result)),
-            )  # fmt: skip
+                (str(match.id), *row),
+            )
+            if match.league not in retally:
+                rules = _rules(sql, match.league)
+                if old is not None:
+                    _count(sql, rules, old, -1)
+                _count(sql, rules, row, 1)
             touched.add(match.league)
+        for name in sorted(retally):
+            _retally(sql, name)
         for name in sorted(touched):
             sql.run("UPDATE league_settings SET stale = 1 WHERE league = ?", (name,))
+
+
+def _rules(sql: Sql, league: str) -> LeagueRules | None:
+    found = sql.rows("SELECT * FROM league_settings WHERE league = ?", (league,))
+    if not found:
+        return None
+    s = found[0]
+    return LeagueRules(s["ruleset"], tuple(json.loads(s["points"])),
+                       tuple(json.loads(s["tiebreak"])), bool(s["count_unconfirmed"]))  # fmt: skip
+
+
+def _count(sql: Sql, rules: LeagueRules | None, row: MatchRow, sign: int) -> None:
+    """Add one league match's part in the table (or, with `sign` -1, take it away): its
+    coaches' entries and, once it has a result, their tallies and head-to-head points."""
+    league, state, coaches, encoded = row
+    entered = [] if state == "abandoned" else json.loads(coaches)
+    result = None if encoded is None else _decode(encoded)
+    tallies = {} if rules is None or result is None else tally(rules, [result])
+    for competitor in sorted({*entered, *tallies}):
+        part = tallies.get(competitor, Tally(competitor))
+        values = [sign * (competitor in entered)]
+        values += [sign * getattr(part, name) for name in TALLY_COUNTS]
+        _add(sql, "league_tallies", ("league", "competitor"), (league, competitor),
+             ("entries", *TALLY_COUNTS), values)  # fmt: skip
+    if rules is None or result is None:
+        return
+    for among, earned in head_to_head(rules, [result]).items():
+        key = json.dumps(sorted(among))
+        for competitor, points in sorted(earned.items()):
+            _add(sql, "league_head_to_head", ("league", "among", "competitor"),
+                 (league, key, competitor), ("points",), [sign * points])  # fmt: skip
+
+
+def _add(
+    sql: Sql,
+    table: str,
+    keys: Sequence[str],
+    key: Sequence[Any],
+    names: Sequence[str],
+    values: Sequence[int],
+) -> None:
+    """Add `values` to the row at `key`, made with zeros first if it is not there yet."""
+    columns = ", ".join((*keys, *names))
+    marks = ", ".join("?" for _ in (*keys, *names))
+    sums = ", ".join(f"{n} = {table}.{n} + excluded.{n}" for n in names)
+    sql.run(
+        f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
+        f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {sums}",
+        (*key, *values),
+    )
+
+
+def _retally(sql: Sql, league: str) -> None:
+    """Work a league's tallies out again from its stored matches (its settings changed)."""
+    sql.run("DELETE FROM league_tallies WHERE league = ?", (league,))
+    sql.run("DELETE FROM league_head_to_head WHERE league = ?", (league,))
+    rules = _rules(sql, league)
+    rows = sql.rows(
+        "SELECT league, status, coaches, result FROM league_matches WHERE league = ? "
+        "ORDER BY match_id",
+        (league,),
+    )
+    for found in rows:
+        _count(sql, rules, tuple(found.values()), 1)
 
 
 def refresh(sql: Sql, league: str | None = None) -> None:
@@ -104,27 +232,30 @@ def refresh(sql: Sql, league: str | None = None) -> None:
 
 
 def _recompute(sql: Sql, league: str) -> None:
-    settings = sql.rows("SELECT * FROM league_settings WHERE league = ?", (league,))
-    if not settings:
+    rules = _rules(sql, league)
+    if rules is None:
         return
-    s = settings[0]
-    rules = LeagueRules(s["ruleset"], tuple(json.loads(s["points"])),
-                        tuple(json.loads(s["tiebreak"])), bool(s["count_unconfirmed"]))  # fmt: skip
-    matches = sql.rows(
-        "SELECT status, coaches, result FROM league_matches WHERE league = ? ORDER BY match_id",
-        (league,),
+    rows = sql.rows(
+        "SELECT * FROM league_tallies WHERE league = ? AND entries > 0 "
+        "OR league = ? AND confirmed + unconfirmed + disputed > 0",
+        (league, league),
     )
-    results = [_decode(m["result"]) for m in matches if m["result"] is not None]
-    entrants = sorted(
-        {c for m in matches if m["status"] != "abandoned" for c in json.loads(m["coaches"])}
-    )
+    tallies = {
+        row["competitor"]: Tally(row["competitor"], **{n: row[n] for n in TALLY_COUNTS})
+        for row in rows
+    }
+    among: dict[frozenset[str], dict[str, int]] = {}
+    for row in sql.rows(
+        "SELECT among, competitor, points FROM league_head_to_head WHERE league = ?", (league,)
+    ):
+        among.setdefault(frozenset(json.loads(row["among"])), {})[row["competitor"]] = row["points"]
     sql.run("DELETE FROM league_standings WHERE league = ?", (league,))
-    rows = [
+    table = [
         tuple({"league": league, **place.to_dict()}[c] for c in TABLE_COLUMNS)
-        for place in standings(rules, results, entrants)
+        for place in ranked(rules, tallies, among)
     ]
     marks = ", ".join("?" for _ in TABLE_COLUMNS)
-    sql.many(f"INSERT INTO league_standings ({', '.join(TABLE_COLUMNS)}) VALUES ({marks})", rows)
+    sql.many(f"INSERT INTO league_standings ({', '.join(TABLE_COLUMNS)}) VALUES ({marks})", table)
 
 
 def _encode(result: MatchResult) -> str:

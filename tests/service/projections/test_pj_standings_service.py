@@ -11,6 +11,7 @@ from domain.match import Author
 from service.app import Touchline
 from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.projections import projector_for
+from service.projections import standings as standings_view
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import AUTHOR, record_all, snapshot
 
@@ -101,3 +102,36 @@ def test_statistics_follow_the_entries(app: Touchline) -> None:
         + ann.counts.get("passes_tried", 0)
         + ann.counts["defenses_tried"]
     )
+
+
+def recomputations(app: Touchline, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    counted: list[str] = []
+    real = standings_view._recompute
+
+    def counting(sql: Any, league: str) -> None:
+        counted.append(league)
+        real(sql, league)
+
+    monkeypatch.setattr(standings_view, "_recompute", counting)
+    return counted
+
+
+def test_an_entry_that_changes_no_standing_leaves_the_table_as_it_is(
+    app: Touchline, league: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a league is recomputed only when one of its matches' status, coaches or
+    result changes, not after every entry in every one of its matches."""
+    play(app, "Ann", "Bea", 1, 0)
+    setup = setup_for("Cid", "Dan")
+    actions = finished_match(2, 0, 3, setup)
+    live = app.create_match("card-game", setup, AUTHOR, LEAGUE).id
+    app.record(live, actions[0], AUTHOR)
+    before = points(app)
+    counted = recomputations(app, monkeypatch)
+    for action in actions[1:-1]:
+        app.record(live, action, AUTHOR)
+        assert points(app) == before
+    assert counted == []
+    app.record(live, actions[-1], AUTHOR)
+    assert points(app)["Cid"] == (1, 1, 0, 0, 3)
+    assert counted == [LEAGUE]

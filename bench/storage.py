@@ -17,17 +17,14 @@ the total size of the store's tables, their indexes and TOAST included.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from recording import AUTHOR, SETUP, long_match, scratch_postgres
-
+from bench.recording import AUTHOR, SETUP, long_match
+from bench.stores import add_postgres_option, on_each_store
 from schemas.matchfile import dumps
 from service.app import Touchline
 from service.config import settings_for_url
@@ -90,23 +87,16 @@ def report(store: str, r: dict[str, float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, nargs="+", default=[100, 1000, 5000])
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("TOUCHLINE_TEST_POSTGRES_URL"),
-        help="admin URL of a PostgreSQL server for a scratch database",
-    )
+    add_postgres_option(parser)
     args = parser.parse_args()
     longest = long_match(max(args.entries))
     print("store bytes per match-file byte (issue 13: <= 4 at any length)")
     for entries in args.entries:
         actions = longest[:entries]
-        with tempfile.TemporaryDirectory() as folder:
-            report("SQLite", measure(f"sqlite:///{folder}/bench.sqlite3", actions))
-        if args.postgres:
-            with scratch_postgres(args.postgres) as url:
-                report("PostgreSQL", measure(url, actions))
-    if not args.postgres:
-        print("  PostgreSQL: skipped (give --postgres URL or set TOUCHLINE_TEST_POSTGRES_URL)")
+        on_each_store(
+            args.postgres,
+            lambda store, url, actions=actions: report(store, measure(url, actions)),
+        )
 
 
 if __name__ == "__main__":

@@ -136,3 +136,15 @@ def test_a_match_read_while_it_is_written_stays_as_it_was_read(
     app.undo(match_id, alice)
     assert [to_data(line) for line in reading.log] == lines and reading.game == state
     assert reading.version == 10 and app.load_record(match_id).version == 12
+
+
+def test_an_undo_and_a_remark_made_elsewhere_bring_the_kept_match_to_a_fresh_fold(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice)
+    assert app.get_match(match_id).situation["score"]["toho"] == 1
+    other.undo(match_id, alice)
+    other.annotate(match_id, 3, "the roll was replayed", alice)
+    seen = app.get_match(match_id)
+    assert seen.situation["score"] == {"nankatsu": 0, "toho": 0}
+    assert as_kept(app, match_id) == as_stored(store_url, match_id) == as_kept(other, match_id)

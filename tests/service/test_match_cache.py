@@ -3,6 +3,7 @@ the store holds, whatever a write does, and every process sees every other's ent
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,3 +149,30 @@ def test_an_undo_and_a_remark_made_elsewhere_bring_the_kept_match_to_a_fresh_fol
     seen = app.get_match(match_id)
     assert seen.situation["score"] == {"nankatsu": 0, "toho": 0}
     assert as_kept(app, match_id) == as_stored(store_url, match_id) == as_kept(other, match_id)
+
+
+def test_two_threads_of_one_process_writing_at_once_each_record_exactly_once(
+    app: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice, upto=9)
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def enter(line: str, key: str) -> None:
+        barrier.wait()
+        try:
+            app.record(match_id, parse_entry("card-game", line), alice, key=key)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=enter, args=("roll coach=toho value=5", "a")),
+        threading.Thread(target=enter, args=("roll coach=nankatsu value=2", "b")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(line.key for line in app.get_match(match_id).log if line.key) == ["a", "b"]
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)

@@ -121,6 +121,7 @@ class Client:
         )
         assert status == 201, body
         created = json.loads(body)
+        # The creator's scorer link, looked up in the store on every timed write.
         return created["match"]["id"], created["scorer_token"]
 
 

@@ -88,6 +88,8 @@ def create(client: FlaskClient) -> tuple[str, dict[str, str]]:
     answer = client.post("/api/matches", json={"ruleset": "card-game", "setup": SETUP, "by": "b"})
     assert answer.status_code == 201, answer.get_data(as_text=True)
     body = answer.get_json()
+    # The creator's scorer link: every timed write is checked against the store through it,
+    # as a phone's would be (one lookup of the link per request).
     return body["match"]["id"], {"Authorization": f"Bearer {body['scorer_token']}"}
 
 

@@ -12,10 +12,17 @@ from typing import Any, TypeVar
 
 import click
 
+from domain.access import OWNER_LINK
 from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url, settings_from_environment
-from service.errors import EntryRefused, ResultAlreadyConfirmed, StaleMatch, TouchlineError
+from service.errors import (
+    EntryRefused,
+    RecordBroken,
+    ResultAlreadyConfirmed,
+    StaleMatch,
+    TouchlineError,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,6 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_ERROR = 1
 EXIT_RULES = 3
 EXIT_CONFLICT = 4
+# `match verify`: the record's hash chain is broken (docs/seal.md).
+EXIT_BROKEN = 5
 
 
 class Context:
@@ -47,6 +56,8 @@ class Context:
             by=by if by is not None else self.scorer,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
             device=f"cli@{socket.gethostname()}",
+            # The command line on the store's machine acts as the installation's owner.
+            link=OWNER_LINK,
         )
 
     def close(self) -> None:
@@ -71,10 +82,15 @@ class ConflictFailure(Failure):
     exit_code = EXIT_CONFLICT
 
 
+class BrokenRecordFailure(Failure):
+    exit_code = EXIT_BROKEN
+
+
 def handle_errors(command: F) -> F:
     """Turn the service's refusals into one line and an exit code: the one place the command
     line maps them (an entry the rules refuse exits 3 with every rule it breaks, a stale match
-    or a correction of a result every coach confirmed 4, anything else 1)."""
+    or a correction of a result every coach confirmed 4, a match whose stored record was changed
+    outside Touchline 5, anything else 1)."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -84,6 +100,8 @@ def handle_errors(command: F) -> F:
             raise RulesFailure(f"entry refused, nothing was stored:\n{lines}") from None
         except (StaleMatch, ResultAlreadyConfirmed) as error:
             raise ConflictFailure(str(error)) from None
+        except RecordBroken as error:
+            raise BrokenRecordFailure(str(error)) from None
         except TouchlineError as error:
             raise Failure(str(error)) from None
 

@@ -60,6 +60,32 @@ def new(
     )
 
 
+@league.command("settings")
+@click.argument("name")
+@click.option("--points", metavar="W/D/L", help="Points for a win/draw/loss, or per placing.")
+@click.option("--tiebreak", metavar="LIST", help="Tie-breakers in order, comma-separated.")
+@click.option(
+    "--count-unconfirmed/--no-count-unconfirmed",
+    default=None,
+    help="Whether results the coaches have not all confirmed count in the table.",
+)
+@pass_context
+@handle_errors
+def settings(
+    context: Context,
+    name: str,
+    points: str | None,
+    tiebreak: str | None,
+    count_unconfirmed: bool | None,
+) -> None:
+    """Change league NAME's settings; what is not given stays as it is."""
+    order = None if tiebreak is None else [t.strip() for t in tiebreak.split(",") if t.strip()]
+    view = context.app.change_league_settings(
+        name, context.author(), _points(points), order, count_unconfirmed
+    )
+    click.echo(f"league {view.name!r}: {_settings(view)}")
+
+
 @league.command("list")
 @pass_context
 @handle_errors

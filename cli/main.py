@@ -10,9 +10,11 @@ from cli.audit import audit
 from cli.context import Context, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.leagues import league
+from cli.links import link
 from cli.match_files import export, import_
 from cli.matches import match
 from cli.projections import projections
+from cli.seal import verify
 from cli.serve import scorer_link, serve
 from cli.settle import confirm, correct, dispute, rule
 from cli.stats import stats
@@ -76,9 +78,11 @@ match.add_command(annotate)
 match.add_command(scorer_link)
 match.add_command(export)
 match.add_command(import_)
+match.add_command(verify)
 for command in (dispute, rule, correct, confirm):
     match.add_command(command)
 cli.add_command(league)
+cli.add_command(link)
 cli.add_command(audit)
 cli.add_command(stats)
 cli.add_command(projections)

@@ -50,19 +50,28 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     is_flag=True,
     help="Import the match outside any league (the file's league may not exist here).",
 )
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Refuse a file with any line edited since its export, naming the first (format 3 "
+    "files; older ones carry no chain and are refused as unverifiable).",
+)
 @pass_context
 @handle_errors
-def import_(context: Context, file: Any, league: str | None, no_league: bool) -> None:
+def import_(context: Context, file: Any, league: str | None, no_league: bool, verify: bool) -> None:
     """Import a match file as a new match; every entry is checked again, and a broken file
     imports nothing. A file with no checksum (written by hand) is imported and reported
     unchecked. The match records who imported it (--by) and the file's SHA-256; a league
-    counts a match once, so the same file or match imported into it again is refused."""
+    counts a match once, so the same file or match imported into it again is refused. With
+    --verify, a file whose chain shows a line edited since its export imports nothing."""
     if league and no_league:
         raise click.UsageError("give --league or --no-league, not both")
     # One byte past the bound is enough for the reader to refuse a file that is too large.
     data = file.read(MAX_FILE_BYTES + 1)
     try:
-        imported = import_match_file(context.app, data, context.author(), league, no_league)
+        imported = import_match_file(
+            context.app, data, context.author(), league, no_league, verify=verify
+        )
     except AlreadyImported as error:
         raise ConflictFailure(f"{file.name}: {error}") from None
     except TouchlineError as error:

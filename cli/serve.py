@@ -42,9 +42,10 @@ def serve(context: Context, host: str, port: int, threads: int) -> None:
 @pass_context
 @handle_errors
 def scorer_link(context: Context, match_ref: str, base_url: str) -> None:
-    """Print the private link that lets a phone score MATCH on the web app."""
-    from service.scorers import scorer_token, secret_key
+    """Issue a new scorer link for MATCH (as the owner) and print it; `touchline link list`
+    shows it and `touchline link revoke` withdraws it."""
+    from cli.links import issue_link
+    from domain.access import Role
 
-    match_id = context.app.get_match(match_ref).id
-    token = scorer_token(secret_key(), match_id)
-    click.echo(f"{base_url.rstrip('/')}/matches/{match_id}/score/{token}")
+    issued = issue_link(context, Role.SCORER, context.scorer, None, match_ref)
+    click.echo(f"{base_url.rstrip('/')}/in/{issued.token}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
@@ -89,12 +89,31 @@ def make_rules(
     return LeagueRules(ruleset, chosen_points, order)
 
 
+def _unlinked(state: dict[str, Any]) -> None:
+    """A league created before access links: nobody's link created it (None, as the owner's
+    lines before links recorded)."""
+    state["link"] = None
+
+
 class League(Aggregate):
     @staticmethod
     def create_id(name: str, **_: object) -> UUID:
         return league_id(name)
 
-    @event("Created")
+    class Created(Aggregate.Created):
+        # 2: the access link it was created through ("owner" at the command line).
+        class_version: ClassVar[int] = 2
+        name: str
+        ruleset: str
+        points: list[int]
+        tiebreak: list[str]
+        created_by: str
+        created_at: str
+        link: str | None
+
+        upcast_v1_v2 = staticmethod(_unlinked)
+
+    @event(Created)
     def __init__(
         self,
         name: str,
@@ -103,6 +122,7 @@ class League(Aggregate):
         tiebreak: list[str],
         created_by: str,
         created_at: str,
+        link: str | None = None,
     ) -> None:
         self.name = name
         self.ruleset = ruleset
@@ -110,6 +130,7 @@ class League(Aggregate):
         self.tiebreak = tiebreak
         self.created_by = created_by
         self.created_at = created_at
+        self.link = link
 
     # Whether results the coaches have not all confirmed count in the table. Leagues stored
     # before the setting existed counted every result, and so does a new league until its

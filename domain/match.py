@@ -42,7 +42,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
+from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite
@@ -268,6 +268,8 @@ class MatchRecord(Aggregate):
             sha256=file.sha256,
             format_version=file.format_version,
             checked=file.checked,
+            chain=file.chain,
+            chain_break=file.chain_break,
             lines=lines,
             created_by=file.created_by,
             created_at=file.created_at,
@@ -275,12 +277,14 @@ class MatchRecord(Aggregate):
             exported=file.exported,
             imported_from=file.imported_from,
             earlier_import=None if file.earlier_import is None else file.earlier_import.to_data(),
+            seal=None if file.seal is None else file.seal.to_data(),
         )
         return match
 
     class Created(Aggregate.Created):
         # 2: the access link it was created through, and the seal (domain.seal).
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         ruleset: str
         setup: dict[str, JSON]
         created_by: str
@@ -860,6 +864,10 @@ class MatchRecord(Aggregate):
         previous: str | None
         digest: str | None
 
+        # The first class version stored with the seal: verifying a record takes an event
+        # stored at an earlier one as written before sealing began (domain.seal.verify).
+        sealed_since: ClassVar[int] = 1
+
         def apply(self, aggregate: Any) -> None:
             aggregate.seal = self.digest
 
@@ -868,6 +876,7 @@ class MatchRecord(Aggregate):
 
     class Abandoned(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         reason: str
         by: str
         at: str
@@ -877,6 +886,7 @@ class MatchRecord(Aggregate):
 
     class Annotated(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         on: int
         text: str
         by: str
@@ -888,6 +898,7 @@ class MatchRecord(Aggregate):
 
     class EntryRetracted(Sealed):
         class_version: ClassVar[int] = 2
+        sealed_since: ClassVar[int] = 2
         retracts: int
         by: str
         at: str
@@ -901,6 +912,7 @@ class MatchRecord(Aggregate):
         # declared vocabulary. Version 1 consequences are worked out again on load.
         # 3: the link and the seal.
         class_version: ClassVar[int] = 3
+        sealed_since: ClassVar[int] = 3
         action: dict[str, JSON]
         action_version: int
         by: str
@@ -975,13 +987,17 @@ class MatchRecord(Aggregate):
         """Where an imported match came from (domain.provenance): right after its creation,
         in the same save, before any line of its log."""
 
-        class_version: ClassVar[int] = 1
+        # 2: whether the file's per-line chain held, the first line that broke it, and the
+        # seal the file claims its source match had.
+        class_version: ClassVar[int] = 2
         by: str
         at: str
         device: str | None
         sha256: str
         format_version: int
         checked: bool
+        chain: bool | None
+        chain_break: int | None
         lines: int
         created_by: str
         created_at: str
@@ -989,6 +1005,14 @@ class MatchRecord(Aggregate):
         exported: str | None
         imported_from: str | None
         earlier_import: dict[str, str] | None
+        seal: dict[str, JSON] | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Imported before match files carried a chain and a seal: none was checked."""
+            state["chain"] = None
+            state["chain_break"] = None
+            state["seal"] = None
 
     # -- the seal ----------------------------------------------------------------------------
 
@@ -1014,6 +1038,8 @@ class MatchRecord(Aggregate):
         sha256: str,
         format_version: int,
         checked: bool,
+        chain: bool | None,
+        chain_break: int | None,
         lines: int,
         created_by: str,
         created_at: str,
@@ -1021,6 +1047,7 @@ class MatchRecord(Aggregate):
         exported: str | None,
         imported_from: str | None,
         earlier_import: dict[str, str] | None,
+        seal: dict[str, JSON] | None,
     ) -> None:
         self.provenance = Provenance(
             importer=Author(by, at, device, link),
@@ -1028,6 +1055,8 @@ class MatchRecord(Aggregate):
                 sha256=sha256,
                 format_version=format_version,
                 checked=checked,
+                chain=chain,
+                chain_break=chain_break,
                 created_by=created_by,
                 created_at=created_at,
                 source=source,
@@ -1036,6 +1065,7 @@ class MatchRecord(Aggregate):
                 earlier_import=(
                     None if earlier_import is None else ClaimedImport.from_data(earlier_import)
                 ),
+                seal=None if seal is None else ClaimedSeal.from_data(seal),
             ),
             lines=lines,
         )

@@ -77,6 +77,27 @@ class ClaimedImport:
 
 
 @dataclass(frozen=True)
+class ClaimedSeal:
+    """The seal a file says its source match had when it was exported: the digest of that
+    match's event `version` (domain.seal), to compare with the source installation's."""
+
+    version: int
+    digest: str
+
+    def checked(self) -> ClaimedSeal:
+        if self.version < 1:
+            raise BadText("the file's seal names no event version")
+        return ClaimedSeal(self.version, checked_sha256(self.digest, "the file's seal"))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"version": self.version, "digest": self.digest}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ClaimedSeal:
+        return cls(int(data["version"]), str(data["digest"]))
+
+
+@dataclass(frozen=True)
 class MatchFileFacts:
     """A match file as it was received: its SHA-256 (of the exact bytes), its format version
     and whether its export checksum was there and matched; then what it claims."""
@@ -90,6 +111,11 @@ class MatchFileFacts:
     exported: str | None = None
     imported_from: str | None = None
     earlier_import: ClaimedImport | None = None
+    # Whether the file's per-line chain held (None: the file carries none, as before format
+    # version 3), and the first line of the file that breaks it.
+    chain: bool | None = None
+    chain_break: int | None = None
+    seal: ClaimedSeal | None = None
 
     @property
     def origin(self) -> str | None:
@@ -113,6 +139,9 @@ class MatchFileFacts:
             ),
             imported_from=_claimed_id(self.imported_from, "the file's imported-from"),
             earlier_import=None if self.earlier_import is None else self.earlier_import.checked(),
+            chain=self.chain,
+            chain_break=self.chain_break,
+            seal=None if self.seal is None else self.seal.checked(),
         )
 
 
@@ -139,6 +168,12 @@ class Provenance:
         importer, file = self.importer, self.file
         device = f" from {importer.device}" if importer.device else ""
         check = "its export checksum matched" if file.checked else "unchecked"
+        if file.chain is not None:
+            check += (
+                ", its chain held"
+                if file.chain
+                else f", its chain broken at line {file.chain_break} (edited after export)"
+            )
         said = [f"source {file.source}" if file.source else "no source"]
         if file.imported_from:
             said.append(f"imported there from {file.imported_from}")
@@ -147,6 +182,8 @@ class Provenance:
             said.append(f"by {earlier.by} at {earlier.at} from file sha256 {earlier.sha256}")
         if file.exported:
             said.append(f"exported {file.exported}")
+        if file.seal:
+            said.append(f"sealed {file.seal.digest} at version {file.seal.version}")
         said.append(f"created by {file.created_by} at {file.created_at}")
         return (
             f"imported by {importer.by} at {importer.at}{device}, from file sha256 "
@@ -165,6 +202,8 @@ class Provenance:
             "sha256": file.sha256,
             "format_version": file.format_version,
             "checked": file.checked,
+            "chain": file.chain,
+            "chain_break": file.chain_break,
             "lines": self.lines,
             "claims": {
                 "source": file.source,
@@ -175,6 +214,7 @@ class Provenance:
                 "earlier_import": (
                     None if file.earlier_import is None else file.earlier_import.to_data()
                 ),
+                "seal": None if file.seal is None else file.seal.to_data(),
             },
         }
 
@@ -182,18 +222,22 @@ class Provenance:
     def from_data(cls, data: Mapping[str, Any]) -> Provenance:
         claims = data["claims"]
         earlier = claims.get("earlier_import")
+        seal = claims.get("seal")
         return cls(
             importer=Author(data["by"], data["at"], data.get("device"), data.get("link")),
             file=MatchFileFacts(
                 sha256=data["sha256"],
                 format_version=int(data["format_version"]),
                 checked=bool(data["checked"]),
+                chain=data.get("chain"),
+                chain_break=data.get("chain_break"),
                 created_by=claims["created_by"],
                 created_at=claims["created_at"],
                 source=claims.get("source"),
                 exported=claims.get("exported"),
                 imported_from=claims.get("imported_from"),
                 earlier_import=None if earlier is None else ClaimedImport.from_data(earlier),
+                seal=None if seal is None else ClaimedSeal.from_data(seal),
             ),
             lines=int(data["lines"]),
         )

@@ -26,6 +26,19 @@ class ImportedFileSchema(Schema):
     sha256 = fields.String(
         required=True, metadata={"description": "SHA-256 of the exact bytes received"}
     )
+    chain = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The file's per-line chain held; false when a line was edited after "
+            "export (chain_break names it); null for a file that carries none"
+        },
+    )
+    chain_break = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The first line of the file that breaks its chain, or null"},
+    )
     notice = fields.String(
         required=True,
         allow_none=True,

@@ -61,6 +61,11 @@ class ClaimedImportSchema(Schema):
     sha256 = fields.String(required=True)
 
 
+class ClaimedSealSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "The event it sealed"})
+    digest = fields.String(required=True, metadata={"description": "SHA-256, hexadecimal"})
+
+
 class ClaimsSchema(Schema):
     """What the imported file says; none of it is checked against anything."""
 
@@ -81,6 +86,15 @@ class ClaimsSchema(Schema):
         allow_none=True,
         metadata={"description": "Who imported its source, when, from which file"},
     )
+    seal = fields.Nested(
+        ClaimedSealSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The seal the file says its source match had at export (format 3); "
+            "compare it with the source installation's GET /api/matches/{id}/seal"
+        },
+    )
 
 
 class ProvenanceSchema(Schema):
@@ -96,6 +110,19 @@ class ProvenanceSchema(Schema):
     format_version = fields.Integer(required=True)
     checked = fields.Boolean(
         required=True, metadata={"description": "The file's export checksum matched"}
+    )
+    chain = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The file's per-line chain held (false: a line was edited after "
+            "export, see chain_break); null for a file that carries none (before format 3)"
+        },
+    )
+    chain_break = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The file's first line that breaks its chain, or null"},
     )
     lines = fields.Integer(
         required=True,
@@ -224,10 +251,15 @@ class MatchSchema(Schema):
 class CreatedMatchSchema(Schema):
     match = fields.Nested(MatchSchema, required=True)
     scorer_token = fields.String(
-        required=True, metadata={"description": "Send as `Authorization: Bearer …` to write"}
+        required=True,
+        metadata={
+            "description": "A new scorer link's token for the creator: send it as "
+            "`Authorization: Bearer …` to write (revocable, see docs/access.md)"
+        },
     )
     scorer_url = fields.String(
-        required=True, metadata={"description": "The scoring page, for the phone at the table"}
+        required=True,
+        metadata={"description": "The scorer link (/in/…), for the phone at the table"},
     )
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
@@ -469,6 +501,13 @@ class ImportQuerySchema(Schema):
     no_league = fields.Boolean(
         load_default=False, metadata={"description": "Import it outside any league"}
     )
+    verify = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Refuse (400, storing nothing) a file whose per-line chain does not "
+            "hold, naming its first edited line, and a file of format 1 or 2, which has none"
+        },
+    )
 
 
 class ImportBodySchema(Schema):
@@ -478,3 +517,4 @@ class ImportBodySchema(Schema):
     league = text_field(NAME_LIMIT, load_default=None, allow_none=True)
     no_league = fields.Boolean(load_default=False)
     by = text_field(NAME_LIMIT, load_default=None, allow_none=True)
+    verify = fields.Boolean(load_default=False)

@@ -1,18 +1,23 @@
 """The match file: a versioned, line-oriented text form of one match record (see
 docs/match-file.md).
 
-A header of `name: value` lines, then one line per log entry, then the end line:
+A header of `name: value` lines ending with the chain's start, then one line per log entry,
+each ending with its chain value, then the end line:
 
-    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card='Ken Wakashimazu' defense=4
-    13 by=bob at=2026-11-29T21:05:30+00:00 undo 12
-    14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go'
+    chain: 6f1d…
+    12 by=alice at=2026-11-29T21:05:00+00:00 play coach=toho card=Ken defense=4 chain=…
+    13 by=bob at=2026-11-29T21:05:30+00:00 undo 12 chain=…
+    14 by=carol at=2026-11-29T21:06:00+00:00 note 11 text='Ken was offside, we let it go' chain=…
     end: entries=14 sha256=9b1e…
+
+The chain (format version 3, schemas.matchfile_chain) names the first line edited since the
+export; the header's `seal` is the source match's seal then (docs/seal.md).
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again). Every text
 value is written by the one rule of `schemas.matchfile_values`; the bytes, the size bounds and
 the end line are `schemas.matchfile_lines`'. Files of format version 1 (no end line, entries'
-fields written as they are) are read as they always were.
+fields written as they are) and 2 (no chain) are read as they always were.
 
 A match that was itself imported is exported with two more header lines: `imported-from`,
 the match it was imported from (as its file claimed), and `imported`, who imported it, when,
@@ -51,11 +56,13 @@ from domain.notation import (
     canonical_fields,
     split_words,
 )
-from domain.provenance import ClaimedImport, MatchFileFacts, Provenance
+from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, MalformedAction, Ruleset
 from domain.text import NOT_TEXT
+from schemas.matchfile_chain import ChainState, chained, without_chain
+from schemas.matchfile_chain import check as check_chain
 from schemas.matchfile_lines import (
     EndLine,
     Line,
@@ -79,10 +86,13 @@ from schemas.matchfile_values import (
 __all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 
 FORMAT = "touchline-match"
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+# The first version whose lines carry the chain (schemas.matchfile_chain).
+CHAINED = 3
 META_KEYS = ("by", "at", "device", "link", "override", "key")
 IMPORTED_KEYS = ("by", "at", "sha256")
+SEAL_KEYS = ("version", "digest")
 # Real setups nest three or four levels; deeper JSON is refused before anything walks it.
 MAX_SETUP_DEPTH = 16
 # What the JSON of a setup writes as \uXXXX beyond JSON's own escapes (see matchfile_values).
@@ -110,6 +120,10 @@ class MatchFile:
     exported: str | None = None
     imported_from: str | None = None
     earlier_import: ClaimedImport | None = None
+    # Whether the per-line chain held, and where it first broke (format version 3 on).
+    chain: ChainState = field(default_factory=lambda: ChainState(None))
+    # The source match's seal at export, as the header claims it.
+    seal: ClaimedSeal | None = None
 
     def facts(self) -> MatchFileFacts:
         """The file as an import records it: what it was, and what it claims."""
@@ -123,6 +137,9 @@ class MatchFile:
             exported=self.exported,
             imported_from=self.imported_from,
             earlier_import=self.earlier_import,
+            chain=self.chain.held,
+            chain_break=self.chain.line,
+            seal=self.seal,
         )
 
 
@@ -165,6 +182,16 @@ class ImportedSchema(Schema):
         _check_timestamp(value)
 
 
+class SealClaimSchema(Schema):
+    """The source match's seal when the file was exported: its version and digest."""
+
+    version = fields.Integer(required=True, strict=False, validate=validate.Range(min=1))
+    digest = fields.String(
+        required=True,
+        validate=validate.Regexp("^[0-9a-f]{64}$", error="not 64 lower-case hexadecimal digits"),
+    )
+
+
 class HeaderSchema(Schema):
     format_version = fields.Integer(required=True, data_key=FORMAT)
     ruleset = fields.String(required=True)
@@ -179,6 +206,11 @@ class HeaderSchema(Schema):
         load_default=None, validate=validate.Length(min=1), data_key="imported-from"
     )
     imported = fields.Nested(ImportedSchema, load_default=None)
+    seal = fields.Nested(SealClaimSchema, load_default=None)
+    chain = fields.String(
+        load_default=None,
+        validate=validate.Regexp("^[0-9a-f]{64}$", error="not 64 lower-case hexadecimal digits"),
+    )
 
     @validates("exported")
     def _exported(self, value: str | None, **_: Any) -> None:
@@ -208,9 +240,13 @@ def dumps(match: Any, exported_at: str) -> str:
     ]
     if result is not None:
         out.append(f"result: {quote(result.summary)}")
+    seal = getattr(match, "seal", None)  # a match sealed since it was stored has one
+    if seal is not None:
+        out.append(f"seal: {_meta({'version': match.version, 'digest': seal})}")
     out.append("")
     for line in match.log:
         out.extend(_entry_lines(rules, line))
+    out = chained(out)
     out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
 
@@ -304,9 +340,10 @@ def _setup_json(setup: dict[str, JSON]) -> str:
 def loads(data: str | bytes) -> MatchFile:
     """Read a match file; raise MatchFileError naming the first bad line.
 
-    A version 2 file must end with its end line; when that carries a checksum, the lines it
-    covers must give it, or the file is refused as changed (naming, when it can, the line
-    that no longer reads). The answer says which version was read and whether it was checked.
+    A file of version 2 or later must end with its end line; when that carries a checksum,
+    the lines it covers must give it, or the file is refused as changed (naming the first
+    edited line when the file's chain names it, else the line that no longer reads). The
+    answer says which version was read, whether it was checked, and whether its chain held.
     """
     text = decode(data)
     received = data if isinstance(data, bytes) else text.encode("utf-8")
@@ -317,7 +354,13 @@ def loads(data: str | bytes) -> MatchFile:
         content = [line for line in lines if line.carries_content]
     else:
         content, end = _sealed_content(lines, complete=text.endswith("\n"))
+    chain = ChainState(None)
+    if version >= CHAINED:
+        assert end is not None
+        chain = check_chain(lines[: end.number - 1])
     intact = end is None or end.sha256 is None or end.sha256 == digest(c.text for c in content)
+    # Where a changed file was changed: the first edited line, when its chain names it.
+    edited = f": {chain.describe()}" if chain.held is False else ""
     try:
         parsed = _parse(content, version)
         if end is not None and end.entries is not None and end.entries != len(parsed.lines):
@@ -328,16 +371,21 @@ def loads(data: str | bytes) -> MatchFile:
     except MatchFileError as error:
         if intact:
             raise
-        raise MatchFileError(f"{CHANGED}; {error}") from None
+        raise MatchFileError(f"{CHANGED}{edited}; {error}") from None
     if not intact:
         assert end is not None
         first, last = (content[0].number, content[-1].number) if content else (1, 1)
+        where = (
+            edited
+            or f": lines {first}-{last} no longer give the checksum of its end line "
+            f"(line {end.number})"
+        )
         raise MatchFileError(
-            f"{CHANGED}: lines {first}-{last} no longer give the checksum of its end line "
-            f"(line {end.number}). To import a file changed on purpose, make its end line "
+            f"{CHANGED}{where}. To import a file changed on purpose, make its end line "
             "'end:' alone; it then imports as unchecked"
         )
     parsed.version = version
+    parsed.chain = chain
     parsed.checked = end is not None and end.sha256 is not None
     parsed.sha256 = hashlib.sha256(received).hexdigest()
     return parsed
@@ -391,7 +439,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
             if problem:
                 raise MatchFileError(f"line {line.number}, {problem}")
         if line.text[0].isdigit():
-            body.append(line)
+            body.append(without_chain(line)[0] if version >= CHAINED else line)
         elif body:
             raise MatchFileError(
                 f"line {line.number}: header line after the first entry: {_shown(line.text)}"
@@ -421,6 +469,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
     ]
     created = parsed["created"]
     imported = parsed["imported"]
+    seal = parsed["seal"]
     return MatchFile(
         parsed["ruleset"],
         parsed["setup"],
@@ -433,6 +482,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         exported=parsed["exported"],
         imported_from=parsed["imported_from"],
         earlier_import=None if imported is None else ClaimedImport(**imported),
+        seal=None if seal is None else ClaimedSeal(seal["version"], seal["digest"]),
     )
 
 
@@ -449,6 +499,19 @@ def _load_header(header: dict[str, Line], version: int) -> dict[str, Any]:
                     f"{_shown(line.text)}"
                 )
             raw[name] = meta
+        elif name == "seal" and version >= CHAINED:
+            meta, rest = _split_meta(_words(line), f"line {line.number}", SEAL_KEYS)
+            if rest:
+                raise MatchFileError(
+                    f"line {line.number}: write seal as 'version=N digest=HEX', not "
+                    f"{_shown(line.text)}"
+                )
+            raw[name] = meta
+        elif name in {"seal", "chain"} and version < CHAINED:
+            raise MatchFileError(
+                f"line {line.number}: {name} is a line of format version {CHAINED} files; "
+                f"this file says it is of version {version}"
+            )
         elif name == "imported":
             meta, rest = _split_meta(_words(line), f"line {line.number}", IMPORTED_KEYS)
             if rest:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar, assert_never
 from uuid import UUID
@@ -48,6 +49,7 @@ from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
+from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
@@ -59,7 +61,9 @@ from service.errors import (
     DatabaseUnavailable,
     IdempotencyKeyReused,
     MatchNotFound,
+    RecordBroken,
     StaleMatch,
+    TouchlineError,
 )
 from service.game_cache import MatchCache
 from service.imports import ImportedMatch, ImportLookups
@@ -68,6 +72,7 @@ from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
 from service.replays import ReplayCache, Replayed
+from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
@@ -82,11 +87,26 @@ CONFLICT_RETRIES = 5
 MATCH_CACHE_SIZE = 1200
 
 
+# Matches whose scope (league and sides) is kept in memory; never stale, as neither changes.
+SCOPES_KEPT = 10_000
+
+
+@dataclass(frozen=True)
+class MatchScope:
+    """A match as access checks need it: its full id, its league (None: a friendly), and its
+    sides."""
+
+    id: str
+    league: str | None
+    sides: tuple[str, ...]
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Touchline(
+    AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
     ReadModelUseCases,
@@ -94,6 +114,7 @@ class Touchline(
     DisputeUseCases,
     AuditQueries,
     ImportLookups,
+    SealQueries,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
@@ -109,6 +130,7 @@ class Touchline(
         """
         self.settings = settings or settings_from_environment()
         self._matches = MatchCache(MATCH_CACHE_SIZE)
+        self._scopes: dict[UUID, MatchScope] = {}
         self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model
         # whose version changed: a read never has to.
@@ -397,6 +419,28 @@ class Touchline(
                 f"{ruled_correction.dispute}, but no ruling follows it"
             )
 
+    def match_scope(self, ref: str) -> MatchScope:
+        """Where a match stands for access checks: its id, league and sides. A match keeps
+        the league and sides it was created with, so they are read from its first event
+        only, once per process."""
+        match_id = self.resolve(ref)
+        found = self._scopes.get(match_id)
+        if found is None:
+            try:
+                with self._storage():
+                    first: object = self.repository.get(match_id, version=1)
+            except AggregateNotFoundError:
+                raise MatchNotFound(f"no match with id {match_id}") from None
+            if not isinstance(first, MatchRecord):
+                raise MatchNotFound(f"{match_id} is not a match")
+            rules = first.ruleset
+            sides = tuple(rules.side_labels(rules.make_setup(first.setup)))
+            found = MatchScope(str(match_id), first.league, sides)
+            if len(self._scopes) >= SCOPES_KEPT:
+                self._scopes.clear()
+            self._scopes[match_id] = found
+        return found
+
     # -- plumbing ------------------------------------------------------------------------
 
     def resolve(self, ref: str) -> UUID:
@@ -482,6 +526,18 @@ class Touchline(
                             match = stored.mutate(match)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match with id {match_id}") from None
+        except TouchlineError:
+            raise
+        except Exception:
+            # Stored events that no longer fold (a version missing, fields that fit no event)
+            # were changed outside Touchline: say where, rather than fail with a traceback.
+            report = self.verify_match(str(match_id))
+            if report.intact:
+                raise
+            raise RecordBroken(
+                f"match {match_id} cannot be loaded, its stored record was changed outside "
+                f"Touchline: {report.describe()}"
+            ) from None
         if not isinstance(match, MatchRecord):
             raise MatchNotFound(f"{match_id} is not a match")
         self._matches.keep(match)

@@ -62,6 +62,10 @@ class LeagueNotFound(NotFound):
     pass
 
 
+class LinkNotFound(NotFound):
+    """No access link by that id (or prefix)."""
+
+
 class NothingKnown(NotFound):
     """A name the read models have never seen (a player, coach or team)."""
 
@@ -71,7 +75,7 @@ class BadDatabaseUrl(BadInput):
 
 
 class BadSecretKey(BadInput):
-    """A configured or stored secret key that would make scorer links forgeable."""
+    """A configured or stored secret key that would make sessions forgeable."""
 
 
 class StaleMatch(Conflict):
@@ -84,6 +88,12 @@ class StaleMatch(Conflict):
 
 class LeagueExists(Conflict):
     pass
+
+
+class RecordBroken(Conflict):
+    """A match whose stored events no longer load because they were changed outside
+    Touchline (a row deleted, edited or swapped): the message names the first event that
+    breaks its sealed record (domain.seal)."""
 
 
 class AlreadyImported(Conflict):

@@ -23,6 +23,13 @@ UNCHECKED = (
 )
 
 
+def chain_broken(line: int | None) -> str:
+    return (
+        f"chain broken: line {line} of the file was edited after export (recorded with the "
+        "match; import with verify to refuse such a file)"
+    )
+
+
 @dataclass(frozen=True)
 class SameMatch:
     """A match here that holds what an import holds: one the same file or the same claimed
@@ -67,10 +74,20 @@ class ImportedMatch:
         return self._provenance.file.sha256
 
     @property
+    def chain(self) -> bool | None:
+        """The file's per-line chain held (None: it carries none)."""
+        return self._provenance.file.chain
+
+    @property
+    def chain_break(self) -> int | None:
+        return self._provenance.file.chain_break
+
+    @property
     def notices(self) -> tuple[str, ...]:
         """What to tell the importer about the file, one sentence each."""
         unchecked = () if self.checked else (UNCHECKED,)
-        return (*unchecked, *(same.notice for same in self.same))
+        broken = () if self.chain is not False else (chain_broken(self.chain_break),)
+        return (*unchecked, *broken, *(same.notice for same in self.same))
 
     @property
     def notice(self) -> str | None:

@@ -131,7 +131,13 @@ class LeagueUseCases(StoreApplication):
         except (UnknownRuleset, LeagueSettingsError) as error:
             raise BadInput(str(error)) from None
         league = League(
-            name, ruleset, list(rules.points), list(rules.tiebreak), author.by, author.at
+            name,
+            ruleset,
+            list(rules.points),
+            list(rules.tiebreak),
+            author.by,
+            author.at,
+            author.link,
         )
         try:
             with self._storage():
@@ -141,7 +147,36 @@ class LeagueUseCases(StoreApplication):
             raise LeagueExists(f"a league called {name!r} already exists") from None
         return LeagueView.of(league)
 
+    def change_league_settings(
+        self,
+        name: str,
+        author: Author,
+        points: Sequence[int] | None = None,
+        tiebreak: Sequence[str] | None = None,
+        count_unconfirmed: bool | None = None,
+    ) -> LeagueView:
+        """New points, tie-breakers or counting of unconfirmed results; what is not given
+        stays as it is. The table follows at once; the change stays in the league's log."""
+        league = self._league(name)
+        try:
+            author = author.checked()
+            rules = make_rules(
+                league.ruleset,
+                points if points is not None else league.points,
+                tiebreak if tiebreak is not None else league.tiebreak,
+            )
+        except (BadText, LeagueSettingsError) as error:
+            raise BadInput(str(error)) from None
+        counted = league.count_unconfirmed if count_unconfirmed is None else count_unconfirmed
+        league.change_settings(rules, counted, author.by, author.at, author.link)
+        with self._storage():
+            self.save(league)
+        return LeagueView.of(league)
+
     def find_league(self, name: str) -> LeagueView:
+        return LeagueView.of(self._league(name))
+
+    def _league(self, name: str) -> League:
         try:
             with self._storage():
                 found: object = self.repository.get(league_id(name))
@@ -151,7 +186,7 @@ class LeagueUseCases(StoreApplication):
             ) from None
         if not isinstance(found, League):
             raise LeagueNotFound(f"no league called {name!r}")
-        return LeagueView.of(found)
+        return found
 
     def leagues(self) -> list[LeagueSummary]:
         """Every league, oldest first, with how many of its matches are finished."""

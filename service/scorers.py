@@ -1,17 +1,13 @@
-"""Scorer tokens: who may write to a match.
+"""The installation's secret key, which signs the web app's sessions and CSRF tokens.
 
-Reading a match is public; writing needs the match's scorer token, handed out once when the
-match is created (as a link and a QR code). The token is an HMAC of the match id under the
-installation's secret key, so it is unguessable without the key, needs no table, and every
-web worker sharing the key agrees on it. Rotating the key withdraws every scorer link at once.
+Who may write is decided by access links kept in the store (service/access.py,
+docs/access.md), not by this key: the HMAC scorer tokens it once derived are no longer
+accepted.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import hashlib
-import hmac
 import os
 import secrets
 import tempfile
@@ -32,10 +28,10 @@ def default_secret_path() -> Path:
 
 def secret_key(environ: dict[str, str] | None = None, path: Path | None = None) -> str:
     """`TOUCHLINE_SECRET_KEY`, or a key kept beside the embedded database (made on first use,
-    readable by its owner only) so that scorer links survive a restart.
+    readable by its owner only) so that sessions survive a restart.
 
-    An empty or short key would let anyone compute a scorer token, so it is refused wherever it
-    comes from: the process does not start rather than run with it.
+    An empty or short key would let anyone forge a session (and the links it holds), so it is
+    refused wherever it comes from: the process does not start rather than run with it.
     """
     environ = dict(os.environ) if environ is None else environ
     configured = environ.get(SECRET_KEY_VARIABLE, "").strip()
@@ -52,7 +48,7 @@ def secret_key(environ: dict[str, str] | None = None, path: Path | None = None) 
 
 
 def checked_secret_key(key: str, source: str, remedy: str | None = None) -> str:
-    """The key itself, if it is long enough to keep scorer tokens unguessable."""
+    """The key itself, if it is long enough to keep sessions unforgeable."""
     if len(key) >= MIN_SECRET_KEY_LENGTH:
         return key
     remedy = remedy or (
@@ -61,7 +57,7 @@ def checked_secret_key(key: str, source: str, remedy: str | None = None) -> str:
     )
     what = "empty" if not key else f"only {len(key)} characters long"
     raise BadSecretKey(
-        f"the secret key from {source} is {what}: scorer links would be forgeable; {remedy}"
+        f"the secret key from {source} is {what}: sessions would be forgeable; {remedy}"
     )
 
 
@@ -85,12 +81,3 @@ def _create_key_file(path: Path) -> None:
             os.link(temporary, path)
     finally:
         os.unlink(temporary)
-
-
-def scorer_token(key: str, match_id: str) -> str:
-    digest = hmac.new(key.encode(), f"scorer:{match_id}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:24]).decode()
-
-
-def is_scorer(key: str, match_id: str, token: str | None) -> bool:
-    return bool(token) and hmac.compare_digest(scorer_token(key, match_id), str(token))

@@ -69,6 +69,8 @@ class MatchView:
     result_status: ResultStatus
     log: list[LogLine] = field(default_factory=list)
     imported: Provenance | None = None
+    # The league the match counts in; None for a friendly.
+    league: str | None = None
 
     @property
     def short_id(self) -> str:
@@ -195,4 +197,5 @@ def match_view(match: MatchRecord) -> MatchView:
         result_status=match.result_status(),
         log=list(match.log),
         imported=match.provenance,
+        league=match.league,
     )

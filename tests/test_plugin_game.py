@@ -19,6 +19,7 @@ from domain.match import Author, MatchRecord
 from domain.notation import parse_action
 from domain.registry import find_ruleset, ruleset_names
 from service.projections.fold import fold
+from tests.links import use
 from tests.plugin_game import plugged_in  # noqa: F401 (the fixture)
 from tests.web.conftest import SECRET, become_scorer, post_form
 from web import create_app
@@ -52,7 +53,7 @@ def run(sqlite_url: str) -> Run:
 
 @pytest.fixture
 def app(sqlite_url: str) -> Flask:
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": SECRET, "TESTING": True})
+    return use(create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": SECRET, "TESTING": True}))
 
 
 @pytest.fixture

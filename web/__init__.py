@@ -2,8 +2,8 @@
 
 Every view is a thin adapter over the same `Touchline` service the command line uses; no rule
 or query is written twice. `create_app(config)` takes Flask settings plus `DATABASE_URL` (the
-store; `TOUCHLINE_DATABASE_URL` when unset) and `SECRET_KEY` (sessions, CSRF tokens and scorer
-links; `TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when unset).
+store; `TOUCHLINE_DATABASE_URL` when unset) and `SECRET_KEY` (sessions and CSRF tokens;
+`TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when unset).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from web import (
     errors,
     home,
     leagues,
+    links,
     replay,
     scoring,
     security,
@@ -98,7 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     errors.register(app)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
-    for blueprint in (*blueprints, settling.bp, corrections.bp):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -1,15 +1,19 @@
-"""What every view needs: the service, who is writing, and whether they hold the scorer token."""
+"""What every view needs: the service, and who is writing (the name and the link used)."""
 
 from __future__ import annotations
 
-from flask import abort, current_app, session
+from flask import current_app, g, session
 
+from domain.access import Grant
 from domain.match import Author
 from service.app import Touchline, now
-from service.scorers import is_scorer, scorer_token
 
-# The session remembers, per match, the scorer token its browser was handed.
-SCORER_SESSION_KEY = "scorer_tokens"
+# The session keeps the secrets of the links this browser opened: a person may hold several
+# (a scorer link for one match, a referee link for the league …). Each request checks them
+# against the store again, so a revoked link stops working at once.
+LINKS_SESSION_KEY = "links"
+# How many links one browser keeps; the oldest goes first.
+MAX_SESSION_LINKS = 20
 
 
 def touchline() -> Touchline:
@@ -17,37 +21,39 @@ def touchline() -> Touchline:
     return app
 
 
+def acting() -> Grant | None:
+    """The link the current write is made through, once a guard let it in."""
+    grant: Grant | None = g.get("acting")
+    return grant
+
+
 def author(by: str, device: str = "web") -> Author:
-    return Author(by=by.strip() or "scorer", at=now(), device=device)
+    """The author of a write: the name given, else the link's person; and the link's id."""
+    grant = acting()
+    fallback = grant.person if grant is not None else "scorer"
+    return Author(
+        by=by.strip() or fallback,
+        at=now(),
+        device=device,
+        link=grant.link if grant is not None else None,
+    )
 
 
-def token_for(match_id: str) -> str:
-    return scorer_token(current_app.config["SECRET_KEY"], match_id)
+def session_tokens() -> list[str]:
+    tokens = session.get(LINKS_SESSION_KEY, [])
+    return [str(token) for token in tokens] if isinstance(tokens, list) else []
 
 
-def holds_token(match_id: str, token: str | None) -> bool:
-    return is_scorer(current_app.config["SECRET_KEY"], match_id, token)
+def remember_token(token: str) -> None:
+    """This browser now holds the link `token` (after opening it, or after creating a match)."""
+    tokens = [t for t in session_tokens() if t != token] + [token]
+    session[LINKS_SESSION_KEY] = tokens[-MAX_SESSION_LINKS:]
+    g.pop("grants", None)
 
 
-def remember_scorer(match_id: str) -> None:
-    """Mark this browser as a scorer of the match (after it showed the token)."""
-    tokens = dict(session.get(SCORER_SESSION_KEY, {}))
-    tokens[match_id] = token_for(match_id)
-    session[SCORER_SESSION_KEY] = tokens
-
-
-def is_session_scorer(match_id: str) -> bool:
-    return holds_token(match_id, session.get(SCORER_SESSION_KEY, {}).get(match_id))
-
-
-def require_scorer(match_id: str) -> None:
-    """403 unless this browser opened the match's scorer link."""
-    if not is_session_scorer(match_id):
-        abort(
-            403,
-            description="Only the match's scorers may do this: open the scorer link that was "
-            "shown when the match was created.",
-        )
+def forget_tokens(tokens: list[str]) -> None:
+    kept = [t for t in session_tokens() if t not in tokens]
+    session[LINKS_SESSION_KEY] = kept
 
 
 # The name a browser's scorer gave, used as `by` on what they enter.
@@ -55,7 +61,7 @@ SCORER_NAME_KEY = "scorer_name"
 
 
 def scorer_name() -> str:
-    return str(session.get(SCORER_NAME_KEY) or "scorer")
+    return str(session.get(SCORER_NAME_KEY) or "")
 
 
 def remember_scorer_name(name: str) -> None:

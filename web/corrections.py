@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
+from domain.access import Operation
 from domain.match import CorrectionRequest, MatchRecord
 from domain.notation import format_action
 from domain.registry import find_ruleset
@@ -29,7 +30,7 @@ from web.context import author, scorer_name
 from web.context import touchline as service
 from web.entry_forms import action_from_form, entry_forms, grouped
 from web.errors import status_of
-from web.powers import require_to_correct, require_to_rule
+from web.powers import require_on_match
 from web.settling import dispute_state, entry_in_force, posted_rules, rule_fields, step_of
 
 bp = Blueprint("corrections", __name__)
@@ -54,7 +55,7 @@ def choose_entry(match_id: str) -> Any:
 def correct_page(match_id: str, number: int) -> Any:
     record = service().load_record(match_id)
     dispute = _dispute_number(request.args.get("dispute"))
-    _require(str(record.id), dispute)
+    _require(record, dispute)
     chosen: str | None = None
     problem = None
     try:
@@ -68,7 +69,7 @@ def correct_page(match_id: str, number: int) -> Any:
 def correct(match_id: str, number: int) -> Any:
     record = service().load_record(match_id)
     dispute = _dispute_number(request.form.get("dispute"))
-    _require(str(record.id), dispute)
+    _require(record, dispute)
     form = request.form
     text = form.get("entry", "")
     decisions = {
@@ -119,11 +120,11 @@ def correct(match_id: str, number: int) -> Any:
     return redirect(url_for("scoring.match_page", match_id=str(record.id)) + anchor, 303)
 
 
-def _require(match_id: str, dispute: int | None) -> None:
-    if dispute is None:
-        require_to_correct(match_id)
-    else:
-        require_to_rule(match_id)
+def _require(record: MatchRecord, dispute: int | None) -> None:
+    # A correction on its own is the scorers' or a referee's; one that settles a dispute is a
+    # ruling, a referee's only.
+    operation = Operation.CORRECT if dispute is None else Operation.RULE
+    require_on_match(operation, str(record.id), record.league)
 
 
 def _dispute_number(raw: str | None) -> int | None:

@@ -13,13 +13,14 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
+from domain.access import Operation
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
 from service.timeline import Moment, Timeline
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
-from web.context import author, is_session_scorer, require_scorer, scorer_name, touchline
-from web.powers import Powers, powers_for
+from web.context import author, scorer_name, touchline
+from web.powers import Powers, powers_for, require_on_match
 
 bp = Blueprint("replay", __name__)
 
@@ -61,8 +62,8 @@ def frame_at(match_ref: str, at: str | None) -> Frame:
         view=ReplayView.of(record, step),
         timeline=timeline,
         chart=score_chart(timeline, step),
-        scorer=is_session_scorer(match_id),
-        powers=powers_for(match_id, timeline.sides),
+        scorer=powers_for(match_id, (), record.league).record,
+        powers=powers_for(match_id, timeline.sides, record.league),
     )
 
 
@@ -94,8 +95,9 @@ def frame(match_ref: str) -> str:
 def annotate(match_ref: str) -> Any:
     """A scorer's remark on one step: back to that step once it is stored."""
     service = touchline()
-    match_id = str(service.resolve(match_ref))
-    require_scorer(match_id)
+    scope = service.match_scope(match_ref)
+    match_id = scope.id
+    require_on_match(Operation.RECORD, match_id, scope.league)
     on = request.form.get("on", "")
     text = request.form.get("text", "")
     # Empty or overlong text is refused by the service (400, nothing stored).

@@ -15,24 +15,25 @@ from uuid import uuid4
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
+from domain.access import Operation, Role
 from domain.log import Entry
 from domain.registry import find_ruleset
 from domain.ruleset import Violation
+from domain.seal import CHECKS, short
 from service.errors import BadInput, EntryRefused, StaleMatch, UndoRefused
 from service.views import MatchView
 from web.context import (
     SCORER_NAME_KEY,
+    acting,
     author,
-    holds_token,
-    is_session_scorer,
-    remember_scorer,
     remember_scorer_name,
-    require_scorer,
+    remember_token,
     scorer_name,
 )
 from web.context import touchline as service
 from web.entry_forms import action_from_form, entry_forms, grouped, refilled
 from web.errors import status_of
+from web.powers import powers_for, require_on_match
 from web.presenting import entry_text, field_label, recorded_message, value_label
 
 bp = Blueprint("scoring", __name__)
@@ -40,6 +41,8 @@ bp.add_app_template_global(entry_text)
 bp.add_app_template_global(value_label)
 bp.add_app_template_global(field_label)
 bp.add_app_template_global(lambda: uuid4().hex, "fresh_key")
+bp.add_app_template_global(short, "short_digest")
+bp.add_app_template_global(CHECKS.__getitem__, "seal_check")
 
 # Form fields that belong to one attempt, not to the entry: never carried into a retry.
 ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
@@ -48,7 +51,8 @@ ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str) -> str:
     view = service().get_match(match_id)
-    return render_template("match.html", match=view, scorer=is_session_scorer(view.id))
+    seal = service().verify_match(view.id)
+    return render_template("match.html", match=view, seal=seal, scorer=_may_record(view))
 
 
 @bp.get("/matches/<match_id>/fragment")
@@ -57,19 +61,47 @@ def match_fragment(match_id: str) -> str:
     return render_template("_match_body.html", match=service().get_match(match_id))
 
 
+@bp.get("/in/<token>")
+def open_link(token: str) -> Any:
+    """Any access link: this browser now holds it, and goes where its role works."""
+    grant = service().grant_of(token)
+    if grant is None:
+        abort(
+            403,
+            description="This link is not valid: it was revoked, or never issued. Ask whoever "
+            "handed it to you for a new one.",
+        )
+    remember_token(token)
+    if grant.match is not None and grant.role is Role.SCORER:
+        return redirect(url_for("scoring.live", match_id=grant.match))
+    if grant.match is not None:
+        return redirect(url_for("scoring.match_page", match_id=grant.match))
+    return redirect(url_for("leagues.show", name=grant.league))
+
+
 @bp.get("/matches/<match_id>/score/<token>")
 def scorer_link(match_id: str, token: str) -> Any:
+    """The scorer link's older address, kept for links printed as QR codes: the same as
+    `/in/<token>` for a link of this match."""
     view = service().get_match(match_id)
-    if not holds_token(view.id, token):
+    grant = service().grant_of(token)
+    if grant is None or grant.match != view.id:
         abort(403, description="This scorer link is not valid for this match.")
-    remember_scorer(view.id)
-    return redirect(url_for("scoring.live", match_id=view.id))
+    return open_link(token)
+
+
+def _may_record(view: MatchView) -> bool:
+    return powers_for(view.id, (), view.league).record
+
+
+def _require_scorer(view: MatchView) -> None:
+    require_on_match(Operation.RECORD, view.id, view.league)
 
 
 @bp.get("/matches/<match_id>/live")
 def live(match_id: str) -> str:
     view = service().get_match(match_id)
-    require_scorer(view.id)
+    _require_scorer(view)
     return _live_page(view)
 
 
@@ -78,14 +110,14 @@ def live_fragment(match_id: str) -> str:
     """The changing part of the scoring page, drawn for the current version: the page swaps it
     in when another phone records, once nothing on it is being touched."""
     view = service().get_match(match_id)
-    require_scorer(view.id)
+    _require_scorer(view)
     return render_template("_live_body.html", **_live_context(view))
 
 
 @bp.post("/matches/<match_id>/scorer-name")
 def set_scorer_name(match_id: str) -> Any:
     view = service().get_match(match_id)
-    require_scorer(view.id)
+    _require_scorer(view)
     remember_scorer_name(request.form.get("name", ""))
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -93,7 +125,7 @@ def set_scorer_name(match_id: str) -> Any:
 @bp.post("/matches/<match_id>/entries")
 def record_entry(match_id: str) -> Any:
     view = service().get_match(match_id)
-    require_scorer(view.id)
+    _require_scorer(view)
     key = request.form.get("key") or None
     try:
         action = action_from_form(find_ruleset(view.ruleset).codec, request.form)
@@ -119,7 +151,7 @@ def record_entry(match_id: str) -> Any:
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Any:
     view = service().get_match(match_id)
-    require_scorer(view.id)
+    _require_scorer(view)
     key = request.form.get("key") or None
     try:
         line = service().undo(
@@ -170,9 +202,14 @@ def _live_page(
         problem=problem,
         stale=stale,
         named=bool(session.get(SCORER_NAME_KEY)),
-        scorer=scorer_name(),
+        scorer=_entering_as(),
         **_live_context(view),
     )
+
+
+def _entering_as() -> str:
+    grant = acting()
+    return scorer_name() or (grant.person if grant is not None else "scorer")
 
 
 def _live_context(view: MatchView) -> dict[str, Any]:

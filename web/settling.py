@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 
+from domain.access import Operation
 from domain.log import Dispute, Entry, LogLine
 from domain.log_index import LogIndex, OutOfForce
 from domain.match import MatchRecord
@@ -24,15 +25,10 @@ from domain.text import REASON_LIMIT
 from service.errors import BadInput, TouchlineError
 from service.timeline import DisputeState, reason_of
 from service.views import MatchView
-from web.context import author, is_session_scorer, scorer_name
+from web.context import author, scorer_name
 from web.context import touchline as service
 from web.errors import status_of
-from web.powers import (
-    powers_for,
-    require_to_confirm,
-    require_to_dispute,
-    require_to_rule,
-)
+from web.powers import powers_for, require_on_match
 from web.presenting import action_text, value_label
 
 bp = Blueprint("settling", __name__)
@@ -79,14 +75,14 @@ def rule_choices(ruleset: str) -> list[tuple[str, str]]:
 @bp.get("/matches/<match_id>/entries/<int:number>/dispute")
 def dispute_page(match_id: str, number: int) -> str:
     view = service().get_match(match_id)
-    require_to_dispute(view.id)
+    require_on_match(Operation.DISPUTE, view.id, view.league)
     return _dispute_page(view, entry_in_force(view, number))
 
 
 @bp.get("/matches/<match_id>/result/dispute")
 def result_dispute_page(match_id: str) -> str:
     view = service().get_match(match_id)
-    require_to_dispute(view.id)
+    require_on_match(Operation.DISPUTE, view.id, view.league)
     if view.result is None:
         raise BadInput("the match has no result yet: dispute an entry instead")
     return _dispute_page(view, None)
@@ -95,7 +91,7 @@ def result_dispute_page(match_id: str) -> str:
 @bp.post("/matches/<match_id>/disputes")
 def dispute(match_id: str) -> Any:
     view = service().get_match(match_id)
-    require_to_dispute(view.id)
+    require_on_match(Operation.DISPUTE, view.id, view.league)
     on_text = request.form.get("on", "").strip()
     on = None if on_text == "result" else _number(on_text, "on")
     entry = None if on is None else entry_in_force(view, on)
@@ -132,14 +128,14 @@ def _dispute_page(view: MatchView, entry: Entry | None, problem: str | None = No
 @bp.get("/matches/<match_id>/disputes/<int:dispute>/ruling")
 def ruling_page(match_id: str, dispute: int) -> str:
     view = service().get_match(match_id)
-    require_to_rule(view.id)
+    require_on_match(Operation.RULE, view.id, view.league)
     return _ruling_page(view, dispute)
 
 
 @bp.post("/matches/<match_id>/disputes/<int:dispute>/ruling")
 def rule(match_id: str, dispute: int) -> Any:
     view = service().get_match(match_id)
-    require_to_rule(view.id)
+    require_on_match(Operation.RULE, view.id, view.league)
     form = request.form
     decision = form.get("decision", "")
     replay_text = form.get("replay_from", "").strip()
@@ -206,12 +202,15 @@ def rule_fields() -> list[str]:
 def confirm(match_id: str) -> Any:
     view = service().get_match(match_id)
     side = request.form.get("side", "").strip()
-    require_to_confirm(view.id, side)
+    require_on_match(Operation.CONFIRM, view.id, view.league, side)
     try:
         service().confirm(view.id, side, author(scorer_name()), key=request.form.get("key") or None)
     except TouchlineError as error:
         page = render_template(
-            "match.html", match=view, problem=str(error), scorer=is_session_scorer(view.id)
+            "match.html",
+            match=view,
+            problem=str(error),
+            scorer=powers_for(view.id, (), view.league).record,
         )
         return page, status_of(error)
     flash(f"Result confirmed for {value_label(side, view.labels)}.")

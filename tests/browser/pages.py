@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from domain.match import Author
 from service.app import Touchline
-from service.scorers import scorer_token
+from tests.links import issue
 from tests.opening import OPENING, SETUP, record_text
 
 AUTHOR = Author("organiser", "2026-11-29T20:00:00+00:00")
@@ -38,8 +38,14 @@ def match_after_opening(web_app: Flask) -> str:
 
 
 def scorer_link(web_app: Flask, match_id: str) -> str:
-    """The path of the link the created page hands over (the same token, without the host)."""
-    return f"/matches/{match_id}/score/{scorer_token(web_app.config['SECRET_KEY'], match_id)}"
+    """The path of a new scorer link of the match, as `touchline match scorer-link` issues."""
+    return link_path(web_app, "scorer", match=match_id, person="scorer")
+
+
+def link_path(web_app: Flask, role: str, **scope: str) -> str:
+    """The path (/in/…) of a new link of `role`, issued by the owner (`touchline link issue`);
+    `scope` gives the league or match, a coach's side and the person."""
+    return f"/in/{issue(touchline(web_app), role, **scope)}"
 
 
 def become_scorer(page: Page, web_app: Flask, match_id: str, name: str = "Carol") -> None:

@@ -17,6 +17,7 @@ from tests.browser.pages import (
     AUTHOR,
     become_scorer,
     fits_the_phone,
+    link_path,
     match_after_opening,
     new_match,
     screenshot,
@@ -71,6 +72,8 @@ def test_a_match_created_on_the_phone_hands_over_the_scorer_link(
     service.create_league("Kings Only", "king-of-the-pitch", AUTHOR)
     problems = watch_console(phone)
 
+    # A match in a league is its organizer's to create.
+    phone.goto(link_path(web_app, "organizer", league=LEAGUE, person="Olga"))
     phone.goto("/matches/new")
     phone.get_by_role("radio", name="Captain Tsubasa: The Card Game").tap()
     form = phone.locator('fieldset[data-ruleset="card-game"]')
@@ -92,7 +95,7 @@ def test_a_match_created_on_the_phone_hands_over_the_scorer_link(
     expect(phone.get_by_role("heading", level=1)).to_have_text("Nankatsu (Alice) vs Toho (Bob)")
     expect(phone.locator("figure.qr svg")).to_be_visible()
     link = phone.get_by_label("Scorer link (private)")
-    expect(link).to_have_value(re.compile(rf"^http://127\.0\.0\.1:\d+/matches/{match_id}/score/"))
+    expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/in/[A-Za-z0-9_-]{32}$"))
     fits_the_phone(phone)
     screenshot(phone, screenshots, "02-created.png")
     assert service.load_record(match_id).league == LEAGUE

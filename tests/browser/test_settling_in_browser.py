@@ -15,6 +15,7 @@ from tests.browser.pages import (
     AUTHOR,
     become_scorer,
     fits_the_phone,
+    link_path,
     match_after_opening,
     new_match,
     screenshot,
@@ -81,8 +82,9 @@ def test_a_referee_rules_the_entry_corrected_and_keeps_a_later_entry(
     touchline(web_app).dispute(match_id, 6, "Tsubasa was passed, not played", AUTHOR)
     # The correction first comes back listing the entry it makes illegal: a 422 meant.
     problems = watch_console(phone, expected_failures=("/entries/6/correct",))
-    become_scorer(phone, web_app, match_id, name="Rita")
-    phone.goto(f"/matches/{match_id}")
+    # Rita holds a referee link for this match: she rules, and the log shows her name.
+    phone.goto(link_path(web_app, "referee", match=match_id, person="Rita"))
+    expect(phone).to_have_url(re.compile(rf"/matches/{match_id}$"))
     phone.get_by_role("link", name="Rule on dispute 12").tap()
 
     expect(phone.get_by_role("heading", level=1)).to_have_text("Rule on dispute 12")
@@ -141,10 +143,11 @@ def test_each_coach_confirms_the_result(phone: Page, web_app: Flask, screenshots
     for action in finished_match(1, 0):
         touchline(web_app).record(match_id, action, AUTHOR)
     problems = watch_console(phone)
-    become_scorer(phone, web_app, match_id)
-    phone.goto(f"/matches/{match_id}")
+    # Alice's phone holds her coach link: she confirms for her side, and only hers.
+    phone.goto(link_path(web_app, "coach", match=match_id, side="nankatsu", person="Alice"))
     status = phone.locator(".result-status")
     expect(status).to_contain_text("Result unconfirmed: awaiting Nankatsu (Alice) and Toho (Bob)")
+    expect(phone.get_by_role("button", name="Confirm the result for Toho (Bob)")).to_have_count(0)
     taps_fit_a_thumb(phone, ".result-status .tap")
     fits_the_phone(phone)
     screenshot(phone, screenshots, "29-result-unconfirmed.png")
@@ -152,6 +155,8 @@ def test_each_coach_confirms_the_result(phone: Page, web_app: Flask, screenshots
     phone.get_by_role("button", name="Confirm the result for Nankatsu (Alice)").tap()
     expect(phone.locator(".flash")).to_contain_text("Result confirmed for Nankatsu (Alice)")
     expect(status).to_contain_text("confirmed by Nankatsu (Alice), awaiting Toho (Bob)")
+    # Bob opens his coach link on the same phone, handed across the table.
+    phone.goto(link_path(web_app, "coach", match=match_id, side="toho", person="Bob"))
     phone.get_by_role("button", name="Confirm the result for Toho (Bob)").tap()
     expect(status).to_contain_text("Result confirmed by Nankatsu (Alice) and Toho (Bob)")
     expect(phone.get_by_role("button", name=re.compile("Confirm the result"))).to_have_count(0)

@@ -82,7 +82,7 @@ def test_a_flipped_bit_that_breaks_utf8_is_refused(
     data = bytearray(path.read_bytes())
     data[data.index(b"draft")] ^= 0x80
     path.write_bytes(bytes(data))
-    assert re.search(r": line 16, column \d+: not UTF-8 text \(byte 0xe4", refused(run, path))
+    assert re.search(r": line 18, column \d+: not UTF-8 text \(byte 0xe4", refused(run, path))
 
 
 def test_utf16_with_its_byte_order_mark_imports(run: Run, new_match: str, tmp_path: Path) -> None:

@@ -10,9 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
-
-from service.scorers import scorer_token
+from service.app import Touchline
+from service.config import settings_for_url
 from tests.cli.conftest import Run
 
 
@@ -31,18 +30,23 @@ def test_annotate_refuses_an_entry_that_is_not_in_force(run: Run, new_match: str
     assert "there is no entry 5 in force" in result.output
 
 
-def test_scorer_link_carries_the_token_for_the_installations_key(
-    run: Run, new_match: str, monkeypatch: pytest.MonkeyPatch
+def test_scorer_link_issues_a_new_scorer_link_the_owner_can_list(
+    run: Run, new_match: str, store_url: str
 ) -> None:
-    monkeypatch.setenv("TOUCHLINE_SECRET_KEY", "k" * 32)
     result = run("match", "scorer-link", new_match, "--base-url", "https://club.example/")
     assert result.exit_code == 0, result.output
     link = result.output.strip()
-    match_id = link.split("/")[4]
-    assert match_id.startswith(new_match)
-    assert link == f"https://club.example/matches/{match_id}/score/" + scorer_token(
-        "k" * 32, match_id
-    )
+    assert link.startswith("https://club.example/in/")
+    token = link.rsplit("/", 1)[1]
+    app = Touchline(settings_for_url(store_url))
+    try:
+        grant = app.grant_of(token)
+    finally:
+        app.close()
+    assert grant is not None and grant.role.value == "scorer"
+    assert grant.match is not None and grant.match.startswith(new_match)
+    listed = run("link", "list", "--match", new_match).output
+    assert grant.link[:8] in listed and "scorer" in listed
 
 
 def _free_port() -> int:

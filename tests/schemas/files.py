@@ -19,6 +19,7 @@ from tests.opening import OPENING, SETUP
 
 EXPORTED_AT = "2026-11-29T22:00:00+00:00"
 ALICE = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
+_CHAIN = re.compile(r" chain=[0-9a-f]{64}$")
 _END_LINE = re.compile(r"^end: entries=[0-9]+ sha256=[0-9a-f]{64}$", re.MULTILINE)
 
 
@@ -90,7 +91,8 @@ def by_hand(text: str) -> str:
 
 
 def entry_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line[:1].isdigit()]
+    """The entry lines without their chain values (which follow from the header too)."""
+    return [_CHAIN.sub("", line) for line in text.splitlines() if line[:1].isdigit()]
 
 
 def as_read(ruleset: str, line: LogLine) -> LogLine:

@@ -13,7 +13,7 @@ from service.config import settings_for_url
 from service.entries import parse_entry
 from service.errors import BadInput
 from tests.opening import OPENING, SETUP
-from tests.schemas.files import by_hand
+from tests.schemas.files import by_hand, entry_lines
 
 # CG-1.3: a Nankatsu card in Toho's hands; a table may still agree to let it stand.
 YUZO_FOR_TOHO = 'play coach=toho card="Yuzo Morisaki" defense=3'
@@ -42,7 +42,8 @@ def exported(app: Touchline, lines: list[str], undo_last: bool = False) -> str:
 
 
 def body(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line[:1].isdigit()]
+    """The entry lines without their chain values, which follow from the header too."""
+    return entry_lines(text)
 
 
 def test_export_then_import_reproduces_every_entry(app: Touchline) -> None:
@@ -58,7 +59,7 @@ def test_export_then_import_reproduces_every_entry(app: Touchline) -> None:
 
 def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
     text = exported(app, OPENING)
-    assert "touchline-match: 2" in text
+    assert "touchline-match: 3" in text
     assert "title: 'Nankatsu (Alice) vs Toho (Bob)'" in text
     assert text.splitlines()[-1].startswith("end: entries=11 sha256=")
     assert any(line.startswith("#   →") and "GOAL" in line.upper() for line in text.splitlines())
@@ -67,8 +68,8 @@ def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda t: t.replace("touchline-match: 2\n", ""), "not a Touchline match file"),
-        (lambda t: t.replace("touchline-match: 2", "touchline-match: 9"), "format version 9"),
+        (lambda t: t.replace("touchline-match: 3\n", ""), "not a Touchline match file"),
+        (lambda t: t.replace("touchline-match: 3", "touchline-match: 9"), "format version 9"),
         (lambda t: t.replace("\n3 by=", "\n4 by="), "entry 4 where entry 3 was due"),
         (
             lambda t: t.replace(

@@ -31,7 +31,7 @@ def test_a_byte_that_is_not_utf8_is_named_by_line_and_column() -> None:
     data = bytearray(exported_opening().encode("utf-8"))
     where = data.index(b"kickoff")
     data[where] |= 0x80  # one flipped bit: 'k' becomes a byte no UTF-8 character starts with
-    with pytest.raises(MatchFileError, match=r"^line 12, column 58: not UTF-8 text \(byte 0xeb"):
+    with pytest.raises(MatchFileError, match=r"^line 14, column 58: not UTF-8 text \(byte 0xeb"):
         loads(bytes(data))
 
 
@@ -64,7 +64,7 @@ def test_a_setup_holding_half_a_surrogate_pair_is_refused() -> None:
 
 
 def test_a_text_holding_half_a_surrogate_pair_is_refused() -> None:
-    with pytest.raises(MatchFileError, match=r"line 39: \\ud83d is half of a UTF-16 surrogate"):
+    with pytest.raises(MatchFileError, match=r"line 41: \\ud83d is half of a UTF-16 surrogate"):
         loads(with_line(NOTE + "'smile \\ud83d'"))
 
 
@@ -73,7 +73,7 @@ def test_a_line_too_long_is_refused_naming_it() -> None:
     with pytest.raises(MatchFileError) as refusal:
         loads(with_line(NOTE + "x" * 2_000_000))
     assert str(refusal.value) == (
-        f"line 39 holds {2_000_000 + len(NOTE):,} characters; a line of a match file may hold "
+        f"line 41 holds {2_000_000 + len(NOTE):,} characters; a line of a match file may hold "
         f"at most {MAX_LINE_CHARS:,}"
     )
 

@@ -101,7 +101,7 @@ def test_a_version_2_line_may_not_hold_a_control_character_as_it_is() -> None:
     )
     with pytest.raises(
         MatchFileError,
-        match=r"^line 39, column 61: the character U\+0007 as it is \(a match file writes it "
+        match=r"^line 41, column 61: the character U\+0007 as it is \(a match file writes it "
         r"\\u0007\)",
     ):
         loads(text)

@@ -34,7 +34,8 @@ def same_match(a: MatchFile, b: MatchFile) -> bool:
 
 def test_an_exported_file_is_read_as_checked() -> None:
     parsed = loads(exported())
-    assert (parsed.version, parsed.checked, len(parsed.lines)) == (2, True, 13)
+    assert (parsed.version, parsed.checked, len(parsed.lines)) == (3, True, 13)
+    assert parsed.chain.held is True
 
 
 def test_a_file_cut_after_any_line_is_refused_naming_the_line() -> None:
@@ -51,14 +52,14 @@ def test_a_file_cut_after_any_line_is_refused_naming_the_line() -> None:
 
 def test_a_header_alone_is_a_cut_file() -> None:
     header = exported().split("\n\n", 1)[0] + "\n"
-    with pytest.raises(MatchFileError, match="ends before its end line: it was cut after line 8"):
+    with pytest.raises(MatchFileError, match="ends before its end line: it was cut after line 10"):
         loads(header)
 
 
 def test_a_file_cut_inside_a_line_says_so() -> None:
     text = exported()
     cut = text[: text.index(ENTRY_12) + 20]
-    with pytest.raises(MatchFileError, match=r"it was cut inside line 37$"):
+    with pytest.raises(MatchFileError, match=r"it was cut inside line 39$"):
         loads(cut)
 
 
@@ -68,15 +69,15 @@ def test_a_changed_value_is_a_checksum_mismatch() -> None:
         loads(changed)
     message = str(refusal.value)
     assert message.startswith("checksum mismatch: the file was changed after export")
-    assert "end line (line 39)" in message and "'end:' alone" in message
+    assert "line 32 was edited after export" in message and "'end:' alone" in message
 
 
 def test_a_changed_line_that_no_longer_reads_is_named() -> None:
     changed = exported().replace(" kickoff coach=toho", " kick coach=toho")
     with pytest.raises(
         MatchFileError,
-        match=r"^checksum mismatch: the file was changed after export; line 12: "
-        r"unknown entry kind 'kick'",
+        match=r"^checksum mismatch: the file was changed after export: line 14 was edited after "
+        r"export: .*; line 14: unknown entry kind 'kick'",
     ):
         loads(changed)
 
@@ -121,14 +122,15 @@ def test_a_file_extended_by_hand_reads_unchecked() -> None:
         "\nend:", "\n14 by=bob at=2026-11-29T21:10:00+00:00 note 10 text='written later'\nend:"
     )
     parsed = loads(extended)
-    assert (parsed.version, parsed.checked, len(parsed.lines)) == (2, False, 14)
+    assert (parsed.version, parsed.checked, len(parsed.lines)) == (3, False, 14)
+    assert (parsed.chain.held, parsed.chain.line) == (False, 41)  # the line added by hand
     assert parsed.lines[-1][1].text == "written later"
 
 
 def test_a_hand_written_end_line_may_count_the_entries() -> None:
     counted = by_hand(exported()).replace("\nend:", "\nend: entries=13")
     assert not loads(counted).checked
-    with pytest.raises(MatchFileError, match="line 39: the end line counts 12 entries"):
+    with pytest.raises(MatchFileError, match="line 41: the end line counts 12 entries"):
         loads(counted.replace("entries=13", "entries=12"))
 
 
@@ -139,7 +141,7 @@ def test_a_hand_written_end_line_may_count_the_entries() -> None:
         ("end: entries=thirteen", "entries must be a number"),
         ("end: checksum=0", "write it 'end: entries=N sha256=CHECKSUM'"),
         ("end: entries=13 entries=13", "entries is given twice"),
-        ("end: 'unclosed", "line 39 \\(the end line\\): no closing quotation"),
+        ("end: 'unclosed", "line 41 \\(the end line\\): no closing quotation"),
     ],
 )
 def test_a_malformed_end_line_is_named(end: str, reason: str) -> None:
@@ -151,5 +153,5 @@ def test_only_comments_may_follow_the_end_line() -> None:
     text = exported() + "\n# signed: the referee\n"
     assert loads(text).checked
     late = exported() + "14 by=bob at=2026-11-29T21:10:00+00:00 note 10 text=late\n"
-    with pytest.raises(MatchFileError, match="line 40: an entry after the end line \\(line 39\\)"):
+    with pytest.raises(MatchFileError, match="line 42: an entry after the end line \\(line 41\\)"):
         loads(late)

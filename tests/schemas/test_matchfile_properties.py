@@ -1,10 +1,12 @@
 """Properties of the match file, for each game.
 
 Any legal match, exported and imported again, is the same match entry for entry, undone
-entries and their retractions included. And whatever text a record holds in any of its text
-fields (who, where, why, notes, reasons and every text field of an entry, header values
-too), the file keeps each value whole on its line and reads it back unchanged: records kept
-by earlier releases may hold text that today's checks at the door refuse.
+entries and their retractions included, and its file's chain holds. Any one character of any
+entry line changed is caught and that line named, with its end line's checksum or without.
+And whatever text a record holds in any of its text fields (who, where, why, notes, reasons
+and every text field of an entry, header values too), the file keeps each value whole on its
+line and reads it back unchanged: records kept by earlier releases may hold text that
+today's checks at the door refuse.
 """
 
 from __future__ import annotations
@@ -20,13 +22,22 @@ from hypothesis import strategies as st
 from domain.log import Abandonment, Annotation, Entry
 from domain.match import Author, MatchRecord
 from domain.registry import find_ruleset
-from schemas.matchfile import dumps, loads
+from schemas.match_import import import_match_file
+from schemas.matchfile import MatchFileError, dumps, loads
 from service.app import Touchline
 from service.config import settings_for_url
 from tests.domain.card_game.cg_strategies import matches as card_games
 from tests.domain.king_of_the_pitch.kp_strategies import games as king_games
 from tests.domain.tcg.tcg_strategies import matches as tcg_matches
-from tests.schemas.files import EXPORTED_AT, StoredRecord, as_read, change, entry_lines, stored
+from tests.schemas.files import (
+    EXPORTED_AT,
+    StoredRecord,
+    as_read,
+    by_hand,
+    change,
+    entry_lines,
+    stored,
+)
 
 AUTHOR = Author("alice", "2026-11-29T21:00:00+00:00", "phone 1")
 
@@ -96,7 +107,7 @@ def round_trip(app: Touchline, ruleset: str, match: Any, data: Any) -> None:
     original = _legal(ruleset, match, data)
     text = dumps(original, EXPORTED_AT)
     parsed = loads(text)
-    assert parsed.checked
+    assert parsed.checked and parsed.chain.held
     imported = app.load_record(
         app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), AUTHOR).view.id
     )
@@ -148,7 +159,7 @@ def any_text_survives(ruleset: str, match: Any, data: Any) -> None:
     text = dumps(record, EXPORTED_AT)
     assert len(entry_lines(text)) == len(record.log)  # every value stayed on its line
     parsed = loads(text.encode("utf-8"))
-    assert parsed.checked and parsed.version == 2
+    assert parsed.checked and parsed.version == 3 and parsed.chain.held
     assert (parsed.created_by, parsed.league) == (record.created_by, record.league)
     assert parsed.setup == record.setup
     assert [line for _, line in parsed.lines] == [as_read(ruleset, line) for line in record.log]
@@ -206,3 +217,54 @@ def test_any_text_in_a_king_of_the_pitch_record_survives_the_file(match: Any, da
 @given(match=tcg_matches(), data=st.data())
 def test_any_text_in_a_tcg_record_survives_the_file(match: Any, data: Any) -> None:
     any_text_survives("tcg", match, data)
+
+
+def one_character_changed(ruleset: str, match: Any, data: Any) -> None:
+    """Any one character of any entry line changed into any other: with its end line's
+    checksum the file is refused naming that line first; edited by hand (`end:`), its chain
+    still names the line, which `--verify` refuses and a plain import records."""
+    text = dumps(_legal(ruleset, match, data), EXPORTED_AT)
+    assert loads(text).chain.held
+    lines = text.split("\n")
+    entries = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    at = data.draw(st.sampled_from(entries), label="line index")
+    column = data.draw(st.integers(0, len(lines[at]) - 1), label="column")
+    new = data.draw(
+        st.characters(codec="utf-8").filter(lambda c: c != lines[at][column]), label="character"
+    )
+    lines[at] = lines[at][:column] + new + lines[at][column + 1 :]
+    changed = "\n".join(lines)
+    named = f"line {at + 1} was edited after export"
+    with pytest.raises(MatchFileError) as refusal:
+        loads(changed)
+    assert named in str(refusal.value) or str(refusal.value).startswith(f"line {at + 1}, ")
+    try:
+        parsed = loads(by_hand(changed))
+    except MatchFileError as error:  # the change also made the line unreadable
+        assert f"line {at + 1}" in str(error)
+        return
+    assert (parsed.chain.held, parsed.chain.line) == (False, at + 1)
+
+
+@examples(20)
+@given(match=card_games(), data=st.data())
+def test_a_card_game_file_with_any_character_changed_names_the_line(match: Any, data: Any) -> None:
+    one_character_changed("card-game", match, data)
+
+
+@examples(15)
+@given(match=king_games(), data=st.data())
+def test_a_king_of_the_pitch_file_with_any_character_changed_names_the_line(
+    match: Any, data: Any
+) -> None:
+    one_character_changed("king-of-the-pitch", match, data)
+
+
+@examples(10)
+@given(match=card_games(), data=st.data())
+def test_any_export_verifies_on_import(app: Touchline, match: Any, data: Any) -> None:
+    text = dumps(_legal("card-game", match, data), EXPORTED_AT)
+    imported = import_match_file(app, text.encode("utf-8"), AUTHOR, verify=True)
+    provenance = imported.view.imported
+    assert provenance is not None
+    assert (provenance.file.chain, provenance.file.chain_break) == (True, None)

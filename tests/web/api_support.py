@@ -7,6 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.links import organizer_token
 from tests.opening import SETUP
 from tests.web.conftest import token
 
@@ -15,9 +16,16 @@ def scorer(match_id: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token(match_id)}"}
 
 
+def organizer(league: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {organizer_token(league)}"}
+
+
 def create(client: FlaskClient, **fields: Any) -> Any:
+    """Create a match through the API; in a league, as its organizer."""
     body = {"ruleset": "card-game", "setup": SETUP, "by": "alice", **fields}
-    return client.post("/api/matches", json=body)
+    league = fields.get("league")
+    headers = organizer(league) if isinstance(league, str) else {}
+    return client.post("/api/matches", json=body, headers=headers)
 
 
 def enter(client: FlaskClient, match_id: str, text: str, **fields: Any) -> Any:

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from service.scorers import scorer_token
+from tests.links import role_token, scorer_token, sides_of, use
 from tests.opening import SETUP
 from web import create_app
 
@@ -20,7 +20,7 @@ SECRET = "web-test-secret-key-of-32-characters"
 @pytest.fixture
 def app(sqlite_url: str) -> Flask:
     """The app as it runs in production: CSRF checks on, so form posts need the token."""
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": SECRET, "TESTING": True})
+    return use(create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": SECRET, "TESTING": True}))
 
 
 @pytest.fixture
@@ -42,7 +42,8 @@ def match_id(service: Touchline) -> str:
 
 
 def token(match_id: str) -> str:
-    return scorer_token(SECRET, match_id)
+    """A scorer link of the match, issued by the owner in the test app's store."""
+    return scorer_token(match_id)
 
 
 def csrf_token(client: FlaskClient, path: str = "/") -> str:
@@ -60,4 +61,18 @@ def post_form(client: FlaskClient, path: str, data: dict[str, Any], **options: A
 
 def become_scorer(client: FlaskClient, match_id: str) -> Any:
     """Open the scorer link, as the phone handed across the table would."""
-    return client.get(f"/matches/{match_id}/score/{token(match_id)}")
+    return client.get(f"/in/{token(match_id)}")
+
+
+def hold(client: FlaskClient, match_id: str, role: str, side: str | None = None) -> Any:
+    """Open a link of `role` for the match (a coach's for `side`) in this browser."""
+    return client.get(f"/in/{role_token(role, match_id, side)}")
+
+
+def become_everyone(client: FlaskClient, match_id: str) -> None:
+    """Hold the scorer's, a referee's and each coach's link of the match in this browser, for
+    tests of what the pages do (who may do it is tests/web/test_role_matrix.py's)."""
+    become_scorer(client, match_id)
+    hold(client, match_id, "referee")
+    for side in sides_of(match_id):
+        hold(client, match_id, "coach", side)

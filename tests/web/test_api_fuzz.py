@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.opening import SETUP
-from tests.web.conftest import SECRET, token
+from tests.web.conftest import SECRET
 from web import create_app
 
 CHECKS = [
@@ -42,7 +42,7 @@ FUZZ = settings(
 )
 
 
-def _fuzzed_app() -> tuple[Flask, str]:
+def _fuzzed_app() -> tuple[Flask, str, str]:
     """An app on a throwaway store, and a card-game match created through the API.
 
     Built when the module is imported: schemathesis reads the OpenAPI document while pytest
@@ -54,11 +54,12 @@ def _fuzzed_app() -> tuple[Flask, str]:
         "/api/matches", json={"ruleset": "card-game", "setup": SETUP, "by": "fuzz"}
     )
     assert answer.status_code == 201, answer.get_data(as_text=True)
-    return app, answer.get_json()["match"]["id"]
+    created = answer.get_json()
+    return app, created["match"]["id"], created["scorer_token"]
 
 
 _STORE = tempfile.TemporaryDirectory(prefix="touchline-fuzz-")
-APP, REAL_MATCH = _fuzzed_app()
+APP, REAL_MATCH, SCORER_TOKEN = _fuzzed_app()
 
 any_match = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 # Abandoning would end the match at the first try and leave nothing for the rules to judge.
@@ -69,7 +70,7 @@ real_match_only = (
 )
 real_match_only.config.update(
     parameters={"match_id": REAL_MATCH},
-    headers={"Authorization": f"Bearer {token(REAL_MATCH)}"},
+    headers={"Authorization": f"Bearer {SCORER_TOKEN}"},
 )
 
 

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from domain.match import Author
 from service.app import Touchline
 from tests.schemas.files import by_hand
+from tests.web.api_support import organizer
 
 FULL_MATCH = Path(__file__).parent.parent / "schemas" / "v1" / "card_game_full_match.touchline"
 # What that file says it was exported from, and who created the match it holds.
@@ -32,11 +33,21 @@ def test_the_same_file_imported_three_times_into_a_league_counts_once(
 ) -> None:
     cup(service)
     data = FULL_MATCH.read_bytes()
-    first = client.post("/api/matches/import?league=Cup", data=data, content_type="text/plain")
+    first = client.post(
+        "/api/matches/import?league=Cup",
+        data=data,
+        content_type="text/plain",
+        headers=organizer("Cup"),
+    )
     assert first.status_code == 201, first.get_json()
     first_id = first.get_json()["match"]["id"]
     for _ in range(2):
-        again = client.post("/api/matches/import?league=Cup", data=data, content_type="text/plain")
+        again = client.post(
+            "/api/matches/import?league=Cup",
+            data=data,
+            content_type="text/plain",
+            headers=organizer("Cup"),
+        )
         assert again.status_code == 409, again.get_json()
         assert again.get_json()["match_id"] == first_id
         assert first_id in again.get_json()["message"]
@@ -49,11 +60,15 @@ def test_the_same_match_edited_is_refused_in_the_same_league(
 ) -> None:
     cup(service)
     text = FULL_MATCH.read_text("utf-8")
-    first = client.post("/api/matches/import?league=Cup", json={"text": text})
+    first = client.post(
+        "/api/matches/import?league=Cup", json={"text": text}, headers=organizer("Cup")
+    )
     assert first.status_code == 201
     # The same claimed source, a comment and a name changed: another file, the same match.
     edited = text.replace("# Touchline match file", "# edited").replace("by=alice", "by=bob")
-    again = client.post("/api/matches/import?league=Cup", json={"text": edited})
+    again = client.post(
+        "/api/matches/import?league=Cup", json={"text": edited}, headers=organizer("Cup")
+    )
     assert again.status_code == 409
     assert again.get_json()["match_id"] == first.get_json()["match"]["id"]
     assert standing(client, "Alice") == {"played": 1, "won": 1, "points": 3}

@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
-from tests.web.api_support import create, enter
+from tests.web.api_support import create, enter, organizer
 
 LEAGUE = "Spring Cup 2027"
 # The rulebook's first match, which Toho (Bob) win 2-1 in normal time.
@@ -41,6 +41,7 @@ def test_a_match_cannot_join_a_league_that_does_not_exist(client: FlaskClient) -
         "/api/matches/import?league=Nowhere",
         data=client.get(f"/api/matches/{create(client).get_json()['match']['id']}/export").data,
         content_type="text/plain",
+        headers=organizer("Nowhere"),
     )
     assert imported.status_code == 404
     assert client.get("/leagues/Nowhere").status_code == 404

@@ -40,8 +40,10 @@ def test_an_exported_file_imports_checked(
     answer = client.post("/api/matches/import", data=exported, content_type="text/plain")
     assert answer.status_code == 201
     assert answer.get_json()["match_file"] == {
-        "version": 2,
+        "version": 3,
         "checked": True,
+        "chain": True,
+        "chain_break": None,
         "sha256": hashlib.sha256(exported).hexdigest(),
         "notice": f"exported from match {match_id} of this store (counts in no league)",
         "same": [{"match_id": match_id, "league": None, "imported": False}],
@@ -98,4 +100,4 @@ def test_a_long_line_is_400_naming_it(client: FlaskClient, exported: bytes) -> N
     text = by_hand(exported.decode("utf-8")).encode("utf-8")
     text = text.replace(b"\nend:", b"\n" + note + b"\nend:")
     message = refused(client, data=text, content_type="text/plain")
-    assert message.startswith("line 37 holds 1,900,052 characters; a line of a match file")
+    assert message.startswith("line 39 holds 1,900,052 characters; a line of a match file")

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.opening import OPENING
-from tests.web.api_support import create, enter, scorer
+from tests.web.api_support import create, enter, organizer
 
 
 def test_rulesets_list_every_game_with_its_kinds_of_entry(client: FlaskClient) -> None:
@@ -29,9 +29,12 @@ def test_creating_a_match_answers_201_with_its_state_and_the_scorer_link(
     body = answer.get_json()
     match_id = body["match"]["id"]
     assert body["match"]["version"] == 1 and body["match"]["expected"]
-    assert body["scorer_url"] == f"http://localhost/matches/{match_id}/score/{body['scorer_token']}"
+    assert body["scorer_url"] == f"http://localhost/in/{body['scorer_token']}"
     assert body["links"]["entries"].endswith(f"/api/matches/{match_id}/entries")
-    assert body["scorer_token"] == scorer(match_id)["Authorization"].removeprefix("Bearer ")
+    # The token is a scorer link of the new match: it writes to it.
+    headers = {"Authorization": f"Bearer {body['scorer_token']}"}
+    entry = {"text": OPENING[0], "by": "alice"}
+    assert client.post(body["links"]["entries"], json=entry, headers=headers).status_code == 201
 
 
 def test_a_setup_the_ruleset_refuses_is_400_and_creates_nothing(client: FlaskClient) -> None:
@@ -141,7 +144,10 @@ def test_import_into_a_league_that_does_not_exist_is_404(
 ) -> None:
     exported = client.get(f"/api/matches/{match_id}/export").get_data()
     answer = client.post(
-        "/api/matches/import?league=Nowhere", data=exported, content_type="text/plain"
+        "/api/matches/import?league=Nowhere",
+        data=exported,
+        content_type="text/plain",
+        headers=organizer("Nowhere"),
     )
     assert answer.status_code == 404 and "Nowhere" in answer.get_json()["message"]
 
@@ -150,7 +156,7 @@ def test_the_openapi_document_is_valid_and_declares_the_bearer_scheme(app: Flask
     document = app.test_client().get("/api/openapi.json").get_json()
     schema = schemathesis.openapi.from_dict(document)
     schema.validate()
-    assert document["components"]["securitySchemes"]["scorer"]["scheme"] == "bearer"
+    assert document["components"]["securitySchemes"]["link"]["scheme"] == "bearer"
     entries = document["paths"]["/api/matches/{match_id}/entries"]["post"]
     assert {"400", "401", "403", "404", "409", "422"} <= set(entries["responses"])
 

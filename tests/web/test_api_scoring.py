@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.opening import OPENING
-from tests.web.api_support import enter, scorer, version
+from tests.web.api_support import create, enter, scorer, version
 
 
 def test_an_entry_in_the_notation_is_recorded_with_201(client: FlaskClient, match_id: str) -> None:
@@ -41,7 +41,7 @@ def test_writing_without_a_token_is_401_with_a_bearer_challenge(
 
 
 def test_writing_with_another_matchs_token_is_403(client: FlaskClient, match_id: str) -> None:
-    other = scorer("00000000-0000-0000-0000-000000000000")
+    other = scorer(create(client).get_json()["match"]["id"])
     answer = client.post(
         f"/api/matches/{match_id}/entries", json={"text": OPENING[0], "by": "a"}, headers=other
     )
@@ -51,7 +51,9 @@ def test_writing_with_another_matchs_token_is_403(client: FlaskClient, match_id:
 def test_writing_to_an_unknown_match_is_404(client: FlaskClient) -> None:
     unknown = "00000000-0000-0000-0000-000000000000"
     answer = client.post(
-        f"/api/matches/{unknown}/entries", json={"text": "x", "by": "a"}, headers=scorer(unknown)
+        f"/api/matches/{unknown}/entries",
+        json={"text": "x", "by": "a"},
+        headers={"Authorization": "Bearer any-token"},
     )
     assert answer.status_code == 404
 

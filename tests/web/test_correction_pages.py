@@ -14,7 +14,7 @@ from domain.match import Author
 from service.app import Touchline
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
-from tests.web.conftest import become_scorer, post_form
+from tests.web.conftest import become_everyone, post_form
 from tests.web.test_settling_pages import html_of, log_item
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
@@ -26,7 +26,7 @@ VERSION = 12
 def played(client: FlaskClient, service: Touchline, match_id: str) -> str:
     for line in OPENING:
         record_text(service, match_id, line, AUTHOR)
-    become_scorer(client, match_id)
+    become_everyone(client, match_id)
     return match_id
 
 
@@ -187,7 +187,7 @@ def test_once_every_coach_confirmed_only_a_ruling_may_correct(
         service.record(match_id, action, AUTHOR)
     for side in ("nankatsu", "toho"):
         service.confirm(match_id, side, AUTHOR)
-    become_scorer(client, match_id)
+    become_everyone(client, match_id)
     version = service.get_match(match_id).version
     assert "only a referee" in html_of(client, f"/matches/{match_id}/entries/3/correct")
     answer = post_form(
@@ -222,7 +222,7 @@ def test_a_ruling_on_the_result_picks_the_entry_to_correct_by_its_number(
     for action in finished_match(1, 0):
         service.record(match_id, action, AUTHOR)
     number = service.dispute(match_id, None, "a die was misread", AUTHOR).line.number
-    become_scorer(client, match_id)
+    become_everyone(client, match_id)
     page = html_of(client, f"/matches/{match_id}/disputes/{number}/ruling")
     assert f'action="/matches/{match_id}/correct"' in page and 'name="number"' in page
     answer = client.get(f"/matches/{match_id}/correct?number=5&dispute={number}")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from flask.testing import FlaskClient
 
 from domain.match import Author
 from service.app import Touchline
+from tests.links import organizer_token
 from tests.opening import OPENING, record_text
 from tests.web.conftest import csrf_token, post_form, token
 
@@ -68,7 +70,11 @@ def test_a_card_game_is_created_and_its_creator_sees_the_scorer_link_and_qr(
     assert view.labels == {"nankatsu": "Nankatsu (Alice)", "toho": "Toho (Bob)"}
     assert view.setup["options"] == ["motivation"]
     page = client.get(f"/matches/{match_id}/created").get_data(as_text=True)
-    assert f"http://localhost/matches/{match_id}/score/{token(match_id)}" in page
+    link = re.search(r'value="http://localhost(/in/[A-Za-z0-9_-]{32})"', page)
+    assert link is not None
+    # The link is a scorer link of this match: another browser opening it may score.
+    other = client.application.test_client()
+    assert other.get(link[1]).headers["Location"] == f"/matches/{match_id}/live"
     assert "<svg" in page and f"/matches/{match_id}/qr.svg" in page
     qr = client.get(f"/matches/{match_id}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
@@ -174,6 +180,8 @@ def test_a_team_list_that_is_not_toml_is_refused_and_kept(client: FlaskClient) -
 
 def test_a_league_of_another_ruleset_is_refused(client: FlaskClient, service: Touchline) -> None:
     service.create_league("Kings Cup", "king-of-the-pitch", ALICE)
+    client.get(f"/in/{organizer_token('Kings Cup')}")
+    client.get(f"/in/{organizer_token('Spring Cup')}")
     response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Kings Cup"})
     assert response.status_code == 400
     assert "is for king-of-the-pitch matches, not card-game" in response.get_data(as_text=True)
@@ -183,6 +191,7 @@ def test_a_league_of_another_ruleset_is_refused(client: FlaskClient, service: To
 
 
 def test_an_unknown_league_is_404_with_the_form_again(client: FlaskClient) -> None:
+    client.get(f"/in/{organizer_token('Nowhere')}")
     response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Nowhere"})
     assert response.status_code == 404
     assert "no league called &#39;Nowhere&#39;" in response.get_data(as_text=True)
@@ -217,3 +226,16 @@ def _setup() -> dict[str, object]:
         "home": {"team": "Nankatsu", "coach": "Alice"},
         "away": {"team": "Toho", "coach": "Bob"},
     }
+
+
+def test_a_match_in_a_league_needs_its_organizer_and_the_form_says_so(
+    client: FlaskClient, service: Touchline
+) -> None:
+    service.create_league("Spring Cup", "card-game", ALICE)
+    response = post_form(client, "/matches/new", {**CARD_GAME, "league": "Spring Cup"})
+    assert response.status_code == 403
+    page = response.get_data(as_text=True)
+    assert "only the organizer of league &#39;Spring Cup&#39; may create a match in it" in page
+    assert 'name="league"' in page and service.list_matches() == []
+    # Without the league, anyone may: a friendly.
+    created_id(post_form(client, "/matches/new", CARD_GAME))

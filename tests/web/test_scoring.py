@@ -47,7 +47,7 @@ def test_a_wrong_token_is_refused_and_remembers_nothing(client: FlaskClient, mat
     assert "not valid" in response.get_data(as_text=True)
     refused = client.get(f"/matches/{match_id}/live")
     assert refused.status_code == 403
-    assert "open the scorer link" in refused.get_data(as_text=True)
+    assert "open the link you were given" in refused.get_data(as_text=True)
 
 
 def test_a_token_for_another_match_does_not_open_this_one(
@@ -280,7 +280,7 @@ def test_user_text_is_escaped(client: FlaskClient, service: Touchline) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["", "/fragment", "/live", "/created", "/qr.svg", "/events", f"/score/{token(UNKNOWN)}"],
+    ["", "/fragment", "/live", "/created", "/qr.svg", "/events", "/score/no-such-token"],
 )
 def test_every_page_of_an_unknown_match_is_404(client: FlaskClient, path: str) -> None:
     assert client.get(f"/matches/{UNKNOWN}{path}").status_code == 404

@@ -20,7 +20,7 @@ from service.entries import parse_entry
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
 from tests.service.test_golden_matches import CASES, golden_lines
-from tests.web.conftest import become_scorer, csrf_token, post_form
+from tests.web.conftest import become_everyone, csrf_token, post_form
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
 
@@ -73,7 +73,7 @@ def rule(client: FlaskClient, match_id: str, number: int, **fields: Any) -> Any:
 def test_a_scorer_disputes_an_entry_from_the_log_and_the_match_page_flags_it(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     page = html_of(client, f"/matches/{played}")
     assert f'href="/matches/{played}/entries/10/dispute"' in log_item(page, 10)
     form = html_of(client, f"/matches/{played}/entries/10/dispute")
@@ -97,7 +97,7 @@ def test_a_scorer_disputes_an_entry_from_the_log_and_the_match_page_flags_it(
 
 
 def test_a_double_tap_disputes_once(client: FlaskClient, service: Touchline, played: str) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     for _ in range(2):
         assert dispute(client, played, 10, "off the table").status_code == 303
     assert len(lines(service, played, Dispute)) == 1
@@ -122,7 +122,7 @@ def test_a_refused_dispute_stores_nothing_and_says_why(
     status: int,
     message: str,
 ) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     answer = dispute(client, played, on, reason)
     assert answer.status_code == status
     assert message in answer.get_data(as_text=True)
@@ -133,7 +133,7 @@ def test_an_undone_entry_cannot_be_disputed(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     service.undo(played, AUTHOR)
-    become_scorer(client, played)
+    become_everyone(client, played)
     assert 'entries/11/dispute"' not in html_of(client, f"/matches/{played}")
     answer = dispute(client, played, 11, "too late")
     assert answer.status_code == 400
@@ -154,7 +154,7 @@ def test_without_the_scorer_link_there_is_no_form_and_a_post_is_refused(
 def test_a_post_without_the_csrf_token_stores_nothing(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     answer = client.post(f"/matches/{played}/disputes", data={"on": "10", "reason": "r"})
     assert answer.status_code == 400
     assert lines(service, played, Dispute) == []
@@ -163,7 +163,7 @@ def test_a_post_without_the_csrf_token_stores_nothing(
 def test_a_dispute_from_the_replay_step_goes_back_to_that_step(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     step = html_of(client, f"/matches/{played}/replay?at=10")
     assert "Dispute entry 10…" in step and 'name="return_to" value="replay"' in step
     answer = dispute(client, played, 10, "off the table", return_to="replay")
@@ -181,7 +181,7 @@ def test_a_ruling_that_the_entry_stands_cites_the_rules_with_their_text(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     service.dispute(played, 10, "off the table", AUTHOR)
-    become_scorer(client, played)
+    become_everyone(client, played)
     page = html_of(client, f"/matches/{played}/disputes/12/ruling")
     assert '<datalist id="rule-ids">' in page and '<option value="CG-5.4">' in page
     assert 'list="rule-ids"' in page and 'name="decision" value="stands"' in page
@@ -205,7 +205,7 @@ def test_a_ruling_citing_a_rule_the_game_does_not_have_stores_nothing(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     service.dispute(played, 10, "off the table", AUTHOR)
-    become_scorer(client, played)
+    become_everyone(client, played)
     answer = rule(client, played, 12, decision="stands", rules=["CG-99.9"], text="kept text")
     assert answer.status_code == 400
     page = answer.get_data(as_text=True)
@@ -221,7 +221,7 @@ def test_a_ruling_to_replay_strikes_the_entries_from_there_on(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     service.dispute(played, 11, "Nankatsu rolled before Toho declared", AUTHOR)
-    become_scorer(client, played)
+    become_everyone(client, played)
     answer = rule(client, played, 12, decision="replay", replay_from="9", rules=["CG-5.1"])
     assert answer.status_code == 303
     (ruling,) = lines(service, played, Ruling)
@@ -238,7 +238,7 @@ def test_nobody_rules_twice_on_one_dispute(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     service.dispute(played, 10, "off the table", AUTHOR)
-    become_scorer(client, played)
+    become_everyone(client, played)
     assert rule(client, played, 12, decision="stands", rules=["CG-5.4"]).status_code == 303
     again = post_form(
         client,
@@ -257,7 +257,7 @@ def test_nobody_rules_twice_on_one_dispute(
 def test_each_coach_confirms_the_result_and_the_match_page_says_so(
     client: FlaskClient, service: Touchline, finished: str
 ) -> None:
-    become_scorer(client, finished)
+    become_everyone(client, finished)
     page = html_of(client, f"/matches/{finished}")
     status = page[page.index('class="result-status') :]
     assert "Result unconfirmed: awaiting Nankatsu (Alice) and Toho (Bob)" in status
@@ -285,7 +285,7 @@ def test_each_coach_confirms_the_result_and_the_match_page_says_so(
 def test_a_confirmation_before_the_end_stores_nothing_and_says_why(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
-    become_scorer(client, played)
+    become_everyone(client, played)
     page = html_of(client, f"/matches/{played}")
     assert "Confirm the result" not in page
     answer = post_form(client, f"/matches/{played}/confirmations", {"side": "toho", "key": "k"})
@@ -297,7 +297,7 @@ def test_a_confirmation_before_the_end_stores_nothing_and_says_why(
 def test_a_coach_disputes_the_result(
     client: FlaskClient, service: Touchline, finished: str
 ) -> None:
-    become_scorer(client, finished)
+    become_everyone(client, finished)
     form = html_of(client, f"/matches/{finished}/result/dispute")
     assert 'name="on" value="result"' in form
     answer = dispute(client, finished, "result", "the last roll was a 6, not a 1")
@@ -347,7 +347,7 @@ def test_each_game_s_result_is_disputed_ruled_on_its_own_rules_and_confirmed(
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
         service.record(match_id, parse_entry(ruleset, line), AUTHOR)
-    become_scorer(client, match_id)
+    become_everyone(client, match_id)
     assert dispute(client, match_id, "result", "the last die was misread").status_code == 303
     number = lines(service, match_id, Dispute)[0].number
     page = html_of(client, f"/matches/{match_id}/disputes/{number}/ruling")

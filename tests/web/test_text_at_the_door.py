@@ -18,6 +18,7 @@ from domain.match import Author, MatchRecord
 from service.app import Touchline
 from service.entries import parse_entry
 from service.projections import projector_for
+from tests.links import use
 from tests.opening import OPENING, SETUP
 from tests.web.api_support import create, enter, scorer
 from tests.web.conftest import SECRET
@@ -28,7 +29,9 @@ WHEN = "2026-11-29T21:00:00+00:00"
 
 @pytest.fixture
 def app(store_url: str) -> Iterator[Flask]:
-    application = create_app({"DATABASE_URL": store_url, "SECRET_KEY": SECRET, "TESTING": True})
+    application = use(
+        create_app({"DATABASE_URL": store_url, "SECRET_KEY": SECRET, "TESTING": True})
+    )
     yield application
     application.extensions["touchline"].close()
 

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.scorers import scorer_token
+from tests.links import scorer_token, use
 from tests.opening import OPENING
 from tests.web.api_support import create, version
 from web import create_app
@@ -27,7 +27,7 @@ SECRET = "postgres-test-secret-key-of-32-characters"
 
 @pytest.fixture
 def pg_app(postgres_url: str) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": postgres_url, "SECRET_KEY": SECRET})
+    app = use(create_app({"DATABASE_URL": postgres_url, "SECRET_KEY": SECRET}))
     try:
         yield app
     finally:
@@ -48,8 +48,8 @@ def pg_match(pg_client: FlaskClient) -> str:
 
 
 def enter(client: FlaskClient, match_id: str, text: str, **fields: Any) -> Any:
-    # The token is signed with this app's key, not the one the SQLite web tests share.
-    headers = {"Authorization": f"Bearer {scorer_token(SECRET, match_id)}"}
+    # A scorer link issued in this app's PostgreSQL store.
+    headers = {"Authorization": f"Bearer {scorer_token(match_id)}"}
     body = {"text": text, "by": "alice", **fields}
     return client.post(f"/api/matches/{match_id}/entries", json=body, headers=headers)
 

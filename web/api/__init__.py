@@ -7,10 +7,10 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 from schemas.api import ErrorSchema
-from web.api import audit, leagues, matches, rulesets, scoring, settling
-from web.api.base import SCORER_SCHEME
+from web.api import audit, leagues, links, matches, rulesets, scoring, settling
+from web.api.base import LINK_SCHEME
 
-BLUEPRINTS = (rulesets.bp, matches.bp, scoring.bp, settling.bp, leagues.bp, audit.bp)
+BLUEPRINTS = (rulesets.bp, matches.bp, scoring.bp, settling.bp, leagues.bp, links.bp, audit.bp)
 
 SETTINGS = {
     "API_TITLE": "Touchline",
@@ -37,8 +37,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
         app.config.setdefault(name, value)
     api = TouchlineApi(app)
     api.spec.components.security_scheme(
-        SCORER_SCHEME,
-        {"type": "http", "scheme": "bearer", "description": "The match's scorer token"},
+        LINK_SCHEME,
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An access link's token (docs/access.md); revoked ones are refused",
+        },
     )
     for blueprint in BLUEPRINTS:
         csrf.exempt(blueprint)

@@ -1,4 +1,4 @@
-"""What every API blueprint shares: 400 for bad requests, documented refusals, the scorer guard.
+"""What every API blueprint shares: 400 for bad requests, documented refusals, the role guard.
 
 422 is kept for entries that break the rules (with their rule IDs), so a request that is not
 well formed (bad JSON, a missing or mistyped field) answers 400, not webargs' usual 422.
@@ -7,21 +7,26 @@ well formed (bad JSON, a missing or mistyped field) answers 400, not webargs' us
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, abort, request
+from flask import Response
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
+from domain.access import Operation, Target, permits, roles_for
 from schemas.api import ErrorSchema
-from web.context import holds_token, touchline
+from web.context import touchline
+from web.powers import grants, require_on_match
 
-# The security scheme writes declare in the OpenAPI document.
-SCORER_SCHEME = "scorer"
+# The security scheme writes declare in the OpenAPI document: an access link's token.
+LINK_SCHEME = "link"
 BEARER_CHALLENGE = 'Bearer realm="touchline"'
+# The OpenAPI extension that lists the roles an operation accepts.
+ROLES_EXTENSION = "x-touchline-roles"
 
 MATCH_ID = {
     "in": "path",
@@ -86,25 +91,54 @@ class ApiBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no t
 
         return decorate
 
-    def scorer_only(self, view: View) -> View:
-        """Let through only holders of the match's scorer token (checked before the body).
+    def allows(self, operation: Operation, *, anyone: bool = False) -> Decorator:
+        """Declare, in the OpenAPI document, the roles `operation` accepts (and whether anyone
+        may call it, as for a match outside a league), and the 401/403 it may answer. The view
+        itself asks `web.powers.require` once it knows the target."""
+        roles = [role.value for role in roles_for(operation)]
+        shown = ["anyone", *roles] if anyone else roles
+        sentence = f"Needs an access link of a role that may {operation.value}: " + ", ".join(roles)
+        if anyone:
+            sentence += " (outside a league, anyone may; no link needed)"
+        security: list[dict[str, list[str]]] = [{LINK_SCHEME: []}]
+        if anyone:
+            security = [{}, *security]
 
-        No token is 401, an unknown match 404, somebody else's token 403. The view then gets
-        the match's full id instead of the prefix the client gave.
-        """
+        def decorate(view: View) -> View:
+            # The sentence ends the operation's description, which its docstring makes.
+            view.__doc__ = f"{inspect.cleandoc(view.__doc__ or '')}\n\n{sentence}."
+            documented = self.doc(security=security, **{ROLES_EXTENSION: shown})(view)
+            return self.refusals(401, 403)(documented)
 
-        @functools.wraps(view)
-        def guarded(*args: Any, match_id: str, **kwargs: Any) -> Any:
-            token = bearer_token()
-            if token is None:
-                abort(401, description="send the match's scorer token: Authorization: Bearer …")
-            full_id = str(touchline().resolve(match_id))
-            if not holds_token(full_id, token):
-                abort(403, description="this token is not the scorer token of this match")
-            return view(*args, match_id=full_id, **kwargs)
+        return decorate
 
-        documented = self.doc(security=[{SCORER_SCHEME: []}])(guarded)
-        return self.refusals(401, 403)(documented)
+    def on_match(self, operation: Operation) -> Decorator:
+        """Let through only links that may do `operation` on the match (checked before the
+        body is read): no valid token is 401, an unknown match 404, a link of another role or
+        scope 403. The view then gets the match's full id instead of the prefix given."""
+
+        def decorate(view: View) -> View:
+            @functools.wraps(view)
+            def guarded(*args: Any, match_id: str, **kwargs: Any) -> Any:
+                match = touchline().get_match(match_id)
+                if operation is not Operation.CONFIRM:
+                    require_on_match(operation, match.id, match.league)
+                else:
+                    # The side is in the body: any side this link may confirm lets the
+                    # request on, and the view checks the side it names.
+                    sides = [
+                        side for side in match.labels if _may_confirm(match.id, match.league, side)
+                    ]
+                    require_on_match(operation, match.id, match.league, sides[0] if sides else None)
+                return view(*args, match_id=match.id, **kwargs)
+
+            return self.allows(operation)(guarded)
+
+        return decorate
+
+
+def _may_confirm(match_id: str, league: str | None, side: str) -> bool:
+    return permits(grants(), Operation.CONFIRM, Target(league, match_id, side))
 
 
 def challenge(response: Response) -> Response:
@@ -112,9 +146,3 @@ def challenge(response: Response) -> Response:
     if response.status_code == 401:
         response.headers.setdefault("WWW-Authenticate", BEARER_CHALLENGE)
     return response
-
-
-def bearer_token() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    token = token.strip()
-    return token if scheme.lower() == "bearer" and token else None

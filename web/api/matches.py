@@ -10,6 +10,7 @@ from flask import Response, request
 from flask_smorest import abort
 from marshmallow import ValidationError
 
+from domain.access import Operation, Target
 from schemas.api_import import ImportedMatchSchema
 from schemas.api_matches import (
     CreatedMatchSchema,
@@ -20,12 +21,15 @@ from schemas.api_matches import (
     NewMatchSchema,
     StepSchema,
 )
+from schemas.api_seal import SealSchema, seal_data
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from service.errors import BadInput
 from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
-from web.context import author, token_for, touchline
+from web.context import author, touchline
+from web.home import creators_link
+from web.powers import require
 
 # Who an import is recorded as when the request names nobody.
 ANONYMOUS = "anonymous"
@@ -52,15 +56,18 @@ def list_matches() -> Any:
 
 
 @bp.route("", methods=["POST"])
+@bp.allows(Operation.CREATE_MATCH, anyone=True)
 @bp.arguments(NewMatchSchema)
 @bp.response(201, CreatedMatchSchema)
 @bp.refusals(400, 404)
 def create_match(body: dict[str, Any]) -> Any:
-    """Create a match; the answer carries the scorer token that writing to it needs."""
+    """Create a match; the answer carries a new scorer link (its token and URL) for it. A
+    match in a league needs its organizer's link; outside a league anyone may create one."""
+    require(Operation.CREATE_MATCH, Target(league=body["league"]))
     view = touchline().create_match(
         body["ruleset"], body["setup"], author(body["by"], "api"), league=body["league"]
     )
-    return created(view)
+    return created(view, body["by"])
 
 
 @bp.route("/<match_id>", methods=["GET"], parameters=[MATCH_ID])
@@ -69,6 +76,15 @@ def create_match(body: dict[str, Any]) -> Any:
 def get_match(match_id: str) -> Any:
     """The match now: its situation, what may come next, its version and its whole log."""
     return touchline().get_match(match_id).to_dict()
+
+
+@bp.route("/<match_id>/seal", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, SealSchema)
+@bp.refusals(404)
+def get_seal(match_id: str) -> Any:
+    """The match's sealed record verified from its stored events: intact with its seal, or
+    the first event that breaks the chain (a broken record is still a 200 answer)."""
+    return seal_data(touchline().verify_match(match_id))
 
 
 @bp.route("/<match_id>/steps/<int(signed=True):step>", methods=["GET"], parameters=[MATCH_ID, STEP])
@@ -94,6 +110,7 @@ def export_match(match_id: str) -> Any:
 
 
 @bp.route("/import", methods=["POST"])
+@bp.allows(Operation.IMPORT, anyone=True)
 @bp.arguments(ImportQuerySchema, location="query")
 @bp.response(201, ImportedMatchSchema)
 @bp.refusals(400, 404, 409)
@@ -104,7 +121,9 @@ def import_match(query: dict[str, Any]) -> Any:
     file without a checksum (written by hand), which is imported all the same. The match
     records who imported it (`by`) and the file's SHA-256 (`match.imported`). A league counts
     a match once: the same file, or the same match the file claims to come from, imported
-    into it again is 409 with the `match_id` it was imported as."""
+    into it again is 409 with the `match_id` it was imported as. With `verify=true` a file
+    whose per-line chain does not hold is 400 naming its first edited line, and so is a file
+    of format 1 or 2 (it has no chain); without it, `match_file.chain` says whether it held."""
     data: str | bytes
     if request.is_json:
         try:
@@ -112,27 +131,36 @@ def import_match(query: dict[str, Any]) -> Any:
         except ValidationError as error:
             abort(400, messages={"json": error.messages})
         data, league, no_league = body["text"], body["league"], body["no_league"]
-        by = body["by"]
+        by, verify = body["by"], body["verify"]
     else:
         # The reader decodes the bytes itself, so that a file that is not UTF-8 is named as
         # such instead of being read with replacement characters.
-        data, league, no_league, by = request.get_data(), None, False, None
+        data, league, no_league, by, verify = request.get_data(), None, False, None, False
     imported = import_match_file(
         touchline(),
         data,
         author(query["by"] or by or ANONYMOUS, "api"),
         league=query["league"] or league,
         no_league=query["no_league"] or no_league,
+        verify=query["verify"] or verify,
+        check_league=_may_import_into,
     )
-    answer, status = created(imported.view)
+    answer, status = created(imported.view, query["by"] or by or ANONYMOUS)
     answer["match_file"] = {
         "version": imported.version,
         "checked": imported.checked,
         "sha256": imported.sha256,
+        "chain": imported.chain,
+        "chain_break": imported.chain_break,
         "notice": imported.notice,
         "same": [same.to_dict() for same in imported.same],
     }
     return answer, status
+
+
+def _may_import_into(league: str | None) -> None:
+    """Importing into a league is its organizer's; a match outside any is anyone's."""
+    require(Operation.IMPORT, Target(league=league))
 
 
 def _json_body() -> Any:
@@ -149,14 +177,15 @@ def _json_body() -> Any:
     return body
 
 
-def created(view: MatchView) -> tuple[dict[str, Any], int]:
-    token = token_for(view.id)
+def created(view: MatchView, by: str) -> tuple[dict[str, Any], int]:
+    """The answer to a created or imported match, with the creator's new scorer link."""
+    token = creators_link(view.id, view.league, author(by, "api")).token
     root = request.host_url.rstrip("/")
     api = f"{root}/api/matches/{view.id}"
     return {
         "match": view.to_dict(),
         "scorer_token": token,
-        "scorer_url": f"{root}/matches/{view.id}/score/{token}",
+        "scorer_url": f"{root}/in/{token}",
         "links": {
             "self": api,
             "entries": f"{api}/entries",

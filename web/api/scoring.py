@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.access import Operation
 from schemas.api_matches import (
     AbandonSchema,
     AnnotationSchema,
@@ -31,7 +32,7 @@ bp = ApiBlueprint(
 
 
 @bp.route("/<match_id>/entries", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.RECORD)
 @bp.arguments(NewEntrySchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description="A repeat of an idempotency key")
@@ -60,7 +61,7 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/undo", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.RECORD)
 @bp.arguments(UndoSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description="A repeat of an idempotency key")
@@ -77,7 +78,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/annotations", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.RECORD)
 @bp.arguments(AnnotationSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description="A repeat of an idempotency key")
@@ -91,7 +92,7 @@ def annotate(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/abandon", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.RECORD)
 @bp.arguments(AbandonSchema)
 @bp.response(201, WrittenSchema)
 @bp.refusals(400, 404)

@@ -5,13 +5,14 @@ Each answers 201 with the log line written and the match's version that write pr
 retry carrying an idempotency key already used answers 200 with the line written the first
 time and writes nothing. A correction that makes later entries illegal answers 422 listing
 them (`illegal`, each with the rules it now breaks) and stores nothing: send a decision for
-each. Each needs the match's scorer token, as every write to a match does.
+each. Each needs an access link whose role may do it (docs/access.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.access import Operation
 from domain.match import CorrectionRequest
 from domain.ruleset import JSON
 from schemas.api_matches import (
@@ -25,6 +26,7 @@ from service.entries import parse_entry
 from service.views import Written
 from web.api.base import MATCH_ID, ApiBlueprint
 from web.context import author, touchline
+from web.powers import require_on_match
 
 bp = ApiBlueprint(
     "api-settling",
@@ -37,7 +39,7 @@ REPEAT = "A repeat of an idempotency key"
 
 
 @bp.route("/<match_id>/disputes", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.DISPUTE)
 @bp.arguments(NewDisputeSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description=REPEAT)
@@ -52,7 +54,7 @@ def dispute(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/rulings", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.RULE)
 @bp.arguments(NewRulingSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description=REPEAT)
@@ -79,7 +81,7 @@ def rule(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/corrections", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.CORRECT)
 @bp.arguments(NewCorrectionSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(200, schema=WrittenSchema, description=REPEAT)
@@ -105,7 +107,7 @@ def correct(body: dict[str, Any], match_id: str) -> Any:
 
 
 @bp.route("/<match_id>/confirmations", methods=["POST"], parameters=[MATCH_ID])
-@bp.scorer_only
+@bp.on_match(Operation.CONFIRM)
 @bp.arguments(NewConfirmationSchema)
 @bp.response(201, WrittenSchema)
 @bp.alt_response(
@@ -113,7 +115,11 @@ def correct(body: dict[str, Any], match_id: str) -> Any:
 )
 @bp.refusals(400, 404, 422)
 def confirm(body: dict[str, Any], match_id: str) -> Any:
-    """Confirm the result for `side`; 422 before the match has a result."""
+    """Confirm the result for `side`; 422 before the match has a result. A coach's link
+    confirms its own side only."""
+    require_on_match(
+        Operation.CONFIRM, match_id, touchline().match_scope(match_id).league, body["side"]
+    )
     written = touchline().confirm(
         match_id, body["side"], author(body["by"], "api"), key=body["key"]
     )

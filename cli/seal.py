@@ -1,0 +1,21 @@
+"""`touchline match verify`: the hash chain of a match's stored events, checked (docs/seal.md)."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import EXIT_BROKEN, Context, handle_errors, pass_context
+
+
+@click.command("verify")
+@click.argument("match_ref", metavar="MATCH")
+@pass_context
+@handle_errors
+def verify(context: Context, match_ref: str) -> None:
+    """Check a match's sealed record: recompute the digest and the link of every stored
+    event. Prints the seal of an intact record (exit 0), or names the first event that breaks
+    the chain (exit 5). Events written before sealing began are counted, never verified."""
+    report = context.app.verify_match(match_ref)
+    click.echo(f"match {report.match_id}: {report.describe()}")
+    if not report.intact:
+        raise click.exceptions.Exit(EXIT_BROKEN)

@@ -1,0 +1,213 @@
+"""Access links: issue one to a person, find what a token grants, list and revoke them.
+
+Who may issue, list or revoke is the adapters' question to the policy (`domain.access`),
+asked before these are called; the command line is the owner and may do all of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.utils import get_topic
+
+from domain.access import (
+    AccessLink,
+    BadLink,
+    Grant,
+    Role,
+    check_scope,
+    link_id,
+    same_league,
+)
+from domain.log import Author
+from domain.text import KEY_LIMIT, BadText
+from service.errors import BadInput, LinkNotFound
+from service.store import StoreApplication
+
+# The smallest part of a link's id that names it, as for matches.
+MIN_PREFIX = 4
+
+
+@dataclass(frozen=True)
+class LinkView:
+    """A link as lists show it: never its secret, which is not stored."""
+
+    id: str
+    person: str
+    role: Role
+    league: str | None
+    match: str | None
+    side: str | None
+    issued_by: str
+    issued_at: str
+    device: str | None
+    revoked_by: str | None = None
+    revoked_at: str | None = None
+    reason: str | None = None
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    @property
+    def grant(self) -> Grant:
+        return Grant(self.id, self.person, self.role, self.league, self.match, self.side)
+
+    @property
+    def scope(self) -> str:
+        """Where the link works, in words."""
+        if self.match is not None:
+            where = f"match {self.match[:8]}"
+            return f"{where} side {self.side}" if self.side else where
+        return f"league {self.league}"
+
+    @classmethod
+    def of(cls, link: AccessLink) -> LinkView:
+        return cls(
+            str(link.id),
+            link.person,
+            Role(link.role),
+            link.league,
+            link.match,
+            link.side,
+            link.issued_by,
+            link.issued_at,
+            link.device,
+            link.revoked_by,
+            link.revoked_at,
+            link.reason,
+        )
+
+
+@dataclass(frozen=True)
+class IssuedLink:
+    """A new link and its secret, shown once to whoever hands it on."""
+
+    token: str
+    link: LinkView
+
+
+@dataclass(frozen=True)
+class LinkRequest:
+    """Who gets a link, as what, and where it works (a league, or a match and its league)."""
+
+    role: Role
+    person: str
+    league: str | None = None
+    match: str | None = None
+    side: str | None = None
+
+
+class AccessUseCases(StoreApplication):
+    def issue_link(
+        self, request: LinkRequest, author: Author, sides: Sequence[str] = ()
+    ) -> IssuedLink:
+        """A new link; a match-scoped one also records the match's league (`request.league`,
+        as the caller found it on the match). `author.link` is who issued it."""
+        try:
+            check_scope(request.role, request.league, request.match, request.side, sides)
+            author = author.checked()
+            token = secrets.token_urlsafe(24)
+            link = AccessLink.issue(
+                token,
+                request.person,
+                request.role,
+                request.league,
+                request.match,
+                request.side,
+                author.link or "owner",
+                author.at,
+                author.device,
+            )
+        except (BadLink, BadText) as error:
+            raise BadInput(str(error)) from None
+        with self._storage():
+            self.save(link)
+        return IssuedLink(token, LinkView.of(link))
+
+    def grant_of(self, token: str) -> Grant | None:
+        """What `token` lets its holder do: None if no link has it, or it was revoked."""
+        if not token or len(token) > KEY_LIMIT:
+            return None
+        link = self._link(link_id(token))
+        return None if link is None or link.revoked else link.grant
+
+    def find_link(self, ref: str) -> LinkView:
+        """A link by its id or a unique prefix of it (at least 4 characters)."""
+        ref = ref.strip().lower()
+        try:
+            exact: UUID | None = UUID(ref)
+        except ValueError:
+            exact = None
+        if exact is not None:
+            found = self._link(exact)
+        else:
+            if len(ref) < MIN_PREFIX:
+                raise LinkNotFound(
+                    f"no link {ref!r}: give at least {MIN_PREFIX} characters of its id"
+                )
+            ids = [i for i in self._link_ids() if str(i).startswith(ref)]
+            if len(ids) > 1:
+                raise LinkNotFound(f"{ref!r} names {len(ids)} links: give more of the id")
+            found = self._link(ids[0]) if ids else None
+        if found is None:
+            raise LinkNotFound(f"no link with id {ref!r} (see: touchline link list)")
+        return LinkView.of(found)
+
+    def revoke_link(self, ref: str, reason: str, author: Author) -> LinkView:
+        """Revoke a link at once, everywhere: its next use is refused on every host."""
+        view = self.find_link(ref)
+        link = self._link(UUID(view.id))
+        assert link is not None
+        try:
+            link.revoke(author.link or "owner", author.at, reason)
+        except (BadLink, BadText) as error:
+            raise BadInput(str(error)) from None
+        with self._storage():
+            self.save(link)
+        return LinkView.of(link)
+
+    def links(
+        self,
+        league: str | None = None,
+        match: str | None = None,
+        include_revoked: bool = False,
+    ) -> list[LinkView]:
+        """Links in force (and revoked ones too with `include_revoked`), oldest first: every
+        one, or those of a league (its own and its matches'), or of one match."""
+        found = []
+        for identifier in self._link_ids():
+            link = self._link(identifier)
+            if link is None or (link.revoked and not include_revoked):
+                continue
+            if league is not None and not same_league(link.league, league):
+                continue
+            if match is not None and link.match != match:
+                continue
+            found.append(LinkView.of(link))
+        return found
+
+    def _link(self, identifier: UUID) -> AccessLink | None:
+        try:
+            with self._storage():
+                found: object = self.repository.get(identifier)
+        except AggregateNotFoundError:
+            return None
+        return found if isinstance(found, AccessLink) else None
+
+    def _link_ids(self) -> list[UUID]:
+        # Listing is rare (an organizer's panel, `link list`): a scan of the Issued events.
+        topic = get_topic(AccessLink.Issued)  # type: ignore[attr-defined]
+        ids: list[UUID] = []
+        start = 1
+        with self._storage():
+            while True:
+                page = self.recorder.select_notifications(start, 500, topics=[topic])
+                ids.extend(n.originator_id for n in page)  # type: ignore[misc]
+                if len(page) < 500:
+                    return ids
+                start = page[-1].id + 1

@@ -397,6 +397,12 @@ class Log(MutableSequence[LogLine]):
         ]
         self._game = game
 
+    def copy(self) -> Log:
+        """Another log holding the same lines (they are immutable), to append to apart."""
+        copied = Log((), self._game)
+        copied._lines = list(self._lines)
+        return copied
+
     def stored(self) -> list[dict[str, JSON]]:
         """Every line as plain data (`to_data`), those never read as they were stored."""
         return [dict(line) if isinstance(line, dict) else to_data(line) for line in self._lines]

@@ -14,6 +14,7 @@ release and every match stored before still loads.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar, assert_never, cast
@@ -339,11 +340,18 @@ class MatchRecord(Aggregate):
             self._game = cached
         return cached
 
-    def reuse_game(self, state: Any) -> None:
-        """Take a game state folded earlier from this very log (same match, same version), so
-        that loading a long match does not replay every entry again. Game states are
-        immutable, so one may be shared between loads."""
-        self._game = state
+    def fork(self) -> MatchRecord:
+        """A copy to change, leaving this one as it is.
+
+        Log lines, game states and the setup are immutable, so the copy shares them; only the
+        containers a new event changes (the list of lines, the keys, the pending events) are
+        new: a list of references, not the lines themselves.
+        """
+        forked = copy.copy(self)
+        forked.log = self.log.copy()
+        forked.keys = dict(self.keys)
+        forked._pending_events = []
+        return forked
 
     def effective_entries(self) -> list[Entry]:
         """The entries in force, in the order of play: the steps of a replay.

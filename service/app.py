@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from typing import TypeVar, assert_never
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
@@ -64,7 +65,7 @@ from service.errors import (
     StaleMatch,
     TouchlineError,
 )
-from service.game_cache import GameCache
+from service.game_cache import MatchCache
 from service.imports import ImportedMatch, ImportLookups
 from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
@@ -72,6 +73,7 @@ from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
 from service.replays import ReplayCache, Replayed
 from service.seal import SealQueries
+from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
 from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
 
@@ -79,8 +81,10 @@ L = TypeVar("L", bound=LogLine)
 
 # How often a writer that lost a race reloads the match and tries again before giving up.
 CONFLICT_RETRIES = 5
-# Folded game states kept in memory, one per match at its latest version seen here.
-GAME_CACHE_SIZE = 256
+# Matches kept in memory (service/game_cache.py): the live set of a club, 1,000 tables scored
+# at once, and a fifth more for the finished matches spectators and replays open meanwhile. A
+# kept 300-entry match takes about half a megabyte, so a full cache about 600 MB at most.
+MATCH_CACHE_SIZE = 1200
 
 
 # Matches whose scope (league and sides) is kept in memory; never stale, as neither changes.
@@ -113,7 +117,7 @@ class Touchline(
     SealQueries,
 ):
     name = "touchline"
-    snapshotting_intervals = {MatchRecord: 50}  # noqa: RUF012 (the library's own class attribute)
+    snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
 
     def __init__(
         self, settings: StoreSettings | None = None, *, require_store: bool = True
@@ -125,7 +129,7 @@ class Touchline(
         use with DatabaseUnavailable meanwhile, and works as soon as the database is back.
         """
         self.settings = settings or settings_from_environment()
-        self._games = GameCache(GAME_CACHE_SIZE)
+        self._matches = MatchCache(MATCH_CACHE_SIZE)
         self._scopes: dict[UUID, MatchScope] = {}
         self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model
@@ -467,10 +471,59 @@ class Touchline(
                     return ids
                 start = page[-1].id + 1
 
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot a match that reached a snapshot point (service/snapshots.py) from the very
+        aggregate just saved, then delete its older snapshots.
+
+        The library's own `_take_snapshots` loads the aggregate again from the store (its
+        latest snapshot and the events after it) to take each snapshot: at 1,000 entries that
+        load cost more than the write itself. A save of many events (an import) that passes
+        several points takes one snapshot, at the version it ends on.
+        """
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            every = self.snapshotting_intervals.get(type(aggregate))
+            if every is None:
+                continue
+            versions = [
+                e.originator_version
+                for e in processing_event.events
+                if e.originator_id == aggregate.id
+            ]
+            if snapshot_due(versions, every):
+                assert isinstance(aggregate, MatchRecord)
+                self.snapshots.put([MatchRecord.Snapshot.take(aggregate)])
+                drop_older_snapshots(
+                    self.snapshots.recorder,
+                    aggregate.id,
+                    aggregate.version,
+                    self.settings.is_postgres,
+                )
+
+    def _forget_matches(self) -> None:
+        """Drop the matches kept in memory, so the next load reads the store (benchmarks)."""
+        self._matches.clear()
+
     def _load(self, match_id: UUID) -> MatchRecord:
+        """The match as stored now, for reading only (a write changes a fork of it).
+
+        A match kept in memory is brought up to date with the events stored since it was
+        kept, by this process or any other; otherwise it is loaded from its snapshot.
+        """
+        kept = self._matches.get(match_id)
         try:
             with self._storage():
-                match: object = self.repository.get(match_id)
+                if kept is None:
+                    match: object = self.repository.get(match_id)
+                else:
+                    newer = list(self.events.get(match_id, gt=kept.version))
+                    match = kept
+                    if newer:
+                        match = kept.fork()
+                        for stored in newer:
+                            assert isinstance(stored, Aggregate.Event)
+                            match = stored.mutate(match)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match with id {match_id}") from None
         except TouchlineError:
@@ -487,8 +540,7 @@ class Touchline(
             ) from None
         if not isinstance(match, MatchRecord):
             raise MatchNotFound(f"{match_id} is not a match")
-        if not self._games.restore(match):
-            self._games.keep(match)
+        self._matches.keep(match)
         return match
 
     def _change(
@@ -502,7 +554,8 @@ class Touchline(
         that very write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
         for _ in range(CONFLICT_RETRIES):
-            match = self._load(match_id)
+            stored = self._load(match_id)
+            match = stored.fork()
             try:
                 earlier = earlier_write(match) if earlier_write is not None else None
             except KeyReused as error:
@@ -535,11 +588,11 @@ class Touchline(
             try:
                 with self._storage():
                     self.save(match)
-                self._games.keep(match)
             except IntegrityError:
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
+            self._matches.keep(match)
             return Written(line, match.version_after(line), repeat=False)
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1

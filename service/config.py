@@ -35,6 +35,8 @@ IDLE_IN_TRANSACTION_SECONDS = 5
 STATEMENT_TIMEOUT_KEY = "POSTGRES_STATEMENT_TIMEOUT"
 # eventsourcing's factory, with the bounds above applied to every connection.
 POSTGRES_FACTORY = "service.postgres_store:Factory"
+# How event and snapshot payloads are packed (service/compression.py).
+COMPRESSOR = "service.compression:PackedJson"
 # The one option a SQLite URL takes: `sqlite:///path?mode=ro` opens the file read-only.
 READ_ONLY = "mode=ro"
 
@@ -66,7 +68,13 @@ def settings_from_environment(environ: dict[str, str] | None = None) -> StoreSet
 
 def settings_for_url(url: str) -> StoreSettings:
     parts = urlsplit(url)
-    common = {"IS_SNAPSHOTTING_ENABLED": "y", "CREATE_TABLE": "y"}
+    common = {
+        "IS_SNAPSHOTTING_ENABLED": "y",
+        "CREATE_TABLE": "y",
+        # Payloads packed with a preset dictionary; plain ones of earlier releases read as
+        # they are (service/compression.py).
+        "COMPRESSOR_TOPIC": COMPRESSOR,
+    }
     if parts.scheme == "sqlite":
         path = unquote(parts.path)
         if parts.netloc or not path:

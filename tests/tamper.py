@@ -2,8 +2,10 @@
 database file or server could: the tamper tests of the sealed record (docs/seal.md).
 
 The rows are changed with the database's own client (sqlite3, psycopg), never through the
-library, so that what a test edits is exactly what is stored: the state column holds the
-event's fields as UTF-8 JSON (no cipher, no compression: service/config.py sets neither).
+library, so that what a test edits is exactly what is stored. The state column holds the
+event's fields as UTF-8 JSON, packed (service/compression.py): a row is read unpacked, and
+written back as plain JSON, the form earlier releases stored and which the store still reads
+as it is.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class StoredRows:
         self.table = app.recorder.events_table_name  # type: ignore[attr-defined]
         self.match_id = UUID(match_id)
         self.postgres = app.settings.is_postgres
+        self.compressor = app.mapper.compressor
+        self.app = app
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:
@@ -42,6 +46,10 @@ class StoredRows:
                 connection.commit()
             finally:
                 connection.close()
+        # The application keeps the matches it wrote in memory and sees only new events, not
+        # rows edited behind its back: it reads the store again, as a process started after
+        # the edit would.
+        self.app._forget_matches()
 
     def _id(self) -> Any:
         return self.match_id if self.postgres else self.match_id.hex
@@ -58,7 +66,8 @@ class StoredRows:
                 (self._id(), version),
             )
             (state,) = cursor.fetchone()
-        return bytes(state)
+        stored = bytes(state)
+        return stored if self.compressor is None else self.compressor.decompress(stored)
 
     def event(self, version: int) -> str:
         """The class name of the event stored at `version` (its topic's last part)."""

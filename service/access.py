@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.utils import get_topic
 
 from domain.access import (
     AccessLink,
@@ -201,13 +200,4 @@ class AccessUseCases(StoreApplication):
 
     def _link_ids(self) -> list[UUID]:
         # Listing is rare (an organizer's panel, `link list`): a scan of the Issued events.
-        topic = get_topic(AccessLink.Issued)  # type: ignore[attr-defined]
-        ids: list[UUID] = []
-        start = 1
-        with self._storage():
-            while True:
-                page = self.recorder.select_notifications(start, 500, topics=[topic])
-                ids.extend(n.originator_id for n in page)  # type: ignore[misc]
-                if len(page) < 500:
-                    return ids
-                start = page[-1].id + 1
+        return self._originators_of(AccessLink.Issued)  # type: ignore[attr-defined]

@@ -19,7 +19,6 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
-from eventsourcing.utils import get_topic
 
 from domain.log import (
     Abandonment,
@@ -460,16 +459,7 @@ class Touchline(
         return found[0]
 
     def _match_ids(self) -> list[UUID]:
-        topic = get_topic(MatchRecord.Created)
-        ids: list[UUID] = []
-        start = 1
-        with self._storage():
-            while True:
-                page = self.recorder.select_notifications(start, 500, topics=[topic])
-                ids.extend(n.originator_id for n in page)  # type: ignore[misc]
-                if len(page) < 500:
-                    return ids
-                start = page[-1].id + 1
+        return self._originators_of(MatchRecord.Created)
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot a match that reached a snapshot point (service/snapshots.py) from the very

@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager, contextmanager
 from uuid import UUID
 
 from eventsourcing.application import Application
+from eventsourcing.utils import get_topic
 
 from service.config import StoreSettings
 from service.projections import Projector, projector_for
@@ -22,6 +23,20 @@ class StoreApplication(Application[UUID]):
     def _storage(self) -> AbstractContextManager[None]:
         """Opens the store on first use and turns its failures into service errors."""
         raise NotImplementedError
+
+    def _originators_of(self, event_class: type) -> list[UUID]:
+        """The ids of every aggregate that stored an event of `event_class`, oldest first: a
+        scan of the notification log by topic, for the rare listing that needs it."""
+        topic = get_topic(event_class)
+        ids: list[UUID] = []
+        start = 1
+        with self._storage():
+            while True:
+                page = self.recorder.select_notifications(start, 500, topics=[topic])
+                ids.extend(n.originator_id for n in page)  # type: ignore[misc]
+                if len(page) < 500:
+                    return ids
+                start = page[-1].id + 1
 
     def _projector(self, batch_size: int | None = None) -> Projector:
         return projector_for(self, batch_size)

@@ -3,11 +3,13 @@ the browser's console, and the checks every phone page should pass."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from domain.match import Author
 from service.app import Touchline
@@ -86,16 +88,26 @@ def fits_the_phone(page: Page) -> None:
     assert widths[0] <= widths[1], f"{page.url} is {widths[0]}px wide on a {widths[1]}px screen"
 
 
+# The visible controls matching a selector that are less than a thumb high or wide.
+_TOO_SMALL = """([selector, least]) => Array.from(document.querySelectorAll(selector))
+    .filter((el) => el.offsetParent !== null)
+    .map((el) => [el.textContent.trim(), el.getBoundingClientRect()])
+    .filter(([, box]) => box.height < least || box.width < least)
+    .map(([text, box]) => `${text} (${box.width | 0}x${box.height | 0})`)"""
+
+
 def taps_fit_a_thumb(page: Page, selector: str) -> None:
-    """Every visible control matching `selector` is at least a thumb high and wide."""
-    small = page.evaluate(
-        """([selector, least]) => Array.from(document.querySelectorAll(selector))
-            .filter((el) => el.offsetParent !== null)
-            .map((el) => [el.textContent.trim(), el.getBoundingClientRect()])
-            .filter(([, box]) => box.height < least || box.width < least)
-            .map(([text, box]) => `${text} (${box.width | 0}x${box.height | 0})`)""",
-        [selector, THUMB],
-    )
+    """Every visible control matching `selector` is at least a thumb high and wide.
+
+    The controls are measured once the page has settled: a live update may be swapping a
+    part of the page in at the very moment a loaded machine gets round to measuring it."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            f"(arguments_) => ({_TOO_SMALL})(arguments_).length === 0",
+            arg=[selector, THUMB],
+            timeout=5000,
+        )
+    small = page.evaluate(_TOO_SMALL, [selector, THUMB])
     assert not small, f"too small to tap on {page.url}: {small}"
 
 

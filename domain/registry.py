@@ -6,6 +6,8 @@ outside this repository's packages registers the same way before the app starts.
 
 from __future__ import annotations
 
+import importlib
+
 from domain.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -30,7 +32,15 @@ def ruleset_names() -> tuple[str, ...]:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    _load_builtin()
+    found = _RULESETS.get(name)
+    if found is not None:
+        return found
+    if name in _BUILTIN:
+        # Only the game asked for: importing all three would cost a command at the table a
+        # quarter of a second.
+        _load(name)
+    else:
+        _load_builtin()
     try:
         return _RULESETS[name]
     except KeyError:
@@ -38,19 +48,24 @@ def find_ruleset(name: str) -> Ruleset:
         raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
 
 
-_loaded = False
+# The games that come with Touchline: each is imported on first use, not before, so that a
+# game's package can import this module without a cycle and a command loads only its game.
+_BUILTIN = {
+    "card-game": ("domain.card_game.ruleset", "CardGame"),
+    "king-of-the-pitch": ("domain.king_of_the_pitch.ruleset", "KingOfThePitch"),
+    "tcg": ("domain.tcg.ruleset", "Tcg"),
+}
+_loaded: set[str] = set()
+
+
+def _load(name: str) -> None:
+    if name in _loaded:
+        return
+    _loaded.add(name)
+    module, attribute = _BUILTIN[name]
+    register(getattr(importlib.import_module(module), attribute)())
 
 
 def _load_builtin() -> None:
-    # Imported lazily so that a game's package can import this module without a cycle.
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from domain.card_game.ruleset import CardGame
-    from domain.king_of_the_pitch.ruleset import KingOfThePitch
-    from domain.tcg.ruleset import Tcg
-
-    register(CardGame())
-    register(KingOfThePitch())
-    register(Tcg())
+    for name in _BUILTIN:
+        _load(name)

@@ -6,13 +6,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-import psycopg
 from eventsourcing.application import Application
 from eventsourcing.persistence import PersistenceError
 
 from service.config import CONNECT_SECONDS, StoreSettings
 from service.errors import DatabaseUnavailable
-from service.postgres_store import drop_stray_tables
 
 
 def first_line(error: BaseException) -> str:
@@ -22,6 +20,10 @@ def first_line(error: BaseException) -> str:
 
 def check_postgres_answers(settings: StoreSettings) -> None:
     """Fail at once with one line when the server is down, rather than after pool time-outs."""
+    # Imported here: a command on the embedded SQLite store never loads PostgreSQL's driver
+    # (a tenth of a second of every command's start).
+    import psycopg
+
     env = settings.env
     try:
         psycopg.connect(
@@ -84,6 +86,8 @@ class Opening:
             if app.snapshots is not None:
                 app.snapshots.recorder.create_table()  # type: ignore[attr-defined]
             if self.settings.is_postgres:
+                from service.postgres_store import drop_stray_tables
+
                 drop_stray_tables(app.recorder.datastore)  # type: ignore[attr-defined]
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(

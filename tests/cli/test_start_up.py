@@ -1,0 +1,52 @@
+"""Issue 13: a command at the table loads what it needs and nothing more. On the embedded
+SQLite store PostgreSQL's driver is never imported, and a command about one match imports only
+that match's game (each game's package costs about a tenth of a second to import)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from domain.match import Author
+from service.app import Touchline
+from service.config import settings_for_url
+from tests.opening import SETUP
+
+# Runs one command in a fresh interpreter and prints the modules it imported.
+PROBE = """
+import json, sys
+from cli.main import main
+sys.argv = ["touchline", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def imported_by(url: str, *command: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "--database", url, *command],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_showing_a_match_on_sqlite_loads_neither_postgres_nor_other_games(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.close()
+    modules = imported_by(url, "match", "show", match_id)
+    assert "domain.card_game.ruleset" in modules
+    assert not {m for m in modules if m.split(".")[0] in ("psycopg", "psycopg_pool")}
+    assert "domain.tcg.ruleset" not in modules
+    assert "domain.king_of_the_pitch.ruleset" not in modules

@@ -55,10 +55,7 @@ class AuditTrail:
 
 
 class AuditQueries(StoreApplication):
-    # Touchline's own (service/app.py, service/leagues.py).
-    def resolve(self, ref: str) -> UUID:
-        raise NotImplementedError
-
+    # Touchline's own (service/leagues.py).
     def find_league(self, name: str) -> LeagueView:
         raise NotImplementedError
 

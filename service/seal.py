@@ -10,7 +10,6 @@ topic names no class, is reported as broken there rather than failing the check.
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
@@ -21,10 +20,6 @@ from service.store import StoreApplication
 
 
 class SealQueries(StoreApplication):
-    # Touchline's own (service/app.py).
-    def resolve(self, ref: str) -> UUID:
-        raise NotImplementedError
-
     def verify_match(self, ref: str) -> SealReport:
         """Recompute the hash chain of a match's stored events: intact, with its seal, or the
         first event that breaks it."""

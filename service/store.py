@@ -24,6 +24,10 @@ class StoreApplication(Application[UUID]):
         """Opens the store on first use and turns its failures into service errors."""
         raise NotImplementedError
 
+    def resolve(self, ref: str) -> UUID:
+        """A match by its full id or a unique prefix of it (`service.app.Touchline`'s own)."""
+        raise NotImplementedError
+
     def _originators_of(self, event_class: type) -> list[UUID]:
         """The ids of every aggregate that stored an event of `event_class`, oldest first: a
         scan of the notification log by topic, for the rare listing that needs it."""

@@ -735,9 +735,7 @@ class MatchRecord(Aggregate):
         entries = self.effective_entries()
         place = next(i for i, entry in enumerate(entries) if entry.number == replaced.number)
         rules_ = self.ruleset
-        state = rules_.initial_state(rules_.make_setup(self.setup))
-        for entry in entries[:place]:
-            state = rules_.apply(state, rules_.action_from_dict(entry.action)).state
+        state = self.state_at(place)
         parsed = rules_.action_from_dict(request.action)
         action = rules_.action_to_dict(parsed)
         _check_action_text(action)
@@ -815,7 +813,7 @@ class MatchRecord(Aggregate):
 
     def sides(self) -> tuple[str, ...]:
         rules = self.ruleset
-        return tuple(p.side for p in rules.participants(rules.make_setup(self.setup)))
+        return tuple(p.side for p in rules.participants(self.made_setup()))
 
     def result_status(self) -> ResultStatus:
         result = self.result()
@@ -1359,7 +1357,7 @@ class MatchRecord(Aggregate):
         in: entries in force form a stack that an undo pops, so replaying the log in order
         with that stack meets each entry in its own state."""
         rules = self.ruleset
-        states = [rules.initial_state(rules.make_setup(self.setup))]
+        states = [rules.initial_state(self.made_setup())]
         lines: list[LogLine] = []
         for line in self.log:
             if isinstance(line, Entry):

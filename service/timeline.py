@@ -120,7 +120,7 @@ class Timeline:
 def timeline_of(match: MatchRecord) -> Timeline:
     """The match's moments, in one pass over its log."""
     rules = match.ruleset
-    setup = rules.make_setup(match.setup)
+    setup = match.made_setup()
     sides = tuple(rules.sides(setup))
     index = LogIndex(match.log)
 

@@ -178,7 +178,7 @@ def status_of(match: MatchRecord) -> str:
 
 def match_view(match: MatchRecord) -> MatchView:
     rules = match.ruleset
-    setup = rules.make_setup(match.setup)
+    setup = match.made_setup()
     result = match.result()
     return MatchView(
         id=str(match.id),

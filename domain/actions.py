@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from domain.ruleset import JSON, MalformedAction
+from domain.suggestions import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,18 @@ class ActionCodec:
         try:
             return self._classes[kind]
         except KeyError:
+            hint = did_you_mean(kind, self._classes)
+            if hint:
+                raise MalformedAction(f"unknown entry kind {kind!r}{hint}") from None
             known = ", ".join(sorted(self._classes))
             raise MalformedAction(f"unknown entry kind {kind!r} (known: {known})") from None
+
+    def kind_named(self, word: str) -> str:
+        """The kind a person typed, in any case (`Play` is `play`); unknown words unchanged."""
+        if word in self._classes:
+            return word
+        folded = word.casefold()
+        return next((kind for kind in self._classes if kind.casefold() == folded), word)
 
     def field_names(self, kind: str) -> tuple[str, ...]:
         """The dict keys of a kind's fields, in declaration order."""
@@ -115,8 +126,9 @@ class ActionCodec:
         fields = {_key(f.name): f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields) - {"kind"})
         if unknown:
+            guesses = "".join(did_you_mean(name, fields) for name in unknown)
             raise MalformedAction(
-                f"{kind}: unknown field(s) {', '.join(unknown)} "
+                f"{kind}: unknown field(s) {', '.join(unknown)}{guesses} "
                 f"(fields: {', '.join(fields) or 'none'})"
             )
         values: dict[str, Any] = {}
@@ -190,8 +202,17 @@ def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
         allowed = get_args(hint)
         if value in allowed:
             return value
+        # A choice of words means the same in any case: `Toho` is the side the situation
+        # prints as "Toho". Only the declared spelling is ever stored.
+        if isinstance(value, str):
+            folded = value.strip().casefold()
+            for option in allowed:
+                if isinstance(option, str) and option.casefold() == folded:
+                    return option
+        words = [option for option in allowed if isinstance(option, str)]
+        hint = did_you_mean(value, words) if isinstance(value, str) else ""
         raise MalformedAction(
-            f"{kind}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}"
+            f"{kind}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}{hint}"
         )
     if origin is tuple:
         item = get_args(hint)[0]

@@ -31,6 +31,7 @@ from domain.log import (
     Ruling,
 )
 from domain.ruleset import JSON, MalformedAction
+from domain.suggestions import did_you_mean
 
 # One part of a word: unquoted characters, a single-quoted part, a double-quoted part (where a
 # backslash takes the next character along), or a backslash and the character it escapes.
@@ -118,8 +119,9 @@ def action_from_words(
     """
     if not words:
         raise MalformedAction("an empty entry")
-    kind, rest = words[0], words[1:]
+    kind, rest = codec.kind_named(words[0]), words[1:]
     names = codec.field_names(kind)
+    folded_names = {name.casefold(): name for name in names}
     data: dict[str, JSON] = {"kind": kind}
     position = 0
     for word in rest:
@@ -131,9 +133,34 @@ def action_from_words(
                 raise MalformedAction(f"{kind}: too many values ({word!r} has no field to fill)")
             name, value = names[position], word
             position += 1
-        elif name in data:
+        else:
+            name = folded_names.get(name.casefold(), name)
+            if name not in names:
+                raise MalformedAction(
+                    f"{kind}: unknown field {name!r}{did_you_mean(name, names)} "
+                    f"(fields: {', '.join(names) or 'none'})"
+                )
+        if name in data:
             raise MalformedAction(f"{kind}: {name} is given twice")
         data[name] = value if read_value is None else read_value(kind, name, value)
+    return _declared_spelling(codec, data)
+
+
+def _declared_spelling(codec: ActionCodec, data: dict[str, JSON]) -> dict[str, JSON]:
+    """Choices written in another case, as the game declares them (`Toho` → `toho`), so that
+    everything after the parser (filling dice, comparing with what is expected) sees one
+    spelling. The codec accepts any case too, for actions that arrive as data."""
+    for spec in codec.describe(str(data["kind"])):
+        value = data.get(spec.name)
+        words = {str(o).casefold(): o for o in spec.options if isinstance(o, str)}
+        if not words or not isinstance(value, str):
+            continue
+        if spec.type == "choice":
+            data[spec.name] = words.get(value.casefold(), value)
+        elif spec.type == "list":
+            data[spec.name] = ",".join(
+                str(words.get(part.casefold(), part)) for part in value.split(",")
+            )
     return data
 
 

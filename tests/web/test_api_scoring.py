@@ -24,6 +24,18 @@ def test_an_entry_as_a_json_action_is_recorded(client: FlaskClient, match_id: st
     assert answer.status_code == 201 and answer.get_json()["entry"]["number"] == 1
 
 
+def test_a_side_in_another_case_is_the_same_side_in_the_notation_and_as_json(
+    client: FlaskClient, match_id: str
+) -> None:
+    answer = enter(client, match_id, "Toss winner=Toho")
+    assert answer.status_code == 201
+    assert answer.get_json()["entry"]["action"]["winner"] == "toho"
+    body = {"action": {"kind": "kickoff", "coach": "TOHO"}, "by": "alice"}
+    answer = client.post(f"/api/matches/{match_id}/entries", json=body, headers=scorer(match_id))
+    assert answer.status_code == 201
+    assert answer.get_json()["entry"]["action"]["coach"] == "toho"
+
+
 def test_a_value_written_as_a_question_mark_is_rolled_by_the_app(
     client: FlaskClient, match_id: str
 ) -> None:

@@ -21,6 +21,12 @@ class RoutedRuleset:
     codec: ActionCodec
     help: Mapping[str, str]
     routes: Mapping[type, tuple[Checker, Applier]]
+    # What a field means to a person, keyed `kind.field` or `field` (domain/entry_help.py).
+    field_help: Mapping[str, str] = {}
+
+    def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
+        """Fields an entry leaves out that the table must still say; none by default."""
+        return ()
 
     def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
         return self.codec.from_dict(data)

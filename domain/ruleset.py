@@ -162,6 +162,15 @@ class Ruleset(Protocol):
     def action_kinds(self) -> Mapping[str, str]:
         """Each action kind with a one-line help text (what it records, its fields)."""
 
+    # What a field means to a person at the table, keyed `kind.field` or `field`; a field
+    # without one is described by its type alone.
+    field_help: Mapping[str, str]
+
+    def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
+        """The fields an entry's dict form leaves out although the rules have the table say
+        them: a default the codec keeps so that older match files read, never a value the
+        table may skip (a card's printed values). The prompt asks for them."""
+
     def check(self, state: Any, action: Any) -> tuple[Violation, ...]: ...
 
     def apply(self, state: Any, action: Any) -> Outcome[Any]: ...
@@ -175,4 +184,5 @@ class Ruleset(Protocol):
         """The public situation as plain data (score, phase, whose turn, counts, ...)."""
 
     def render(self, state: Any) -> str:
-        """The public situation as a few lines of text for a terminal."""
+        """The public situation as a few lines of text for a terminal: the score first, then
+        where the match stands (half, round, whose turn), then the rest."""

@@ -6,10 +6,12 @@ coach always comes first (`play toho "Ken Wakashimazu" 0 0 4`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from domain.actions import ActionCodec
+from domain.ruleset import JSON
 
 Side = Literal["nankatsu", "toho"]
 Source = Literal["table", "app"]
@@ -297,4 +299,57 @@ HELP = {
     "motivate": "CG-12.1 motivate a played player: coach card shot pass defense cost=types",
     "sign": "CG-12.3 sign a shown player: coach card shot pass defense cost=types [replaces]",
     "et-kickoff": "CG-9.3 who attacks first in Extra Time, chosen at random: coach [source]",
+}
+
+# Every card prints its Shot, Pass and Defense (CG-1.3; 0 is a printed value), except a
+# Fatigue card, which has none (CG-10.2). The codec defaults them to 0 only so that match
+# files, which leave a 0 out, still read: a scorer says all three.
+PRINTED = ("shot", "pass", "defense")
+PRINTED_ON = ("play", "motivate", "sign", "book")
+
+
+def printed_values_left_out(data: Mapping[str, JSON]) -> tuple[str, ...]:
+    """The printed values an entry leaves out that the card carries (none for Fatigue)."""
+    if data.get("kind") not in PRINTED_ON:
+        return ()
+    card = data.get("card")
+    if (
+        data.get("kind") == "play"
+        and isinstance(card, str)
+        and card.strip().casefold() == "fatigue"
+    ):
+        return ()
+    return tuple(name for name in PRINTED if name not in data)
+
+
+FIELD_HELP = {
+    "coach": "the team making the entry",
+    "winner": "the team that won the Possession token flip",
+    "card": "the card's name as printed",
+    "shot": "the card's printed Shot value (0 if it prints none)",
+    "pass": "the card's printed Pass value (0 if it prints none)",
+    "defense": "the card's printed Defense value (0 if it prints none)",
+    "book.shot": "the Yellow/Red card's printed Shot penalty (0 or less)",
+    "book.pass": "the Yellow/Red card's printed Pass penalty (0 or less)",
+    "book.defense": "the Yellow/Red card's printed Defense penalty (0 or less)",
+    "via": "the played card whose ability plays this one",
+    "source": "table: rolled or drawn at the table; app: drawn by Touchline (`?`)",
+    "draft.source": "pitch: a face-up card of the Pitch; deck: the hidden Match deck",
+    "draft.card": "the Pitch card taken (only from the Pitch)",
+    "cards": "the cards shown, comma-separated",
+    "points": "the point types, comma-separated (shot, pass, defense)",
+    "cost": "the point types paid, comma-separated (shot, pass, defense)",
+    "target": "the played card it acts on",
+    "target_coach": "the team whose card or player it acts on",
+    "count": "how many cards",
+    "discarded": "the card that was discarded",
+    "into": "where the Fatigue card goes",
+    "action": "what the attacker declares",
+    "spend.points": "how many banked points are spent",
+    "value": "the die as rolled (the N/T face counts 6)",
+    "die": "which die is re-rolled: a team's die or the save",
+    "replaces": "the card the signed player replaces",
+    "special-reveal.shot": "the Special Shot card shown",
+    "special-reveal.defense": "the Special Defense card shown",
+    "blocks": "the Special Shot the Special Defense blocks",
 }

@@ -63,6 +63,7 @@ class CardGame(RoutedRuleset):
     rules_prefix = "CG"
     codec = act.CODEC
     help = act.HELP
+    field_help = act.FIELD_HELP
     routes = _RULES
     setup_form = SETUP_FORM
     league_ranking = GOALS
@@ -96,6 +97,9 @@ class CardGame(RoutedRuleset):
         if state.phase == "over":
             return (Violation("CG-8.3", "the match is over.", False),)
         return ()
+
+    def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
+        return act.printed_values_left_out(data)
 
     def expected(self, state: CardGameState) -> tuple[Expected, ...]:
         return expected(state)

@@ -144,3 +144,19 @@ HELP = {
     "penalty": "KP-5.4 a penalty shoot-out d6: team die [source]",
     "pass": "KP-4 a team with no possible action lets its turn go: team",
 }
+
+FIELD_HELP = {
+    "team": "the team (by colour) making the entry",
+    "dice": "every die of the roll, comma-separated (the d8 last); ? lets the app roll",
+    "source": "table: rolled at the table; app: rolled by Touchline (`?`)",
+    "card": "the kind of card turned face up",
+    "colour": "the player's metal colour",
+    "position": "the position number on the board (1-11)",
+    "price": "the cubes it costs, comma-separated",
+    "slot": "the slot of the line (1, the end, is free)",
+    "captain": "where the captain goes (a CAPTAIN TRANSFER card)",
+    "var": "whether the team declares V.A.R.",
+    "bonus": "whether the team declares a BONUS",
+    "reroll.die": "the re-rolled die as it fell",
+    "penalty.die": "the penalty d6 as it fell",
+}

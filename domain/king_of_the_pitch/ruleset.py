@@ -65,6 +65,7 @@ class KingOfThePitch(RoutedRuleset):
     rules_prefix = "KP"
     codec = act.CODEC
     help = act.HELP
+    field_help = act.FIELD_HELP
     routes = _RULES
     setup_form = SETUP_FORM
     league_ranking = CROWNS

@@ -261,3 +261,20 @@ HELP = {
     "kickers": "TCG-9.1 the 5 penalty takers in order: side players=A,B,C,D,E",
     "penalty": "TCG-9.2 a penalty kick: side dice=kicker,keeper [source]",
 }
+
+FIELD_HELP = {
+    "side": "the side making the entry (home or away)",
+    "winner": "the side that has the ball at the start",
+    "player": "the player card's name as printed",
+    "area": "the zone, a1..e9 (goal for the goalkeeper)",
+    "to": "the zone moved to, a1..e9",
+    "receiver": "the teammate who receives the pass",
+    "card": "the card's name as printed",
+    "slot": "the reverse card's slot (1 = the oldest)",
+    "bonus": "the reverse card's effect on the stat",
+    "players": "the players, comma-separated, in order",
+    "dice": "the dice, comma-separated; ? lets the app roll",
+    "roll": "the die deciding where the ball lands",
+    "land.area": "the zone where the punched ball lands",
+    "source": "table: rolled at the table; app: rolled by Touchline (`?`)",
+}

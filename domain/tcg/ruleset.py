@@ -22,6 +22,7 @@ class Tcg(RoutedRuleset):
     rules_prefix = "TCG"
     codec = act.CODEC
     help = act.HELP
+    field_help = act.FIELD_HELP
     routes = rules.RULES
     setup_form = SETUP_FORM
     league_ranking = GOALS

@@ -1,0 +1,49 @@
+"""`help KIND` in words, and the fields a typed entry still lacks: a card's printed values are
+said by the table (CG-1.3), never silently 0; a Fatigue card has none (CG-10.2)."""
+
+from __future__ import annotations
+
+from domain.entry_help import kind_help, missing_fields
+from domain.registry import find_ruleset
+from domain.ruleset import Expected
+
+CARD_GAME = find_ruleset("card-game")
+
+
+def test_help_of_a_kind_names_each_field_required_or_not_with_its_values() -> None:
+    found = kind_help(CARD_GAME, "draft")
+    fields = {field.name: field for field in found.fields}
+    assert found.summary.startswith("CG-4.2")
+    assert fields["coach"].required and fields["coach"].values == ("nankatsu", "toho")
+    assert fields["source"].values == ("pitch", "deck")
+    assert not fields["card"].required and fields["card"].default == "none"
+    assert fields["card"].meaning == "the Pitch card taken (only from the Pitch)"
+
+
+def test_a_cards_printed_values_are_required_in_help() -> None:
+    fields = {field.name: field for field in kind_help(CARD_GAME, "play").fields}
+    assert all(fields[name].required for name in ("shot", "pass", "defense"))
+    assert not fields["via"].required
+
+
+def test_the_example_fills_what_the_situation_fixes_and_the_names_seen() -> None:
+    now = [Expected("play", "Toho plays", by="toho", fixed={"coach": "toho"})]
+    example = kind_help(CARD_GAME, "play", now, ["Kojiro Hyuga"]).example
+    assert example == "play coach=toho card='Kojiro Hyuga' shot=0 pass=0 defense=0"
+
+
+def test_a_play_without_its_printed_values_lacks_them_but_a_fatigue_card_has_none() -> None:
+    typed = {"kind": "play", "coach": "toho", "card": "Kojiro Hyuga", "shot": "3"}
+    assert missing_fields(CARD_GAME, typed) == ("pass", "defense")
+    assert missing_fields(CARD_GAME, {"kind": "play", "coach": "toho", "card": "fatigue"}) == ()
+    assert missing_fields(CARD_GAME, {"kind": "play", "coach": "toho"}) == (
+        "card",
+        "shot",
+        "pass",
+        "defense",
+    )
+
+
+def test_a_value_the_app_rolls_is_not_missing() -> None:
+    assert missing_fields(CARD_GAME, {"kind": "roll", "coach": "toho", "value": "?"}) == ()
+    assert missing_fields(CARD_GAME, {"kind": "roll", "coach": "toho"}) == ("value",)

@@ -8,16 +8,23 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.output import echo_entry, echo_match
+from cli.play_text import COMMANDS_HELP, compact_situation, help_kind, help_now, retracted
+from cli.prompt_line import PromptReader
+from domain.completion import CompletionContext, completions, names_seen
+from domain.entry_help import as_offered, field_meaning, missing_fields
 from domain.registry import find_ruleset
-from service.entry_text import action_from_text
+from domain.ruleset import JSON
+from domain.suggestions import did_you_mean
+from service.entries import parse_entry
+from service.entry_text import without_roll_marks
 from service.errors import BadInput, EntryRefused, StaleMatch
+from service.views import MatchView
 
 if TYPE_CHECKING:
     from cli.context import Context
 
-HELP = """Type an entry as `kind field=value ...` (e.g. `roll toho 5`; `?` lets the app roll),
-or: undo | show | log | help | quit"""
-COMMANDS = frozenset({"quit", "exit", "q", "help", "?", "show", "log", "undo"})
+COMMANDS = frozenset({"quit", "exit", "q", "help", "?", "s", "situation", "show", "log", "undo"})
+COMPLETED_COMMANDS = ("help", "situation", "log", "undo", "quit")
 YES = frozenset({"yes", "y"})
 
 
@@ -40,57 +47,123 @@ def play_loop(context: Context, match_ref: str) -> None:
     app = context.app
     view = app.get_match(match_ref)
     echo_match(view)
-    click.echo(HELP)
-    while True:
-        try:
-            line = click.prompt(f"{view.short_id}", prompt_suffix="> ").strip()
-        except (EOFError, click.Abort):
-            click.echo()
-            return
-        if line in {"quit", "exit", "q"}:
-            return
-        if line in {"help", "?"}:
-            click.echo(HELP)
-            continue
-        try:
-            if line in {"show", "log"}:
+    click.echo(COMMANDS_HELP)
+    reader = PromptReader(lambda line: _complete(view, line))
+    try:
+        while True:
+            try:
+                line = reader.read(f"{view.short_id}> ").strip()
+            except EOFError:
+                click.echo()
+                return
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            if word in {"quit", "exit", "q"}:
+                return
+            if word in {"help", "?"}:
+                lines = (
+                    help_kind(view, rest.strip(), _names(view)) if rest.strip() else help_now(view)
+                )
+                click.echo("\n".join(lines))
+                continue
+            if line in {"s", "situation", "show", "log"}:
                 view = app.get_match(view.id)
                 echo_match(view, with_log=line == "log")
                 continue
-            if line == "undo":
-                retraction = app.undo(view.id, context.author(), expected_version=view.version)
-                click.echo(f"retracted entry {retraction.line.retracts}")
-            else:
-                _enter(context, view.id, view.ruleset, view.version, line)
-        except StaleMatch as error:
-            click.echo(f"! {error}")
-        except BadInput as error:
-            click.echo(f"! {error}")
-        view = app.get_match(view.id)
-        echo_match(view)
+            view = _act(context, view, reader, line)
+    finally:
+        reader.close()
 
 
-def _enter(context: Context, match_id: str, ruleset: str, version: int, line: str) -> None:
+def _act(context: Context, view: MatchView, reader: PromptReader, line: str) -> MatchView:
+    """Undo, or record the entry typed; then the compact situation. The view after it."""
     app = context.app
-    action, drawn = action_from_text(ruleset, line)
+    try:
+        if line == "undo":
+            retraction = app.undo(view.id, context.author(), expected_version=view.version)
+            click.echo(retracted(view, retraction.line.retracts))
+        else:
+            _enter(context, view, reader, line)
+    except (StaleMatch, BadInput) as error:
+        click.echo(f"! {error}")
+    view = app.get_match(view.id)
+    click.echo("\n".join(compact_situation(view)))
+    return view
+
+
+def _complete(view: MatchView, line: str) -> list[str]:
+    """Entries as the notation completes them; `help KIND`; the commands by their name."""
+    codec = find_ruleset(view.ruleset).codec
+    context = CompletionContext(codec, view.expected, _names(view))
+    if line.startswith("help "):
+        return ["help " + found for found in completions(context, line[len("help ") :])]
+    found = completions(context, line)
+    if " " not in line:
+        found += [f"{command} " for command in COMPLETED_COMMANDS if command.startswith(line)]
+    return found
+
+
+def _names(view: MatchView) -> list[str]:
+    return names_seen(find_ruleset(view.ruleset).codec, view.log, view.expected)
+
+
+def _enter(context: Context, view: MatchView, reader: PromptReader, line: str) -> None:
+    app = context.app
+    rules = find_ruleset(view.ruleset)
+    kind = rules.codec.kind_named(line.split(maxsplit=1)[0])
+    if kind not in rules.codec.kinds:
+        hint = did_you_mean(kind, rules.codec.kinds) or "; `help` lists the entries legal now"
+        click.echo(f"! no entry is called {kind!r}{hint}")
+        return
+    parsed = as_offered(parse_entry(view.ruleset, line), view.expected)
+    missing = missing_fields(rules, parsed)
+    if missing:
+        answers = _ask_for(view, kind, missing, reader)
+        if answers is None:
+            return
+        parsed.update(answers)
+    action, drawn = without_roll_marks(parsed)
     if drawn:
         # Drawn once, before judging, so that an override records the same dice.
-        action = app.draw(match_id, action)
+        action = app.draw(view.id, action)
     try:
-        entry = app.record(match_id, action, context.author(), expected_version=version)
+        entry = app.record(view.id, action, context.author(), expected_version=view.version)
     except EntryRefused as error:
         click.echo("! refused, nothing was stored:")
         for violation in error.violations:
             click.echo(f"    {violation}")
         if not all(v.overridable for v in error.violations):
             return
-        reason = _override_reason(ruleset)
+        reason = _override_reason(view.ruleset)
         if reason is None:
             return
         entry = app.record(
-            match_id, action, context.author(), override=reason, expected_version=version
+            view.id, action, context.author(), override=reason, expected_version=view.version
         )
-    echo_entry(ruleset, entry.line)
+    echo_entry(view.ruleset, entry.line)
+
+
+def _ask_for(
+    view: MatchView, kind: str, missing: tuple[str, ...], reader: PromptReader
+) -> dict[str, JSON] | None:
+    """The values a typed entry left out, asked of a person at a terminal one by one; from a
+    script nothing is asked and the entry is refused, naming them (never recorded as 0)."""
+    rules = find_ruleset(view.ruleset)
+    specs = {spec.name: spec for spec in rules.codec.describe(kind)}
+    if not (stdin_is_terminal() and reader.at_a_terminal):
+        names = ", ".join(missing)
+        click.echo(f"! {kind} needs {names}: not recorded (`help {kind}` says what each is)")
+        return None
+    answers: dict[str, JSON] = {}
+    for name in missing:
+        meaning = field_meaning(rules, kind, specs[name])
+        answer = click.prompt(f"  {name} ({meaning})", default="", show_default=False).strip()
+        if not answer:
+            click.echo(f"  not recorded: {kind} needs {name}")
+            return None
+        answers[name] = answer
+    return answers
 
 
 def _override_reason(ruleset: str) -> str | None:

@@ -26,7 +26,8 @@ class FieldHelp:
     name: str
     required: bool
     meaning: str
-    values: tuple[str, ...]  # the values it takes, when they can be listed
+    values: tuple[str, ...]  # the values the game declares, when it declares them
+    now: tuple[str, ...]  # the values the situation offers now, when it offers some
     default: str | None  # what an optional field records when left out
 
 
@@ -55,23 +56,29 @@ def kind_help(
     """The help of `kind`; `now` (what is legal now) and `seen` (names seen in the match) make
     the example one that fits the match."""
     must_say = stated(rules, kind)
-    expected = next((e for e in now if e.kind == kind), None)
+    matching = [e for e in now if e.kind == kind]
+    expected = matching[0] if matching else None
     fields = []
     for spec in rules.codec.describe(kind):
         values = tuple(str(option) for option in spec.options)
-        if expected is not None and spec.name in expected.choices and not values:
-            values = tuple(str(v) for v in expected.choices[spec.name])
+        offered = tuple(dict.fromkeys(v for e in matching for v in _offered(e, spec.name)))
+        now_values = () if set(offered) == set(values) else offered
         required = spec.required or spec.name in must_say
         default = None if required else _shown(spec.default)
-        fields.append(
-            FieldHelp(spec.name, required, field_meaning(rules, kind, spec), values, default)
-        )
+        meaning = field_meaning(rules, kind, spec)
+        fields.append(FieldHelp(spec.name, required, meaning, values, now_values, default))
     return KindHelp(
         kind,
         rules.action_kinds().get(kind, ""),
         tuple(fields),
         _example(rules, kind, expected, seen),
     )
+
+
+def _offered(expected: Expected, name: str) -> tuple[str, ...]:
+    if name in expected.fixed:
+        return (_shown(expected.fixed[name]),)
+    return tuple(_shown(value) for value in expected.choices.get(name, ()))
 
 
 def _shown(value: JSON) -> str:
@@ -129,3 +136,25 @@ def missing_fields(rules: Ruleset, data: Mapping[str, JSON]) -> tuple[str, ...]:
         for spec in rules.codec.describe(kind)
         if spec.name not in data and (spec.required or spec.name in must_say)
     )
+
+
+def as_offered(data: Mapping[str, JSON], now: Sequence[Expected]) -> dict[str, JSON]:
+    """A typed entry with each text value written as the situation offers it, when it differs
+    only in case (`area=GOAL` where `goal` is offered, a card name as the situation spells it).
+    A value the situation does not offer is left as typed, for the rules to judge."""
+    spelled = dict(data)
+    for name, value in data.items():
+        if name == "kind" or not isinstance(value, str):
+            continue
+        offered = {
+            str(option).casefold(): option
+            for expected in now
+            if expected.kind == data.get("kind")
+            for option in [
+                *([expected.fixed[name]] if name in expected.fixed else []),
+                *expected.choices.get(name, ()),
+            ]
+            if isinstance(option, str)
+        }
+        spelled[name] = offered.get(value.casefold(), value)
+    return spelled

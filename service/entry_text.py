@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from domain.ruleset import JSON
 from service.entries import parse_entry
 
@@ -11,8 +13,11 @@ ROLL_MARK = "?"
 
 def action_from_text(ruleset: str, text: str) -> tuple[dict[str, JSON], bool]:
     """The action the line describes, and whether the app must fill fields written `?`."""
-    action = parse_entry(ruleset, text)
-    drawn = [name for name, value in action.items() if value == ROLL_MARK]
-    for name in drawn:
-        del action[name]
-    return action, bool(drawn)
+    return without_roll_marks(parse_entry(ruleset, text))
+
+
+def without_roll_marks(parsed: Mapping[str, JSON]) -> tuple[dict[str, JSON], bool]:
+    """A parsed entry without its fields written `?`, and whether it had any: the app draws
+    those."""
+    action = {name: value for name, value in parsed.items() if value != ROLL_MARK}
+    return action, len(action) != len(parsed)

@@ -3,7 +3,7 @@ said by the table (CG-1.3), never silently 0; a Fatigue card has none (CG-10.2).
 
 from __future__ import annotations
 
-from domain.entry_help import kind_help, missing_fields
+from domain.entry_help import as_offered, kind_help, missing_fields
 from domain.registry import find_ruleset
 from domain.ruleset import Expected
 
@@ -47,3 +47,29 @@ def test_a_play_without_its_printed_values_lacks_them_but_a_fatigue_card_has_non
 def test_a_value_the_app_rolls_is_not_missing() -> None:
     assert missing_fields(CARD_GAME, {"kind": "roll", "coach": "toho", "value": "?"}) == ()
     assert missing_fields(CARD_GAME, {"kind": "roll", "coach": "toho"}) == ("value",)
+
+
+def test_a_value_is_written_as_the_situation_offers_it_when_only_its_case_differs() -> None:
+    now = [
+        Expected(
+            "place",
+            "home GK",
+            fixed={"side": "home", "player": "Yuzo Morisaki"},
+            choices={"area": ["goal"]},
+        ),
+        Expected(
+            "place",
+            "away GK",
+            fixed={"side": "away", "player": "Ken Wakashimazu"},
+            choices={"area": ["goal"]},
+        ),
+    ]
+    typed = {"kind": "place", "side": "home", "player": "yuzo MORISAKI", "area": "GOAL"}
+    assert as_offered(typed, now) == {
+        "kind": "place",
+        "side": "home",
+        "player": "Yuzo Morisaki",
+        "area": "goal",
+    }
+    # What the situation does not offer stays as typed, for the rules to judge.
+    assert as_offered({"kind": "place", "area": "Z9"}, now) == {"kind": "place", "area": "Z9"}

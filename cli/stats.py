@@ -24,7 +24,7 @@ def _echo(found: SubjectStats) -> None:
 @pass_context
 @handle_errors
 def player(context: Context, name: str) -> None:
-    """Statistics of the player card NAME, e.g. "Tsubasa Ozora"."""
+    """Statistics of the player card NAME, such as "Tsubasa Ozora"."""
     _echo(context.app.player_stats(name))
 
 

@@ -64,7 +64,7 @@ class PromptReader:
         self._prompt = prompt  # to draw again under a list of completions
         if self._readline is None:
             try:
-                return str(click.prompt(prompt.rstrip("> "), prompt_suffix="> "))
+                return str(click.prompt(prompt, prompt_suffix=""))
             except click.Abort:
                 raise EOFError from None
         try:

@@ -60,6 +60,8 @@ class ActionCodec:
             raise ValueError(f"no upcaster from action payload version(s) {missing}")
         self._classes: dict[str, type[Any]] = {}
         self._hints: dict[str, dict[str, Any]] = {}
+        self._described: dict[str, tuple[FieldSpec, ...]] = {}
+        self._spellings: dict[str, dict[str, dict[str, JSON]]] = {}
         for cls in classes:
             kind = cls.kind
             if kind in self._classes:
@@ -106,9 +108,27 @@ class ActionCodec:
 
     def describe(self, kind: str) -> tuple[FieldSpec, ...]:
         """Each field of a kind as a form would ask for it, in declaration order."""
-        cls = self.class_for(kind)
-        hints = self._hints[kind]
-        return tuple(_describe(f, hints[f.name]) for f in dataclasses.fields(cls))
+        described = self._described.get(kind)
+        if described is None:
+            # Read on every line the notation parses: worked out once per kind.
+            cls = self.class_for(kind)
+            hints = self._hints[kind]
+            described = tuple(_describe(f, hints[f.name]) for f in dataclasses.fields(cls))
+            self._described[kind] = described
+        return described
+
+    def spellings(self, kind: str) -> dict[str, dict[str, JSON]]:
+        """For each field of words to choose from (alone or in a list), each word in any case
+        (casefolded) → the word as the game spells it."""
+        found = self._spellings.get(kind)
+        if found is None:
+            found = {
+                spec.name: {o.casefold(): o for o in spec.options if isinstance(o, str)}
+                for spec in self.describe(kind)
+                if spec.type in ("choice", "list") and any(isinstance(o, str) for o in spec.options)
+            }
+            self._spellings[kind] = found
+        return found
 
     def to_dict(self, action: Any) -> dict[str, JSON]:
         data: dict[str, JSON] = {"kind": type(action).kind}

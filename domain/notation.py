@@ -121,7 +121,6 @@ def action_from_words(
         raise MalformedAction("an empty entry")
     kind, rest = codec.kind_named(words[0]), words[1:]
     names = codec.field_names(kind)
-    folded_names = {name.casefold(): name for name in names}
     data: dict[str, JSON] = {"kind": kind}
     position = 0
     for word in rest:
@@ -133,8 +132,8 @@ def action_from_words(
                 raise MalformedAction(f"{kind}: too many values ({word!r} has no field to fill)")
             name, value = names[position], word
             position += 1
-        else:
-            name = folded_names.get(name.casefold(), name)
+        elif name not in names:
+            name = next((n for n in names if n.casefold() == name.casefold()), name)
             if name not in names:
                 raise MalformedAction(
                     f"{kind}: unknown field {name!r}{did_you_mean(name, names)} "
@@ -150,17 +149,12 @@ def _declared_spelling(codec: ActionCodec, data: dict[str, JSON]) -> dict[str, J
     """Choices written in another case, as the game declares them (`Toho` → `toho`), so that
     everything after the parser (filling dice, comparing with what is expected) sees one
     spelling. The codec accepts any case too, for actions that arrive as data."""
-    for spec in codec.describe(str(data["kind"])):
-        value = data.get(spec.name)
-        words = {str(o).casefold(): o for o in spec.options if isinstance(o, str)}
-        if not words or not isinstance(value, str):
+    for name, words in codec.spellings(str(data["kind"])).items():
+        value = data.get(name)
+        if not isinstance(value, str) or value in words.values():
             continue
-        if spec.type == "choice":
-            data[spec.name] = words.get(value.casefold(), value)
-        elif spec.type == "list":
-            data[spec.name] = ",".join(
-                str(words.get(part.casefold(), part)) for part in value.split(",")
-            )
+        # A list's words are separated by commas: `points=Shot,PASS`.
+        data[name] = ",".join(str(words.get(part.casefold(), part)) for part in value.split(","))
     return data
 
 

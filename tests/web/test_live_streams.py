@@ -13,6 +13,7 @@ import pytest
 
 from domain.match import Author
 from service.app import Touchline
+from tests.links import issue
 from tests.live_server import serving
 from tests.opening import OPENING, SETUP, record_text
 from tests.streams import open_stream, read_until
@@ -81,6 +82,44 @@ def test_more_open_streams_than_threads_still_leave_pages_answered(
         page = _get(base_url, f"/matches/{match_id}")
         assert page.status == 200
         assert b"Nankatsu" in page.read()
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+# Issue 13's proof for "open live pages never block a scorer".
+MANY_STREAMS = 200
+
+
+def _post_json(base_url: str, path: str, body: Any, token: str) -> http.client.HTTPResponse:
+    host, port = base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=BOUND_SECONDS)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    connection.request("POST", path, body=json.dumps(body), headers=headers)
+    return connection.getresponse()
+
+
+def test_two_hundred_open_streams_do_not_stop_a_scorers_entry(
+    app: LiveApp, base_url: str, service: Touchline, match_id: str
+) -> None:
+    # A hundred times the request threads, spread over the scorer's match and ten others.
+    others = [service.create_match("card-game", SETUP, ALICE).id for _ in range(10)]
+    watched = [match_id if n % 10 == 0 else others[n % 10] for n in range(MANY_STREAMS)]
+    streams = [open_stream(base_url, f"/matches/{watched_id}/events") for watched_id in watched]
+    try:
+        opened = [read_until(stream, OPENING_TEXT) for stream in streams]
+        assert all(OPENING_TEXT in text for text in opened)
+        _eventually(lambda: app.watcher.watching == MANY_STREAMS)
+        token = issue(service, "scorer", match=match_id)
+        entry = {"text": OPENING[0], "by": "alice"}
+        answer = _post_json(base_url, f"/api/matches/{match_id}/entries", entry, token)
+        assert answer.status == 201, answer.read()
+        assert json.loads(answer.read())["version"] == 2
+        # The streams were waiting all along, not cut: those on the scorer's match see it.
+        for stream, text, watched_id in zip(streams, opened, watched, strict=True):
+            if watched_id == match_id:
+                assert b'data: {"version": 2}' in read_until(stream, b'data: {"version": 2}', text)
+        assert app.watcher.watching == MANY_STREAMS
     finally:
         for stream in streams:
             stream.close()

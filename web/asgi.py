@@ -44,6 +44,8 @@ Send = Any  # async (Message) -> None
 DEFAULT_THREADS = 16
 # Threads that answer streams' openings (a version query each).
 OPENING_THREADS = 2
+# The watcher's one thread, which asks for the watched matches' versions.
+WATCHER_THREADS = 1
 # A stream lasts its STREAM_SECONDS less up to this share, at random, and sends its first
 # heartbeat at a random moment: pages opened together (a restarted server) do not reconnect
 # or wake together ever after.
@@ -57,8 +59,17 @@ GRACEFUL_SECONDS = 5
 def create_asgi_app(
     config: Mapping[str, Any] | None = None, threads: int = DEFAULT_THREADS
 ) -> LiveApp:
-    """The Flask app built from `config` (as `web.create_app` takes it), served by ASGI."""
-    return LiveApp(create_app(config), threads)
+    """The Flask app built from `config` (as `web.create_app` takes it), served by ASGI.
+
+    Its store's pool holds a connection for every thread that may use it at once, so no
+    request waits for one (and, past the connect timeout, fails) while the pool is short."""
+    connections = store_connections(threads)
+    return LiveApp(create_app({"STORE_CONNECTIONS": connections, **(config or {})}), threads)
+
+
+def store_connections(threads: int) -> int:
+    """The connections a server of `threads` request threads may use at once."""
+    return threads + OPENING_THREADS + WATCHER_THREADS
 
 
 class LiveApp:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -18,7 +19,7 @@ from tests.live_server import serving
 from tests.opening import OPENING, SETUP, record_text
 from tests.streams import open_stream, read_until
 from web import create_app
-from web.asgi import LiveApp
+from web.asgi import LiveApp, create_asgi_app, store_connections
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 # Bounds that only keep a broken test from hanging; nothing is timed.
@@ -240,3 +241,36 @@ def test_the_store_going_away_ends_the_streams(postgres_url: str) -> None:
             admin.execute(f'DROP DATABASE "{dbname}" WITH (FORCE)')
         for answer in streams:
             assert answer.read() == b""  # each stream ends; the browser retries on its own
+
+
+@pytest.mark.postgres
+def test_every_thread_of_the_server_may_hold_a_connection_at_once(postgres_url: str) -> None:
+    # More threads than the library's default pool (5, and 10 more when needed) would serve.
+    threads = 20
+    app = create_asgi_app(
+        {"DATABASE_URL": postgres_url, "SECRET_KEY": "pool-test-key-" * 3}, threads
+    )
+    service: Touchline = app.flask_app.extensions["touchline"]
+    try:
+        service.list_matches()  # opens the store
+        datastore = service.recorder.datastore  # type: ignore[attr-defined]
+        users = store_connections(threads)
+        all_holding = threading.Barrier(users, timeout=BOUND_SECONDS)
+        failures: list[BaseException] = []
+
+        def hold_one() -> None:
+            try:
+                with datastore.get_connection():
+                    all_holding.wait()
+            except BaseException as failure:
+                failures.append(failure)
+                all_holding.abort()
+
+        holders = [threading.Thread(target=hold_one) for _ in range(users)]
+        for holder in holders:
+            holder.start()
+        for holder in holders:
+            holder.join(BOUND_SECONDS)
+        assert not failures
+    finally:
+        service.close()

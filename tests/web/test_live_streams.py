@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import resource
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +20,13 @@ from tests.live_server import serving
 from tests.opening import OPENING, SETUP, record_text
 from tests.streams import open_stream, read_until
 from web import create_app
-from web.asgi import LiveApp, create_asgi_app, store_connections
+from web.asgi import (
+    WANTED_FILES,
+    LiveApp,
+    create_asgi_app,
+    raise_file_limit,
+    store_connections,
+)
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 # Bounds that only keep a broken test from hanging; nothing is timed.
@@ -274,3 +281,16 @@ def test_every_thread_of_the_server_may_hold_a_connection_at_once(postgres_url: 
         assert not failures
     finally:
         service.close()
+
+
+def test_a_server_raises_a_low_file_limit_for_its_open_pages_and_never_lowers_one() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    reachable = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, reachable), hard))
+        assert raise_file_limit() == reachable
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == reachable
+        assert raise_file_limit(wanted=64) == reachable
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == reachable
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

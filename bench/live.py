@@ -68,6 +68,8 @@ START_SECONDS = 60.0
 CREATING_AT_ONCE = 8
 # Entries per table beyond what the schedule needs, so that a table never runs out of legal moves.
 SPARE_ENTRIES = 10
+# Connections waiting to be accepted: a thousand pages may open at once.
+LISTEN_BACKLOG = 2048
 # ops/README.md's worker class; uvicorn_worker.UvicornH11Worker forces the pure-Python parser.
 WORKER_CLASS = "uvicorn_worker.UvicornWorker"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -100,23 +102,36 @@ class Server:
 def served(
     url: str, workers: int, threads: int, serve: bool, worker_class: str = WORKER_CLASS
 ) -> Iterator[Server]:
-    port = _free_port()
     env = {**os.environ, "TOUCHLINE_SECRET_KEY": SECRET, "TOUCHLINE_DATABASE_URL": url}
+    # gunicorn is handed a socket bound here, so that no other process on the machine can take
+    # the port between choosing it and binding it (and answer this bench's health check).
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(LISTEN_BACKLOG)
+    listener.set_inheritable(True)
+    port = int(listener.getsockname()[1])
     if serve:
+        listener.close()
+        port = _free_port()
         command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
         command += ["--port", str(port), "--threads", str(threads)]
         description = f"touchline serve --threads {threads}"
     else:
         command = [sys.executable, "-m", "gunicorn", "--worker-class"]
         command += [worker_class, "--workers", str(workers)]
-        command += ["--graceful-timeout", "1", "--bind", f"127.0.0.1:{port}"]
+        command += ["--graceful-timeout", "1", "--bind", f"fd://{listener.fileno()}"]
+        command += ["--backlog", str(LISTEN_BACKLOG)]
         # Its own control socket would be shared with any other gunicorn of this user.
         command += ["--no-control-socket"]
         command += [f"web.asgi:create_asgi_app(threads={threads})"]
         description = f"gunicorn, {workers} workers ({worker_class}) of {threads} threads"
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(command, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+        kept = () if serve else (listener.fileno(),)
+        process = subprocess.Popen(
+            command, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT, pass_fds=kept
+        )
+        listener.close()
         try:
             deadline = time.monotonic() + START_SECONDS
             while not _healthy(port):

@@ -25,6 +25,7 @@ from domain.access import (
 from domain.log import Author
 from domain.text import KEY_LIMIT, BadText
 from service.errors import BadInput, LinkNotFound
+from service.kept_links import KeptLink, KeptLinks
 from service.store import StoreApplication
 
 # The smallest part of a link's id that names it, as for matches.
@@ -128,12 +129,31 @@ class AccessUseCases(StoreApplication):
             self.save(link)
         return IssuedLink(token, LinkView.of(link))
 
+    # What links were last seen to grant (service/kept_links.py); the application makes it.
+    _kept_links: KeptLinks
+
     def grant_of(self, token: str) -> Grant | None:
-        """What `token` lets its holder do: None if no link has it, or it was revoked."""
+        """What `token` lets its holder do: None if no link has it, or it was revoked.
+
+        A revocation stored anywhere is seen on the link's next use: a kept link in force is
+        used only after the store confirms that nothing was stored after it."""
         if not token or len(token) > KEY_LIMIT:
             return None
-        link = self._link(link_id(token))
-        return None if link is None or link.revoked else link.grant
+        identifier = link_id(token)
+        kept = self._kept_links.get(identifier)
+        if kept is not None and (kept.grant is None or not self._link_moved_on(identifier, kept)):
+            return kept.grant
+        link = self._link(identifier)
+        if link is None:
+            return None
+        grant = None if link.revoked else link.grant
+        self._kept_links.keep(identifier, KeptLink(link.version, grant))
+        return grant
+
+    def _link_moved_on(self, identifier: UUID, kept: KeptLink) -> bool:
+        with self._storage():
+            newer = self.recorder.select_events(identifier, gt=kept.version, limit=1)
+        return bool(newer)
 
     def find_link(self, ref: str) -> LinkView:
         """A link by its id or a unique prefix of it (at least 4 characters)."""

@@ -66,6 +66,7 @@ from service.errors import (
 )
 from service.game_cache import MatchCache
 from service.imports import ImportedMatch, ImportLookups
+from service.kept_links import KeptLinks
 from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
@@ -129,6 +130,7 @@ class Touchline(
         """
         self.settings = settings or settings_from_environment()
         self._matches = MatchCache(MATCH_CACHE_SIZE)
+        self._kept_links = KeptLinks()
         self._scopes: dict[UUID, MatchScope] = {}
         self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model

@@ -37,6 +37,12 @@ STATEMENT_TIMEOUT_KEY = "POSTGRES_STATEMENT_TIMEOUT"
 POSTGRES_FACTORY = "service.postgres_store:Factory"
 # How event and snapshot payloads are packed (service/compression.py).
 COMPRESSOR = "service.compression:PackedJson"
+# Connections a process may hold at once, unless told how many threads it runs: the
+# library's own default (5 kept open, 10 more when needed).
+DEFAULT_CONNECTIONS = 15
+# Of those, how many the pool keeps open while idle; the rest are opened when needed and
+# closed again. Every worker of every host holds these, so few are kept.
+KEPT_CONNECTIONS = 5
 # The one option a SQLite URL takes: `sqlite:///path?mode=ro` opens the file read-only.
 READ_ONLY = "mode=ro"
 
@@ -60,13 +66,20 @@ class StoreSettings:
         return self.env["PERSISTENCE_MODULE"] == POSTGRES_FACTORY
 
 
-def settings_from_environment(environ: dict[str, str] | None = None) -> StoreSettings:
+def settings_from_environment(
+    environ: dict[str, str] | None = None, connections: int = DEFAULT_CONNECTIONS
+) -> StoreSettings:
     environ = dict(os.environ) if environ is None else environ
     url = environ.get(DATABASE_URL_VARIABLE, "").strip()
-    return settings_for_url(url or f"sqlite:///{default_sqlite_path()}")
+    return settings_for_url(url or f"sqlite:///{default_sqlite_path()}", connections)
 
 
-def settings_for_url(url: str) -> StoreSettings:
+def settings_for_url(url: str, connections: int = DEFAULT_CONNECTIONS) -> StoreSettings:
+    """The store's settings; on PostgreSQL the pool lets `connections` threads (a server's
+    request threads and its helpers) hold a connection at once: a thread that finds the pool
+    empty waits for one and, past the connect timeout, fails its request."""
+    if connections < 1:
+        raise ValueError(f"a store needs at least one connection, not {connections}")
     parts = urlsplit(url)
     common = {
         "IS_SNAPSHOTTING_ENABLED": "y",
@@ -109,7 +122,8 @@ def settings_for_url(url: str) -> StoreSettings:
             "POSTGRES_LOCK_TIMEOUT": str(LOCK_SECONDS),
             STATEMENT_TIMEOUT_KEY: str(STATEMENT_SECONDS),
             "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": str(IDLE_IN_TRANSACTION_SECONDS),
-            "POSTGRES_POOL_SIZE": "5",
+            "POSTGRES_POOL_SIZE": str(min(KEPT_CONNECTIONS, connections)),
+            "POSTGRES_MAX_OVERFLOW": str(max(0, connections - KEPT_CONNECTIONS)),
         }
         return StoreSettings(url, {**common, **env})
     raise BadDatabaseUrl(

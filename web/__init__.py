@@ -3,7 +3,9 @@
 Every view is a thin adapter over the same `Touchline` service the command line uses; no rule
 or query is written twice. `create_app(config)` takes Flask settings plus `DATABASE_URL` (the
 store; `TOUCHLINE_DATABASE_URL` when unset) and `SECRET_KEY` (sessions and CSRF tokens;
-`TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when unset).
+`TOUCHLINE_SECRET_KEY` or a key kept beside the embedded database when unset), and
+`STORE_CONNECTIONS`, how many of its threads may use the store at once (the ASGI server sets it
+from its thread pools).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from jinja2 import ChoiceLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.app import Touchline
-from service.config import settings_for_url, settings_from_environment
+from service.config import DEFAULT_CONNECTIONS, settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import (
@@ -54,6 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE_URL=None,
         SECRET_KEY=None,
+        STORE_CONNECTIONS=DEFAULT_CONNECTIONS,
         STREAM_SECONDS=STREAM_SECONDS,
         POLL_SECONDS=POLL_SECONDS,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -80,10 +83,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     else:
         checked_secret_key(str(app.config["SECRET_KEY"]), "the SECRET_KEY setting")
     url = app.config["DATABASE_URL"]
+    connections = int(app.config["STORE_CONNECTIONS"])
     # A server started while the database is away still starts: it answers 503 meanwhile and
     # opens the store on the first request after it is back.
     touchline = Touchline(
-        settings_for_url(url) if url else settings_from_environment(), require_store=False
+        settings_for_url(url, connections)
+        if url
+        else settings_from_environment(connections=connections),
+        require_store=False,
     )
     app.extensions["touchline"] = touchline
 

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import random
 import re
+import resource
 import socket
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,8 @@ Send = Any  # async (Message) -> None
 DEFAULT_THREADS = 16
 # Threads that answer streams' openings (a version query each).
 OPENING_THREADS = 2
+# The watcher's one thread, which asks for the watched matches' versions.
+WATCHER_THREADS = 1
 # A stream lasts its STREAM_SECONDS less up to this share, at random, and sends its first
 # heartbeat at a random moment: pages opened together (a restarted server) do not reconnect
 # or wake together ever after.
@@ -52,13 +55,38 @@ LIFETIME_SPREAD = 0.1
 EVENTS_PATH = re.compile(r".*/matches/[^/]+/events")
 # Seconds a stopping server gives unfinished requests before cancelling them.
 GRACEFUL_SECONDS = 5
+# Open files a server asks for: each open page is a connection, and many systems start a
+# process with a soft limit of 1,024, which a thousand spectators would exceed.
+WANTED_FILES = 65536
 
 
 def create_asgi_app(
     config: Mapping[str, Any] | None = None, threads: int = DEFAULT_THREADS
 ) -> LiveApp:
-    """The Flask app built from `config` (as `web.create_app` takes it), served by ASGI."""
-    return LiveApp(create_app(config), threads)
+    """The Flask app built from `config` (as `web.create_app` takes it), served by ASGI.
+
+    Its store's pool holds a connection for every thread that may use it at once, so no
+    request waits for one (and, past the connect timeout, fails) while the pool is short, and
+    the process may hold open a connection for each of thousands of open pages."""
+    raise_file_limit()
+    connections = store_connections(threads)
+    return LiveApp(create_app({"STORE_CONNECTIONS": connections, **(config or {})}), threads)
+
+
+def raise_file_limit(wanted: int = WANTED_FILES) -> int:
+    """Raise this process's soft limit on open files towards `wanted`, as far as its hard limit
+    lets an unprivileged process; never lower it. Returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return soft
+
+
+def store_connections(threads: int) -> int:
+    """The connections a server of `threads` request threads may use at once."""
+    return threads + OPENING_THREADS + WATCHER_THREADS
 
 
 class LiveApp:

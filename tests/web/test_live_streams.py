@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import resource
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -13,11 +15,19 @@ import pytest
 
 from domain.match import Author
 from service.app import Touchline
+from tests.links import issue
 from tests.live_server import serving
 from tests.opening import OPENING, SETUP, record_text
 from tests.streams import open_stream, read_until
 from web import create_app
-from web.asgi import LiveApp
+from web.asgi import (
+    WANTED_FILES,
+    LiveApp,
+    create_asgi_app,
+    raise_file_limit,
+    store_connections,
+)
+from web.updates import HEARTBEAT
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 # Bounds that only keep a broken test from hanging; nothing is timed.
@@ -86,6 +96,44 @@ def test_more_open_streams_than_threads_still_leave_pages_answered(
             stream.close()
 
 
+# Issue 13's proof for "open live pages never block a scorer".
+MANY_STREAMS = 200
+
+
+def _post_json(base_url: str, path: str, body: Any, token: str) -> http.client.HTTPResponse:
+    host, port = base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=BOUND_SECONDS)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    connection.request("POST", path, body=json.dumps(body), headers=headers)
+    return connection.getresponse()
+
+
+def test_two_hundred_open_streams_do_not_stop_a_scorers_entry(
+    app: LiveApp, base_url: str, service: Touchline, match_id: str
+) -> None:
+    # A hundred times the request threads, spread over the scorer's match and ten others.
+    others = [service.create_match("card-game", SETUP, ALICE).id for _ in range(10)]
+    watched = [match_id if n % 10 == 0 else others[n % 10] for n in range(MANY_STREAMS)]
+    streams = [open_stream(base_url, f"/matches/{watched_id}/events") for watched_id in watched]
+    try:
+        opened = [read_until(stream, OPENING_TEXT) for stream in streams]
+        assert all(OPENING_TEXT in text for text in opened)
+        _eventually(lambda: app.watcher.watching == MANY_STREAMS)
+        token = issue(service, "scorer", match=match_id)
+        entry = {"text": OPENING[0], "by": "alice"}
+        answer = _post_json(base_url, f"/api/matches/{match_id}/entries", entry, token)
+        assert answer.status == 201, answer.read()
+        assert json.loads(answer.read())["version"] == 2
+        # The streams were waiting all along, not cut: those on the scorer's match see it.
+        for stream, text, watched_id in zip(streams, opened, watched, strict=True):
+            if watched_id == match_id:
+                assert b'data: {"version": 2}' in read_until(stream, b'data: {"version": 2}', text)
+        assert app.watcher.watching == MANY_STREAMS
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_a_new_entry_reaches_every_open_stream(
     app: LiveApp, base_url: str, service: Touchline, match_id: str
 ) -> None:
@@ -133,7 +181,10 @@ def test_a_stream_closes_after_its_lifetime(sqlite_url: str) -> None:
     match_id = service.create_match("card-game", SETUP, ALICE).id
     with serving(app) as base_url:
         answer = _get(base_url, f"/matches/{match_id}/events")
-        assert answer.read() == OPENING_TEXT  # read() returns at the stream's end
+        text = answer.read()  # read() returns at the stream's end
+        # The first heartbeat comes at a random moment, now and then within the short life.
+        assert text.startswith(OPENING_TEXT)
+        assert text.removeprefix(OPENING_TEXT).replace(HEARTBEAT.encode(), b"") == b""
         _eventually(lambda: app.watcher.watching == 0)
 
 
@@ -201,3 +252,49 @@ def test_the_store_going_away_ends_the_streams(postgres_url: str) -> None:
             admin.execute(f'DROP DATABASE "{dbname}" WITH (FORCE)')
         for answer in streams:
             assert answer.read() == b""  # each stream ends; the browser retries on its own
+
+
+@pytest.mark.postgres
+def test_every_thread_of_the_server_may_hold_a_connection_at_once(postgres_url: str) -> None:
+    # More threads than the library's default pool (5, and 10 more when needed) would serve.
+    threads = 20
+    app = create_asgi_app(
+        {"DATABASE_URL": postgres_url, "SECRET_KEY": "pool-test-key-" * 3}, threads
+    )
+    service: Touchline = app.flask_app.extensions["touchline"]
+    try:
+        service.list_matches()  # opens the store
+        datastore = service.recorder.datastore  # type: ignore[attr-defined]
+        users = store_connections(threads)
+        all_holding = threading.Barrier(users, timeout=BOUND_SECONDS)
+        failures: list[BaseException] = []
+
+        def hold_one() -> None:
+            try:
+                with datastore.get_connection():
+                    all_holding.wait()
+            except BaseException as failure:
+                failures.append(failure)
+                all_holding.abort()
+
+        holders = [threading.Thread(target=hold_one) for _ in range(users)]
+        for holder in holders:
+            holder.start()
+        for holder in holders:
+            holder.join(BOUND_SECONDS)
+        assert not failures
+    finally:
+        service.close()
+
+
+def test_a_server_raises_a_low_file_limit_for_its_open_pages_and_never_lowers_one() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    reachable = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, reachable), hard))
+        assert raise_file_limit() == reachable
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == reachable
+        assert raise_file_limit(wanted=64) == reachable
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == reachable
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -153,9 +153,14 @@ class Projector:
         aggregates = self._advance([e for _, e in events])
         contributions: dict[UUID, Any] = {}
         batches: list[tuple[View, int, Batch]] = []
+        # The touched aggregates after each position the views are at (mostly one for all).
+        touched: dict[int, list[UUID]] = {}
         for view in views:
             seen = positions[view.name]
-            ids = list(dict.fromkeys(e.originator_id for nid, e in events if nid > seen))
+            if seen not in touched:
+                after = (e.originator_id for nid, e in events if nid > seen)
+                touched[seen] = list(dict.fromkeys(after))
+            ids = touched[seen]
             if not ids:
                 continue
             batch = Batch()

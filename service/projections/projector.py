@@ -10,7 +10,7 @@ memory a rebuild takes whatever the size of the league.
 
 The garbage collector is paused while catching up: a batch allocates many small objects that
 all stay alive (the folded lines), and each collection would walk every kept aggregate for
-nothing; a third of a rebuild went to it.
+nothing (about 30% of a rebuild in issue 13's profile).
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ def rebuild(context: Context, name: str | None, batch: int) -> None:
 @pass_context
 @handle_errors
 def run(context: Context) -> None:
-    """Follow the log until interrupted (PostgreSQL: subscribed; SQLite: polled each second)."""
+    """Follow the log until interrupted (PostgreSQL: notified, polled as well; SQLite: polled)."""
     click.echo(f"following {context.app.settings.safe_url}; Ctrl-C to stop", err=True)
     try:
         context.app.follow_log(threading.Event())

@@ -61,6 +61,8 @@ def storable(params: Sequence[Any]) -> tuple[Any, ...]:
 
 
 def _storable_text(text: str) -> str:
+    if text.isascii() and "\x00" not in text:
+        return text  # nearly all text: nothing to look for
     text = text.replace("\x00", "\ufffd")
     try:
         text.encode("utf-8")

@@ -22,9 +22,9 @@ class DiceRolls:
 
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
+        replace_match_rows(sql, "dice_counts", [str(m.id) for m, _ in batch.matches])
         for match, contribution in batch.matches:
             match_id = str(match.id)
-            replace_match_rows(sql, "dice_counts", match_id)
             rows.extend(
                 (match_id, coach, faces, face, source, rolls)
                 for (coach, faces, face, source), rolls in contribution.dice.items()

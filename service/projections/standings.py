@@ -33,7 +33,7 @@ from domain.standings import (
 from service.projections.database import Sql
 from service.projections.fold import coaches_of
 from service.projections.summaries import status
-from service.projections.views import Batch
+from service.projections.views import IDS_PER_STATEMENT, Batch
 
 TABLE_COLUMNS = (
     "league", "place", "competitor", "played", "won", "drawn", "lost", "goals_for",
@@ -117,9 +117,13 @@ class Standings:
             # order a rebuild meets its events in).
             retally.add(league.name)
             touched.add(league.name)
-        for match, contribution in batch.matches:
-            if match.league is None:
-                continue
+        league_matches = [(m, c) for m, c in batch.matches if m.league is not None]
+        kept = _stored_rows(sql, [str(m.id) for m, _ in league_matches])
+        rules: dict[str, LeagueRules | None] = {}
+        parts = Parts()
+        changed: list[tuple[str, MatchRow]] = []
+        for match, contribution in league_matches:
+            assert match.league is not None
             state = status(match, contribution)
             coaches = coaches_of(match)
             result = contribution.result if state == "finished" else None
@@ -129,26 +133,28 @@ class Standings:
                 json.dumps(list(coaches.values())),
                 None if result is None else _encode(result),
             )
-            found = sql.rows(
-                "SELECT league, status, coaches, result FROM league_matches WHERE match_id = ?",
-                (str(match.id),),
-            )
-            old: MatchRow | None = tuple(found[0].values()) if found else None
+            old = kept.get(str(match.id))
             if old == row:
                 # Most entries change no standing: the table stays as it is.
                 continue
-            sql.run("DELETE FROM league_matches WHERE match_id = ?", (str(match.id),))
-            sql.run(
-                "INSERT INTO league_matches (match_id, league, status, coaches, result) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (str(match.id), *row),
-            )
+            changed.append((str(match.id), row))
             if match.league not in retally:
-                rules = _rules(sql, match.league)
+                if match.league not in rules:
+                    rules[match.league] = _rules(sql, match.league)
                 if old is not None:
-                    _count(sql, rules, old, -1)
-                _count(sql, rules, row, 1)
+                    parts.count(rules[match.league], old, -1)
+                parts.count(rules[match.league], row, 1)
             touched.add(match.league)
+        for start in range(0, len(changed), IDS_PER_STATEMENT):
+            chunk = [match_id for match_id, _ in changed[start : start + IDS_PER_STATEMENT]]
+            marks = ", ".join("?" for _ in chunk)
+            sql.run(f"DELETE FROM league_matches WHERE match_id IN ({marks})", chunk)
+        sql.many(
+            "INSERT INTO league_matches (match_id, league, status, coaches, result) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(match_id, *row) for match_id, row in changed],
+        )
+        parts.write(sql)
         for name in sorted(retally):
             _retally(sql, name)
         for name in sorted(touched):
@@ -164,45 +170,75 @@ def _rules(sql: Sql, league: str) -> LeagueRules | None:
                        tuple(json.loads(s["tiebreak"])), bool(s["count_unconfirmed"]))  # fmt: skip
 
 
-def _count(sql: Sql, rules: LeagueRules | None, row: MatchRow, sign: int) -> None:
-    """Add one league match's part in the table (or, with `sign` -1, take it away): its
-    coaches' entries and, once it has a result, their tallies and head-to-head points."""
-    league, state, coaches, encoded = row
-    entered = [] if state == "abandoned" else json.loads(coaches)
-    result = None if encoded is None else _decode(encoded)
-    tallies = {} if rules is None or result is None else tally(rules, [result])
-    for competitor in sorted({*entered, *tallies}):
-        part = tallies.get(competitor, Tally(competitor))
-        values = [sign * (competitor in entered)]
-        values += [sign * getattr(part, name) for name in TALLY_COUNTS]
-        _add(sql, "league_tallies", ("league", "competitor"), (league, competitor),
-             ("entries", *TALLY_COUNTS), values)  # fmt: skip
-    if rules is None or result is None:
-        return
-    for among, earned in head_to_head(rules, [result]).items():
-        key = json.dumps(sorted(among))
-        for competitor, points in sorted(earned.items()):
-            _add(sql, "league_head_to_head", ("league", "among", "competitor"),
-                 (league, key, competitor), ("points",), [sign * points])  # fmt: skip
+class Parts:
+    """What some league matches add to (or take away from) the kept tallies and head-to-head
+    points, summed in memory and written in one statement per table."""
+
+    def __init__(self) -> None:
+        self.tallies: dict[tuple[str, str], list[int]] = {}
+        self.head_to_head: dict[tuple[str, str, str], int] = {}
+
+    def count(self, rules: LeagueRules | None, row: MatchRow, sign: int) -> None:
+        """Add one league match's part in the table (or, with `sign` -1, take it away): its
+        coaches' entries and, once it has a result, their tallies and head-to-head points."""
+        league, state, coaches, encoded = row
+        entered = [] if state == "abandoned" else json.loads(coaches)
+        result = None if encoded is None else _decode(encoded)
+        tallies = {} if rules is None or result is None else tally(rules, [result])
+        for competitor in sorted({*entered, *tallies}):
+            part = tallies.get(competitor, Tally(competitor))
+            values = [sign * (competitor in entered)]
+            values += [sign * getattr(part, name) for name in TALLY_COUNTS]
+            kept = self.tallies.setdefault((league, competitor), [0] * len(values))
+            kept[:] = [a + b for a, b in zip(kept, values, strict=True)]
+        if rules is None or result is None:
+            return
+        for among, earned in head_to_head(rules, [result]).items():
+            key = json.dumps(sorted(among))
+            for competitor, points in sorted(earned.items()):
+                at = (league, key, competitor)
+                self.head_to_head[at] = self.head_to_head.get(at, 0) + sign * points
+
+    def write(self, sql: Sql) -> None:
+        """Add the sums to the stored rows, making each row with zeros first if it is new
+        (a row touched stays, even at zero: as when each part was written by itself)."""
+        _add(sql, "league_tallies", ("league", "competitor"), ("entries", *TALLY_COUNTS),
+             [(*key, *values) for key, values in sorted(self.tallies.items())])  # fmt: skip
+        _add(sql, "league_head_to_head", ("league", "among", "competitor"), ("points",),
+             [(*key, points) for key, points in sorted(self.head_to_head.items())])  # fmt: skip
 
 
 def _add(
     sql: Sql,
     table: str,
     keys: Sequence[str],
-    key: Sequence[Any],
     names: Sequence[str],
-    values: Sequence[int],
+    rows: Sequence[Sequence[Any]],
 ) -> None:
-    """Add `values` to the row at `key`, made with zeros first if it is not there yet."""
+    """Add each row's values to the stored row at its key, made with zeros first if missing."""
     columns = ", ".join((*keys, *names))
     marks = ", ".join("?" for _ in (*keys, *names))
     sums = ", ".join(f"{n} = {table}.{n} + excluded.{n}" for n in names)
-    sql.run(
+    sql.many(
         f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
         f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {sums}",
-        (*key, *values),
+        rows,
     )
+
+
+def _stored_rows(sql: Sql, match_ids: Sequence[str]) -> dict[str, MatchRow]:
+    """The stored league rows of these matches, by id."""
+    found: dict[str, MatchRow] = {}
+    for start in range(0, len(match_ids), IDS_PER_STATEMENT):
+        chunk = match_ids[start : start + IDS_PER_STATEMENT]
+        marks = ", ".join("?" for _ in chunk)
+        for row in sql.rows(
+            "SELECT match_id, league, status, coaches, result FROM league_matches "
+            f"WHERE match_id IN ({marks})",
+            chunk,
+        ):
+            found[row["match_id"]] = (row["league"], row["status"], row["coaches"], row["result"])
+    return found
 
 
 def _retally(sql: Sql, league: str) -> None:
@@ -215,8 +251,10 @@ def _retally(sql: Sql, league: str) -> None:
         "ORDER BY match_id",
         (league,),
     )
+    parts = Parts()
     for found in rows:
-        _count(sql, rules, tuple(found.values()), 1)
+        parts.count(rules, tuple(found.values()), 1)
+    parts.write(sql)
 
 
 def refresh(sql: Sql, league: str | None = None) -> None:

@@ -27,9 +27,9 @@ class Statistics:
 
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
+        replace_match_rows(sql, "stats_counts", [str(m.id) for m, _ in batch.matches])
         for match, contribution in batch.matches:
             match_id = str(match.id)
-            replace_match_rows(sql, "stats_counts", match_id)
             counts = dict(contribution.stats)
             # Every coach of a match is counted as having played it, even without a statistic.
             for coach in coaches_of(match).values():

@@ -61,9 +61,10 @@ class MatchSummaries:
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
         disputes: list[tuple[object, ...]] = []
+        ids = [str(m.id) for m, _ in batch.matches]
+        replace_match_rows(sql, "match_summaries", ids)
+        replace_match_rows(sql, "match_disputes", ids)
         for match, contribution in batch.matches:
-            replace_match_rows(sql, "match_summaries", str(match.id))
-            replace_match_rows(sql, "match_disputes", str(match.id))
             rows.append(row_of(match, contribution))
             disputes.extend(
                 (str(match.id), d.number, d.on, d.reason, d.by, d.at) for d in contribution.disputes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -39,5 +40,13 @@ def drop(sql: Sql, view: View) -> None:
         sql.run(f"DROP TABLE IF EXISTS {table}")
 
 
-def replace_match_rows(sql: Sql, table: str, match_id: str) -> None:
-    sql.run(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))
+# Ids per DELETE: well under SQLite's oldest limit of 999 parameters.
+IDS_PER_STATEMENT = 500
+
+
+def replace_match_rows(sql: Sql, table: str, match_ids: Sequence[str]) -> None:
+    """Delete the rows of these matches, a few statements for a whole batch."""
+    for start in range(0, len(match_ids), IDS_PER_STATEMENT):
+        chunk = match_ids[start : start + IDS_PER_STATEMENT]
+        marks = ", ".join("?" for _ in chunk)
+        sql.run(f"DELETE FROM {table} WHERE match_id IN ({marks})", chunk)

@@ -43,7 +43,8 @@ class Context:
             settings = (
                 settings_for_url(self.database) if self.database else settings_from_environment()
             )
-            self._app = Touchline(settings)
+            # One command per process: the read models are opened only by one that reads them.
+            self._app = Touchline(settings, read_models_on_first_use=True)
         return self._app
 
     def author(self, by: str | None = None) -> Author:

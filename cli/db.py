@@ -18,4 +18,5 @@ def db() -> None:
 def db_init(context: Context) -> None:
     """Create the event store's tables (otherwise done on first use)."""
     app = context.app
+    app.open_read_models()
     click.echo(f"database ready: {app.settings.safe_url}")

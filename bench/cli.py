@@ -1,0 +1,125 @@
+"""How long a command at the table takes, wall clock, against a do-nothing click command.
+
+    python bench/cli.py [--runs 40]
+
+Issue 13's goal: `touchline match show ID` and `touchline match record ID ...` each take at
+most 150 ms wall. On a scratch SQLite store (the embedded default, in a temporary
+XDG_DATA_HOME) holding one card-game match, each run times, one right after the other:
+
+- the baseline: the same Python starting a click command that does nothing (what any click
+  program costs to start on this machine at this moment);
+- `touchline match show ID`;
+- `touchline match record ID ENTRY`, a legal entry each run (the next of a long legal match),
+  so the match grows by one entry per run.
+
+The three are interleaved run by run, so whatever else the machine does weighs on all of them
+alike. Printed: median and 90th percentile of each, the goal, and each command's median less
+the baseline's (what Touchline itself adds). The modules are compiled to bytecode before the
+first timed run (as an installed package is), whatever PYTHONDONTWRITEBYTECODE says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.recording import AUTHOR, SETUP, long_match
+from domain.notation import format_action
+from domain.registry import find_ruleset
+from service.app import Touchline
+from service.config import settings_from_environment
+
+GOAL_MS = 150.0
+BASELINE = """
+import click
+
+@click.command()
+def main():
+    pass
+
+main()
+"""
+# The entries recorded before the timed runs start: the match is past its opening.
+OPENING = 20
+
+
+def touchline_command() -> list[str]:
+    """The installed `touchline` script, run by this Python; else the module itself."""
+    script = Path(sys.executable).with_name("touchline")
+    if script.exists():
+        return [sys.executable, str(script)]
+    return [sys.executable, "-m", "cli.main"]
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return (time.perf_counter() - start) * 1000
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+
+    codec = find_ruleset("card-game").codec
+    entries = [format_action(codec, codec.from_dict(a)) for a in long_match(OPENING + args.runs)]
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "XDG_DATA_HOME": home, "TOUCHLINE_SCORER": "bench"}
+        env.pop("TOUCHLINE_DATABASE_URL", None)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ.update(XDG_DATA_HOME=home)
+        os.environ.pop("TOUCHLINE_DATABASE_URL", None)
+        app = Touchline(settings_from_environment())
+        match_id = app.create_match("card-game", SETUP, AUTHOR).id
+        for action in long_match(OPENING):
+            app.record(match_id, action, AUTHOR)
+        app.close()
+
+        touchline = touchline_command()
+        baseline = [sys.executable, "-c", BASELINE]
+        show = [*touchline, "match", "show", match_id]
+        # Unmeasured: compiles the modules, and opens the store once from the command line.
+        for command in (baseline, show, [*touchline, "--help"]):
+            timed(command, env)
+        times: dict[str, list[float]] = {"baseline": [], "show": [], "record": []}
+        for run in range(args.runs):
+            record = [*touchline, "match", "record", match_id, *shlex.split(entries[OPENING + run])]
+            times["baseline"].append(timed(baseline, env))
+            times["show"].append(timed(show, env))
+            times["record"].append(timed(record, env))
+
+    base = statistics.median(times["baseline"])
+    print(f"A command at the table, SQLite, {args.runs} runs interleaved (wall clock, ms)")
+    print(f"  {'':34}{'median':>8}{'p90':>8}{'min':>8}{'max':>8}   goal")
+    names = {
+        "baseline": "baseline: a click command, no-op",
+        "show": "touchline match show ID",
+        "record": "touchline match record ID ...",
+    }
+    for key, name in names.items():
+        values = times[key]
+        median, p90 = statistics.median(values), percentile(values, 0.9)
+        goal = ""
+        if key != "baseline":
+            verdict = "met" if median <= GOAL_MS else "NOT met"
+            goal = f"≤ {GOAL_MS:.0f} ({verdict}); {median - base:+.0f} over the baseline"
+        print(f"  {name:34}{median:8.0f}{p90:8.0f}{min(values):8.0f}{max(values):8.0f}   {goal}")
+
+
+if __name__ == "__main__":
+    main()

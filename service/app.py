@@ -75,7 +75,7 @@ from service.replays import ReplayCache, Replayed
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
-from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
+from service.views import MatchSummary, MatchView, ReplayView, StepRun, Written, match_view
 
 L = TypeVar("L", bound=LogLine)
 
@@ -220,6 +220,10 @@ class Touchline(
 
     def replay(self, ref: str, step: int | None = None) -> ReplayView:
         return self.replayed(ref).view_at(step)
+
+    def replay_steps(self, ref: str, first: int = 0, last: int | None = None) -> StepRun:
+        """Steps `first` to `last` of a match in one answer, for a reader walking it."""
+        return self.replayed(ref).steps(first, last)
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

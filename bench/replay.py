@@ -14,8 +14,10 @@ created) it records one long card-game match through the service, then, in the s
 - the same through `Touchline.replay` step by step (what the web frames and the steps API
   call), which also asks the store for the match's version at each step;
 - the same walk through the web replay frames (GET /matches/<id>/replay/frame?at=N) and the
-  steps API (GET /api/matches/<id>/steps/N) with Flask's test client, which add templates and
-  JSON per step to the service's work.
+  steps API one step per request (GET /api/matches/<id>/steps/N) with Flask's test client,
+  which add templates and JSON per step to the service's work;
+- the steps API in runs (GET /api/matches/<id>/steps?from=N&to=M, 200 steps a request), each
+  walk in a fresh web app, so its first load is counted too.
 
 Each figure is printed beside the goal and as a multiple of the baseline. Nothing here is
 asserted anywhere.
@@ -42,6 +44,8 @@ from service.replays import Replayed
 from web import create_app
 
 GOAL = 2.0
+# Steps a request of the run endpoint asks for: the most one run holds.
+RUN = 200
 
 
 def timed(function: Callable[..., Any], *arguments: Any) -> float:
@@ -103,14 +107,31 @@ def bench_store(url: str, actions: list[dict[str, Any]]) -> dict[str, float]:
         api = f"/api/matches/{match_id}/steps/{{step}}"
         figures[f"api {way}"] = timed(get_all, api, steps)
     flask.extensions["touchline"].close()
+
+    for way in walks:
+        flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
+        client = flask.test_client()
+        figures[f"runs {way}"] = timed(walk_in_runs, client, match_id, total, way == "back")
+        flask.extensions["touchline"].close()
     return figures
+
+
+def walk_in_runs(client: Any, match_id: str, total: int, backwards: bool) -> None:
+    """Every step through the run endpoint, 200 at a time, forward or from the end back."""
+    starts = list(range(0, total + 1, RUN))
+    for first in reversed(starts) if backwards else starts:
+        last = min(first + RUN - 1, total)
+        answer = client.get(f"/api/matches/{match_id}/steps?from={first}&to={last}")
+        assert answer.status_code == 200, answer.status_code
+        assert len(answer.get_json()["steps"]) == last - first + 1
 
 
 PATHS = (
     ("one walk (match replay --step)", "walk"),
     ("Touchline.replay, step by step", "service"),
     ("the web frames", "frames"),
-    ("the steps API", "api"),
+    ("the steps API, step by step", "api"),
+    ("the steps API, runs of 200", "runs"),
 )
 
 

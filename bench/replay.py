@@ -16,8 +16,10 @@ created) it records one long card-game match through the service, then, in the s
 - the same walk through the web replay frames (GET /matches/<id>/replay/frame?at=N) and the
   steps API one step per request (GET /api/matches/<id>/steps/N) with Flask's test client,
   which add templates and JSON per step to the service's work;
-- the steps API in runs (GET /api/matches/<id>/steps?from=N&to=M, 200 steps a request), each
-  walk in a fresh web app, so its first load is counted too.
+- the steps API in runs (GET /api/matches/<id>/steps?from=N&to=M, 200 steps a request), and
+  the web frames in runs as the replay page's script fetches them (GET
+  /matches/<id>/replay/frames?from=N&to=M, 32 frames a request), each walk in a fresh web app,
+  so its first load is counted too.
 
 Each figure is printed beside the goal and as a multiple of the baseline. Nothing here is
 asserted anywhere.
@@ -44,8 +46,9 @@ from service.replays import Replayed
 from web import create_app
 
 GOAL = 2.0
-# Steps a request of the run endpoint asks for: the most one run holds.
+# Steps a request asks for: the most one run of the API, and of the web frames, holds.
 RUN = 200
+FRAMES = 32
 
 
 def timed(function: Callable[..., Any], *arguments: Any) -> float:
@@ -108,28 +111,37 @@ def bench_store(url: str, actions: list[dict[str, Any]]) -> dict[str, float]:
         figures[f"api {way}"] = timed(get_all, api, steps)
     flask.extensions["touchline"].close()
 
-    for way in walks:
-        flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
-        client = flask.test_client()
-        figures[f"runs {way}"] = timed(walk_in_runs, client, match_id, total, way == "back")
-        flask.extensions["touchline"].close()
+    runs = {
+        "runs": (f"/api/matches/{match_id}/steps?from={{first}}&to={{last}}", RUN),
+        "frame runs": (f"/matches/{match_id}/replay/frames?from={{first}}&to={{last}}", FRAMES),
+    }
+    for key, (path, size) in runs.items():
+        for way in walks:
+            flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
+            client = flask.test_client()
+            backwards = way == "back"
+            figures[f"{key} {way}"] = timed(walk_in_runs, client, path, size, total, backwards)
+            flask.extensions["touchline"].close()
     return figures
 
 
-def walk_in_runs(client: Any, match_id: str, total: int, backwards: bool) -> None:
-    """Every step through the run endpoint, 200 at a time, forward or from the end back."""
-    starts = list(range(0, total + 1, RUN))
-    for first in reversed(starts) if backwards else starts:
-        last = min(first + RUN - 1, total)
-        answer = client.get(f"/api/matches/{match_id}/steps?from={first}&to={last}")
+def walk_in_runs(client: Any, path: str, size: int, total: int, backwards: bool) -> None:
+    """Every step, `size` a request, forward from the kick-off or back from the end, as the
+    replay page's script asks for them (back from a step: the run of steps before it)."""
+    if backwards:
+        bounds = [(max(0, last - size + 1), last) for last in range(total, -1, -size)]
+    else:
+        bounds = [(first, min(first + size - 1, total)) for first in range(0, total + 1, size)]
+    for first, last in bounds:
+        answer = client.get(path.format(first=first, last=last))
         assert answer.status_code == 200, answer.status_code
-        assert len(answer.get_json()["steps"]) == last - first + 1
 
 
 PATHS = (
     ("one walk (match replay --step)", "walk"),
     ("Touchline.replay, step by step", "service"),
-    ("the web frames", "frames"),
+    ("the web frames, one a request", "frames"),
+    ("the web frames, runs of 32", "frame runs"),
     ("the steps API, step by step", "api"),
     ("the steps API, runs of 200", "runs"),
 )

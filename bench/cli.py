@@ -1,6 +1,6 @@
 """How long a command at the table takes, wall clock, against a do-nothing click command.
 
-    python bench/cli.py [--runs 40]
+    python bench/cli.py [--runs 40] [--before FOLDER]
 
 Issue 13's goal: `touchline match show ID` and `touchline match record ID ...` each take at
 most 150 ms wall. On a scratch SQLite store (the embedded default, in a temporary
@@ -12,7 +12,10 @@ XDG_DATA_HOME) holding one card-game match, each run times, one right after the 
 - `touchline match record ID ENTRY`, a legal entry each run (the next of a long legal match),
   so the match grows by one entry per run.
 
-The three are interleaved run by run, so whatever else the machine does weighs on all of them
+With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
+the same two commands are also timed through that checkout's code, in the same runs.
+
+All are interleaved run by run, so whatever else the machine does weighs on all of them
 alike. Printed: median and 90th percentile of each, the goal, and each command's median less
 the baseline's (what Touchline itself adds). The modules are compiled to bytecode before the
 first timed run (as an installed package is), whatever PYTHONDONTWRITEBYTECODE says.
@@ -60,6 +63,15 @@ def touchline_command() -> list[str]:
     return [sys.executable, "-m", "cli.main"]
 
 
+def touchline_from(folder: str) -> list[str]:
+    """This Python running the `touchline` command of the checkout in `folder`."""
+    start = (
+        f"import sys; sys.path.insert(0, {folder!r}); sys.argv[0] = 'touchline'; "
+        "from cli.main import main; main()"
+    )
+    return [sys.executable, "-c", start]
+
+
 def timed(command: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
@@ -74,10 +86,13 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--before", metavar="FOLDER", help="an earlier checkout to time too")
     args = parser.parse_args()
 
     codec = find_ruleset("card-game").codec
-    entries = [format_action(codec, codec.from_dict(a)) for a in long_match(OPENING + args.runs)]
+    recorded = 2 if args.before else 1
+    actions = long_match(OPENING + recorded * args.runs)
+    entries = [format_action(codec, codec.from_dict(a)) for a in actions]
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "XDG_DATA_HOME": home, "TOUCHLINE_SCORER": "bench"}
         env.pop("TOUCHLINE_DATABASE_URL", None)
@@ -90,18 +105,25 @@ def main() -> None:
             app.record(match_id, action, AUTHOR)
         app.close()
 
-        touchline = touchline_command()
+        sides = {"": touchline_command()}
+        if args.before:
+            sides["before: "] = touchline_from(str(Path(args.before).resolve()))
         baseline = [sys.executable, "-c", BASELINE]
-        show = [*touchline, "match", "show", match_id]
         # Unmeasured: compiles the modules, and opens the store once from the command line.
-        for command in (baseline, show, [*touchline, "--help"]):
-            timed(command, env)
-        times: dict[str, list[float]] = {"baseline": [], "show": [], "record": []}
-        for run in range(args.runs):
-            record = [*touchline, "match", "record", match_id, *shlex.split(entries[OPENING + run])]
+        timed(baseline, env)
+        for touchline in sides.values():
+            timed([*touchline, "match", "show", match_id], env)
+        times: dict[str, list[float]] = {"baseline": []}
+        next_entry = OPENING
+        for _ in range(args.runs):
             times["baseline"].append(timed(baseline, env))
-            times["show"].append(timed(show, env))
-            times["record"].append(timed(record, env))
+            for side, touchline in sides.items():
+                words = shlex.split(entries[next_entry])
+                next_entry += 1
+                show = [*touchline, "match", "show", match_id]
+                record = [*touchline, "match", "record", match_id, *words]
+                times.setdefault(f"{side}show", []).append(timed(show, env))
+                times.setdefault(f"{side}record", []).append(timed(record, env))
 
     base = statistics.median(times["baseline"])
     print(f"A command at the table, SQLite, {args.runs} runs interleaved (wall clock, ms)")
@@ -110,8 +132,12 @@ def main() -> None:
         "baseline": "baseline: a click command, no-op",
         "show": "touchline match show ID",
         "record": "touchline match record ID ...",
+        "before: show": "before: match show ID",
+        "before: record": "before: match record ID ...",
     }
     for key, name in names.items():
+        if key not in times:
+            continue
         values = times[key]
         median, p90 = statistics.median(values), percentile(values, 0.9)
         goal = ""

@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.match import MatchRecord
 from service.boundary import use_case
-from service.errors import MatchNotFound
+from service.errors import BadInput, MatchNotFound
 from service.leagues import LeagueMatch, LeagueView
 from service.store import StoreApplication
 from service.views import title_of
@@ -68,9 +68,7 @@ class AuditQueries(StoreApplication):
         until: str | None = None,
     ) -> AuditTrail:
         """The audit of one match, filtered by kind, person (`by`) and date range."""
-        from domain.audit import AuditFilter
-
-        wanted = AuditFilter.parsed(kinds, by, since, until)
+        wanted = _filter(kinds, by, since, until)
         match = self._audited(self.resolve(ref))
         title = title_of(match)
         items = wanted.applied(self._items(match, title))
@@ -86,9 +84,9 @@ class AuditQueries(StoreApplication):
         until: str | None = None,
     ) -> AuditTrail:
         """The audit of every match of a league, in the order its items were made."""
-        from domain.audit import AuditFilter, moment
+        from domain.audit import moment
 
-        wanted = AuditFilter.parsed(kinds, by, since, until)
+        wanted = _filter(kinds, by, since, until)
         league = self.find_league(name)
         matches = self.league_matches(league.name)
         items: list[AuditItem] = []
@@ -139,3 +137,16 @@ class AuditQueries(StoreApplication):
                 if written is not None:
                     found[number] = written
         return found
+
+
+def _filter(
+    kinds: Iterable[str], by: str | None, since: str | None, until: str | None
+) -> AuditFilter:
+    # Translated here rather than in service.boundary, which every use case imports: the
+    # audit's rules are loaded only when an audit is asked for.
+    from domain.audit import AuditFilter, BadAuditFilter
+
+    try:
+        return AuditFilter.parsed(kinds, by, since, until)
+    except BadAuditFilter as error:
+        raise BadInput(str(error)) from None

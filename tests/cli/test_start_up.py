@@ -102,6 +102,7 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
         assert not modules & OTHER_COMMANDS, command
         assert not {m for m in modules if m.split(".")[0] in NOT_AT_THE_TABLE}, command
         assert not modules & READ_MODEL_VIEWS, command
+        assert "domain.audit" not in modules, command
     recorded = Touchline(settings_for_url(url))
     assert [line.number for line in recorded.get_match(match_id).log] == [1]
     recorded.close()

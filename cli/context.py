@@ -8,21 +8,15 @@ import socket
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import update_wrapper
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from domain.access import OWNER_LINK
-from domain.match import Author
-from service.app import Touchline
-from service.config import settings_for_url, settings_from_environment
-from service.errors import (
-    EntryRefused,
-    RecordBroken,
-    ResultAlreadyConfirmed,
-    StaleMatch,
-    TouchlineError,
-)
+# The service and the domain are imported when a command first uses them, so that `--help`,
+# `rules` and `team check` start without them.
+if TYPE_CHECKING:
+    from domain.match import Author
+    from service.app import Touchline
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,15 +37,22 @@ class Context:
     @property
     def app(self) -> Touchline:
         if self._app is None:
+            from service.app import Touchline
+            from service.config import settings_for_url, settings_from_environment
+
             settings = (
                 settings_for_url(self.database) if self.database else settings_from_environment()
             )
-            self._app = Touchline(settings)
+            # One command per process: the read models are opened only by one that reads them.
+            self._app = Touchline(settings, read_models_on_first_use=True)
         return self._app
 
     def author(self, by: str | None = None) -> Author:
         """Who writes now: `by` when a command names someone else (a coach disputing at the
         scorer's keyboard), else the one entering."""
+        from domain.access import OWNER_LINK
+        from domain.match import Author
+
         return Author(
             by=by if by is not None else self.scorer,
             at=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -93,6 +94,14 @@ def handle_errors(command: F) -> F:
     outside Touchline 5, anything else 1)."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from service.errors import (
+            EntryRefused,
+            RecordBroken,
+            ResultAlreadyConfirmed,
+            StaleMatch,
+            TouchlineError,
+        )
+
         try:
             return command(*args, **kwargs)
         except EntryRefused as error:

@@ -1,28 +1,113 @@
-"""The `touchline` command: matches and the database they are kept in."""
+"""The `touchline` command: matches and the database they are kept in.
+
+Every command is listed here by the module that defines it and imported only when it runs
+(cli/lazy.py): a command at the table loads its own module, not all of them.
+"""
 
 from __future__ import annotations
 
 import click
 
-from cli.abandon import abandon
-from cli.annotate import annotate
-from cli.audit import audit
-from cli.context import Context, handle_errors, pass_context
-from cli.games import RulesetChoice
-from cli.leagues import league
-from cli.links import link
-from cli.match_files import export, import_
-from cli.matches import match
-from cli.projections import projections
-from cli.seal import verify
-from cli.serve import scorer_link, serve
-from cli.settle import confirm, correct, dispute, rule
-from cli.stats import stats
-from cli.teams import team
-from domain.registry import find_ruleset
+from cli.lazy import LazyGroup, Listed
+
+MATCH_COMMANDS = {
+    "abandon": Listed(
+        "cli.abandon:abandon",
+        "Abandon a match: it takes no more entries and counts in no standings.",
+    ),
+    "annotate": Listed(
+        "cli.annotate:annotate",
+        "Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT.",
+    ),
+    "confirm": Listed(
+        "cli.settle:confirm",
+        "Confirm the result for SIDE (as the actions name it, e.g. toho), once the match ended.",
+    ),
+    "correct": Listed(
+        "cli.settle:correct",
+        "Correct entry N deep in the past, as the scorers: the corrected entry takes its place "
+        "(the original stays in the log, struck through) and every later entry is judged again.",
+    ),
+    "dispute": Listed(
+        "cli.settle:dispute", "Dispute ENTRY (its number in the log), or the match's `result`."
+    ),
+    "export": Listed(
+        "cli.match_files:export", "Write a match as a match file (docs/match-file.md)."
+    ),
+    "import": Listed(
+        "cli.match_files:import_",
+        "Import a match file as a new match; every entry is checked again, and a broken file "
+        "imports nothing.",
+    ),
+    "list": Listed("cli.matches:list_", "List every match, newest last."),
+    "new": Listed("cli.new_match:new", "Create a match of RULESET and print its id."),
+    "play": Listed(
+        "cli.matches:play",
+        "Score a match interactively: shows whose turn it is and what can be entered next.",
+    ),
+    "record": Listed("cli.matches:record", "Record one entry: a coach decision or a die roll."),
+    "replay": Listed(
+        "cli.matches:replay",
+        "Replay a match: each step is an entry still in force, applied as it was recorded.",
+    ),
+    "rule": Listed(
+        "cli.settle:rule",
+        "Rule on dispute DISPUTE (its line number), as the referee: the entry `stands`, is "
+        "`corrected` (--as, and --keep/--withdraw for the later entries it makes illegal), or "
+        "play is replayed from an entry (`replay`, --from).",
+    ),
+    "scorer-link": Listed(
+        "cli.serve:scorer_link",
+        "Issue a new scorer link for MATCH (as the owner) and print it; `touchline link list` "
+        "shows it and `touchline link revoke` withdraws it.",
+    ),
+    "show": Listed(
+        "cli.matches:show",
+        "Show a match: the situation now, what can come next, and optionally its log.",
+    ),
+    "undo": Listed(
+        "cli.matches:undo",
+        "Retract the latest entry still in force (it stays in the log, marked retracted).",
+    ),
+    "verify": Listed(
+        "cli.seal:verify",
+        "Check a match's sealed record: recompute the digest and the link of every stored event.",
+    ),
+}
+
+COMMANDS = {
+    "audit": Listed(
+        "cli.audit:audit",
+        "The audit of MATCH, or with --league NAME of every match of a league: one line per "
+        "override, dispute, ruling, correction, retraction, confirmation and abandonment.",
+    ),
+    "db": Listed("cli.db:db", "The event store."),
+    "league": Listed("cli.leagues:league", "Leagues: matches that count towards one table."),
+    "link": Listed(
+        "cli.links:link",
+        "Access links: one per person, revocable one at a time (see docs/access.md).",
+    ),
+    "projections": Listed(
+        "cli.projections:projections",
+        "Read models (summaries, statistics, dice, standings) kept from the event log.",
+    ),
+    "rules": Listed("cli.rules:rules", "List the entries a RULESET accepts, with their fields."),
+    "serve": Listed(
+        "cli.serve:serve",
+        "Serve the web app: live scoring, replays, leagues and the JSON API under /api/.",
+    ),
+    "stats": Listed(
+        "cli.stats:stats", "Statistics from every recorded match (retracted entries excluded)."
+    ),
+    "team": Listed("cli.teams:team", "Team lists (Captain Tsubasa TCG): see docs/team-list.md."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    listed=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.option(
     "--database",
     metavar="URL",
@@ -42,51 +127,16 @@ def cli(ctx: click.Context, database: str | None, scorer: str | None) -> None:
     Start with `touchline match new --help`; `touchline rules card-game` lists what can be
     entered in a Captain Tsubasa: The Card Game match.
     """
+    # Imported here: `touchline --help` needs none of what a command's context holds.
+    from cli.context import Context
+
     ctx.obj = Context(database, scorer)
     ctx.call_on_close(ctx.obj.close)
 
 
-@cli.group()
-def db() -> None:
-    """The event store."""
-
-
-@db.command("init")
-@pass_context
-@handle_errors
-def db_init(context: Context) -> None:
-    """Create the event store's tables (otherwise done on first use)."""
-    app = context.app
-    click.echo(f"database ready: {app.settings.safe_url}")
-
-
-@cli.command("rules")
-@click.argument("ruleset", type=RulesetChoice())
-def rules(ruleset: str) -> None:
-    """List the entries a RULESET accepts, with their fields."""
-    found = find_ruleset(ruleset)
-    click.echo(f"{found.title} ({found.name}): entries, written as `kind field=value ...`")
-    for kind, help_text in found.action_kinds().items():
-        click.echo(f"  {kind:<20} {help_text}")
-    click.echo("A die value written as ? is rolled by the app (same as --roll).")
-
-
-cli.add_command(match)
-cli.add_command(team)
-match.add_command(abandon)
-match.add_command(annotate)
-match.add_command(scorer_link)
-match.add_command(export)
-match.add_command(import_)
-match.add_command(verify)
-for command in (dispute, rule, correct, confirm):
-    match.add_command(command)
-cli.add_command(league)
-cli.add_command(link)
-cli.add_command(audit)
-cli.add_command(stats)
-cli.add_command(projections)
-cli.add_command(serve)
+@cli.group(cls=LazyGroup, listed=MATCH_COMMANDS)
+def match() -> None:
+    """Record and read matches. MATCH is a match id or a unique prefix of it."""
 
 
 def main() -> None:

@@ -277,6 +277,46 @@ class StepSchema(Schema):
     imported = ProvenanceField()
 
 
+class StepOfRunSchema(Schema):
+    step = fields.Integer(required=True)
+    entry = LogLineField(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The entry that made this step; null at the kick-off (0)"},
+    )
+    situation = fields.Dict(required=True)
+    text = fields.String(required=True)
+
+
+class StepRunSchema(Schema):
+    match_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    title = fields.String(required=True)
+    total = fields.Integer(required=True, metadata={"description": "Steps run from 0 to total"})
+    first = fields.Integer(required=True, data_key="from")
+    last = fields.Integer(required=True, data_key="to")
+    steps = fields.List(fields.Nested(StepOfRunSchema), required=True)
+    imported = ProvenanceField()
+
+
+class StepRunQuerySchema(Schema):
+    first = fields.Integer(
+        data_key="from",
+        load_default=0,
+        validate=validate.Range(min=0),
+        metadata={"description": "The first step of the run (0: the kick-off)"},
+    )
+    last = fields.Integer(
+        data_key="to",
+        load_default=None,
+        validate=validate.Range(min=0),
+        metadata={
+            "description": "The last step of the run, included; default: as many as one run "
+            "holds (200), up to the end"
+        },
+    )
+
+
 class WrittenSchema(Schema):
     entry = LogLineField(required=True, metadata={"description": "The log line written"})
     version = fields.Integer(required=True, metadata={"description": "The match's version now"})

@@ -9,6 +9,7 @@ Touchline is built from (see service/__init__.py).
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -75,7 +76,7 @@ from service.replays import ReplayCache, Replayed
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
-from service.views import MatchSummary, MatchView, ReplayView, Written, match_view
+from service.views import MatchSummary, MatchView, ReplayView, StepRun, Written, match_view
 
 L = TypeVar("L", bound=LogLine)
 
@@ -120,13 +121,23 @@ class Touchline(
     snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
 
     def __init__(
-        self, settings: StoreSettings | None = None, *, require_store: bool = True
+        self,
+        settings: StoreSettings | None = None,
+        *,
+        require_store: bool = True,
+        read_models_on_first_use: bool = False,
     ) -> None:
         """Opens the store, or fails in one line (DatabaseUnavailable) when it does not answer.
 
         With `require_store=False` (the web app) a store that does not answer is opened on
         first use instead: a server started while the database is away starts, refuses every
         use with DatabaseUnavailable meanwhile, and works as soon as the database is back.
+
+        With `read_models_on_first_use=True` (a command-line process, which runs one command)
+        the read models' tables are made, and changed views rebuilt, when a use case first
+        reads one rather than when the store is opened: a command that reads none, such as
+        recording an entry, never imports or touches them. A long-lived process (the web app)
+        opens them with the store, so that no request of its ever changes the schema.
         """
         self.settings = settings or settings_from_environment()
         self._matches = MatchCache(MATCH_CACHE_SIZE)
@@ -135,7 +146,11 @@ class Touchline(
         self._replays = ReplayCache()
         # Opening the store also makes the read models' tables and rebuilds any read model
         # whose version changed: a read never has to.
-        self._opening = Opening(self.settings, then=self._prepare_read_models)
+        self._read_models_pending = read_models_on_first_use
+        self._read_models_lock = threading.Lock()
+        self._opening = Opening(
+            self.settings, then=None if read_models_on_first_use else self._prepare_read_models
+        )
         try:
             # The library's constructor creates no table: opening the store does, when it can.
             super().__init__(env={**self.settings.env, "CREATE_TABLE": "n"})
@@ -207,6 +222,10 @@ class Touchline(
 
     def replay(self, ref: str, step: int | None = None) -> ReplayView:
         return self.replayed(ref).view_at(step)
+
+    def replay_steps(self, ref: str, first: int = 0, last: int | None = None) -> StepRun:
+        """Steps `first` to `last` of a match in one answer, for a reader walking it."""
+        return self.replayed(ref).steps(first, last)
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

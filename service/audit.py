@@ -12,25 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from domain.audit import (
-    AsWritten,
-    AuditFilter,
-    AuditItem,
-    as_written,
-    match_audit,
-    moment,
-    needs_as_written,
-)
 from domain.match import MatchRecord
 from service.boundary import use_case
-from service.errors import MatchNotFound
+from service.errors import BadInput, MatchNotFound
 from service.leagues import LeagueMatch, LeagueView
 from service.store import StoreApplication
 from service.views import title_of
+
+# The audit's rules are imported when an audit is asked for, not with the application.
+if TYPE_CHECKING:
+    from domain.audit import AsWritten, AuditFilter, AuditItem
 
 MATCH, LEAGUE = "match", "league"
 # Where an item whose time cannot be read goes in a league's audit: last.
@@ -72,7 +68,7 @@ class AuditQueries(StoreApplication):
         until: str | None = None,
     ) -> AuditTrail:
         """The audit of one match, filtered by kind, person (`by`) and date range."""
-        wanted = AuditFilter.parsed(kinds, by, since, until)
+        wanted = _filter(kinds, by, since, until)
         match = self._audited(self.resolve(ref))
         title = title_of(match)
         items = wanted.applied(self._items(match, title))
@@ -88,7 +84,9 @@ class AuditQueries(StoreApplication):
         until: str | None = None,
     ) -> AuditTrail:
         """The audit of every match of a league, in the order its items were made."""
-        wanted = AuditFilter.parsed(kinds, by, since, until)
+        from domain.audit import moment
+
+        wanted = _filter(kinds, by, since, until)
         league = self.find_league(name)
         matches = self.league_matches(league.name)
         items: list[AuditItem] = []
@@ -110,6 +108,8 @@ class AuditQueries(StoreApplication):
         return found
 
     def _items(self, match: MatchRecord, title: str) -> list[AuditItem]:
+        from domain.audit import match_audit
+
         return match_audit(
             str(match.id), title, match.ruleset.codec, match.log, self._as_written(match)
         )
@@ -118,6 +118,8 @@ class AuditQueries(StoreApplication):
         """The stored events of the lines the log no longer holds as they were written: the
         rows between the first and the last of them are read in one query, and only those
         lines' events are decoded."""
+        from domain.audit import as_written, needs_as_written
+
         numbers = needs_as_written(match.log)
         if not numbers:
             return {}
@@ -135,3 +137,16 @@ class AuditQueries(StoreApplication):
                 if written is not None:
                     found[number] = written
         return found
+
+
+def _filter(
+    kinds: Iterable[str], by: str | None, since: str | None, until: str | None
+) -> AuditFilter:
+    # Translated here rather than in service.boundary, which every use case imports: the
+    # audit's rules are loaded only when an audit is asked for.
+    from domain.audit import AuditFilter, BadAuditFilter
+
+    try:
+        return AuditFilter.parsed(kinds, by, since, until)
+    except BadAuditFilter as error:
+        raise BadInput(str(error)) from None

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
-from domain.audit import BadAuditFilter
 from domain.match import (
     BadAnnotation,
     BadDispute,
@@ -64,7 +63,6 @@ def rules_translated() -> Iterator[None]:
         BadText,
         BadDispute,
         BadDecision,
-        BadAuditFilter,
     ) as error:
         raise BadInput(str(error)) from None
 

@@ -15,7 +15,6 @@ from domain.match import Author
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, LeagueExists, LeagueNotFound
-from service.projections.standings import TABLE_COLUMNS, refresh
 from service.store import StoreApplication
 
 
@@ -214,6 +213,8 @@ class LeagueUseCases(StoreApplication):
 
     def standings(self, league: str) -> list[StandingRow]:
         """The table of the league (its name as `find_league` spells it), best first."""
+        from service.projections.standings import TABLE_COLUMNS, refresh
+
         projector = self._projector()
         projector.catch_up(("standings",))
         with projector.db.transaction() as sql:

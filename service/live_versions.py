@@ -12,7 +12,6 @@ import json
 from collections.abc import Collection
 from uuid import UUID
 
-from service.projections.database import ViewDatabase
 from service.store import StoreApplication
 
 # SQLite reads the ids from one JSON array, so no statement outgrows its variable limit.
@@ -37,6 +36,8 @@ class LiveVersions(StoreApplication):
         Raises DatabaseUnavailable when the store does not answer."""
         if not match_ids:
             return {}
+        from service.projections.database import ViewDatabase
+
         database = ViewDatabase(self)
         table = self.recorder.events_table_name  # type: ignore[attr-defined]
         ids: object

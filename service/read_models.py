@@ -5,10 +5,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from service.errors import NotFound
-from service.projections import ViewStatus
 from service.store import StoreApplication
+
+if TYPE_CHECKING:
+    from service.projections import ViewStatus
 
 
 @dataclass(frozen=True)
@@ -18,10 +21,31 @@ class Rebuilt:
 
 
 class ReadModelUseCases(StoreApplication):
+    # Set by an application that opens the read models on their first use rather than with the
+    # store (`Touchline(read_models_on_first_use=True)`), until they are open.
+    _read_models_pending = False
+    _read_models_lock = threading.Lock()
+
     def _prepare_read_models(self) -> list[str]:
         """On opening the store: make the read models' tables, and rebuild each read model
         whose version changed since its rows were built."""
-        return self._projector().prepare()
+        from service.projections import projector_for
+
+        return projector_for(self).prepare()
+
+    def _ensure_read_models(self) -> None:
+        if not self._read_models_pending:
+            return
+        with self._read_models_lock:
+            if self._read_models_pending:
+                with self._storage():
+                    self._prepare_read_models()
+                self._read_models_pending = False
+
+    def open_read_models(self) -> None:
+        """Make the read models' tables now, and rebuild any view whose version changed, if
+        that was left for their first use (`touchline db init`)."""
+        self._ensure_read_models()
 
     def projection_status(self) -> list[ViewStatus]:
         """Each read model's position in the log, and the head of the log."""

@@ -18,10 +18,12 @@ from uuid import UUID
 from domain.match import MatchRecord
 from service.errors import BadInput
 from service.timeline import Timeline, timeline_of
-from service.views import ReplayView
+from service.views import ReplayView, StepRun
 
 # Matches being replayed at once in one process: each holds its log and ~3% of its states.
 REPLAY_CACHE_SIZE = 64
+# The most steps one run holds (`Replayed.steps`): a reader fetches a long match in runs.
+MOST_STEPS = 200
 
 
 @dataclass
@@ -44,6 +46,22 @@ class Replayed:
         if step is not None and not 0 <= step <= total:
             raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
         return ReplayView.of(self.record, total if step is None else step)
+
+    def steps(self, first: int = 0, last: int | None = None) -> StepRun:
+        """Steps `first` to `last` (both included; `last` defaults to as many as one run
+        holds, up to the end). BadInput names the bound that is out of range."""
+        total = self.total
+        if not 0 <= first <= total:
+            raise BadInput(f"from={first} is out of range: this match has steps 0 to {total}")
+        if last is None:
+            last = min(first + MOST_STEPS - 1, total)
+        if not first <= last <= total:
+            raise BadInput(
+                f"to={last} is out of range: from={first}, and this match has steps 0 to {total}"
+            )
+        if last - first + 1 > MOST_STEPS:
+            raise BadInput(f"to={last}: one run holds at most {MOST_STEPS} steps from from={first}")
+        return StepRun.of(self.record, first, last)
 
     @property
     def timeline(self) -> Timeline:

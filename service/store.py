@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.utils import get_topic
 
 from service.config import StoreSettings
-from service.projections import Projector, projector_for
-from service.projections.database import Sql
+
+# The read models are imported when first used: a command that reads none (`match show`,
+# `match record`) starts without them.
+if TYPE_CHECKING:
+    from service.projections import Projector
+    from service.projections.database import Sql
 
 
 class StoreApplication(Application[UUID]):
@@ -42,7 +47,14 @@ class StoreApplication(Application[UUID]):
                     return ids
                 start = page[-1].id + 1
 
+    def _ensure_read_models(self) -> None:
+        """Make the read models' tables and rebuild changed views, if opening the store did
+        not (`service.app.Touchline`'s own)."""
+
     def _projector(self, batch_size: int | None = None) -> Projector:
+        from service.projections import projector_for
+
+        self._ensure_read_models()
         return projector_for(self, batch_size)
 
     @contextmanager

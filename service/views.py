@@ -160,6 +160,56 @@ class ReplayView:
         )
 
 
+@dataclass(frozen=True)
+class StepView:
+    """One step of a replay: the entry that made it (None at the kick-off) and the situation
+    after it."""
+
+    step: int
+    entry: Entry | None
+    situation: dict[str, JSON]
+    text: str
+
+
+@dataclass(frozen=True)
+class StepRun:
+    """A run of consecutive steps of a match, `first` to `last`, out of `total`: what a
+    reader stepping through the match fetches at once. Unlike `ReplayView` no step carries
+    the entries before it, so walking a match costs in proportion to its length."""
+
+    match_id: str
+    ruleset: str
+    title: str
+    total: int
+    first: int
+    last: int
+    steps: tuple[StepView, ...]
+    imported: Provenance | None = None
+
+    def claimed(self, line: LogLine) -> bool:
+        return claimed(self.imported, line)
+
+    @classmethod
+    def of(cls, match: MatchRecord, first: int, last: int) -> StepRun:
+        rules = match.ruleset
+        entries = match.entries_in_force()
+        steps = []
+        for step in range(first, last + 1):
+            state = match.state_at(step)
+            entry = entries[step - 1] if step else None
+            steps.append(StepView(step, entry, rules.view(state), rules.render(state)))
+        return cls(
+            match_id=str(match.id),
+            ruleset=match.ruleset_name,
+            title=title_of(match),
+            total=len(entries),
+            first=first,
+            last=last,
+            steps=tuple(steps),
+            imported=match.provenance,
+        )
+
+
 def claimed(imported: Provenance | None, line: LogLine) -> bool:
     return imported is not None and imported.claims(line.number)
 

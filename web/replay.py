@@ -4,6 +4,10 @@
 match expects the final situation and the whole story on the chart, and steps back from there
 (the same default as `touchline match replay`). Every control is a plain link to `?at=N`, so
 the page works without the script and any moment can be shared by its address.
+
+The script fetches the frames of a run of steps in one request (`/replay/frames?from=&to=`)
+and steps through them without asking again: one load of the match, one check of its version
+and one answer serve a run, where a request per step paid for all three every time.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from domain.access import Operation
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
+from service.replays import Replayed
 from service.timeline import Moment, Timeline
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
@@ -23,6 +28,9 @@ from web.context import author, scorer_name, touchline
 from web.powers import Powers, powers_for, require_on_match
 
 bp = Blueprint("replay", __name__)
+
+# The most frames one request for a run answers: a few screens' worth of steps either way.
+FRAMES_PER_RUN = 32
 
 
 @dataclass(frozen=True)
@@ -54,17 +62,26 @@ def frame_at(match_ref: str, at: str | None) -> Frame:
     # One load serves both the situation and the timeline, so the two always agree even
     # while the match is being scored.
     replayed = touchline().replayed(match_ref)
+    return frames_of(replayed, [step_from(at, replayed.timeline.total)])[0]
+
+
+def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
+    """The frames of `steps` of one loaded match; what a reader may do is the same for all."""
     record, timeline = replayed.record, replayed.timeline
-    step = step_from(at, timeline.total)
     match_id = str(record.id)
-    return Frame(
-        match_id=match_id,
-        view=ReplayView.of(record, step),
-        timeline=timeline,
-        chart=score_chart(timeline, step),
-        scorer=powers_for(match_id, (), record.league).record,
-        powers=powers_for(match_id, timeline.sides, record.league),
-    )
+    scorer = powers_for(match_id, (), record.league).record
+    powers = powers_for(match_id, timeline.sides, record.league)
+    return [
+        Frame(
+            match_id=match_id,
+            view=ReplayView.of(record, step),
+            timeline=timeline,
+            chart=score_chart(timeline, step),
+            scorer=scorer,
+            powers=powers,
+        )
+        for step in steps
+    ]
 
 
 def step_from(at: str | None, total: int) -> int:
@@ -82,13 +99,43 @@ def step_from(at: str | None, total: int) -> int:
 @bp.get("/matches/<match_ref>/replay")
 def page(match_ref: str) -> str:
     frame = frame_at(match_ref, request.args.get("at"))
-    return render_template("replay.html", frame=frame, limit=ANNOTATION_LIMIT)
+    return render_template(
+        "replay.html", frame=frame, limit=ANNOTATION_LIMIT, frames_per_run=FRAMES_PER_RUN
+    )
 
 
 @bp.get("/matches/<match_ref>/replay/frame")
 def frame(match_ref: str) -> str:
     frame = frame_at(match_ref, request.args.get("at"))
     return render_template("replay_frame.html", frame=frame, limit=ANNOTATION_LIMIT)
+
+
+@bp.get("/matches/<match_ref>/replay/frames")
+def frames(match_ref: str) -> str:
+    """The frames of steps `from` to `to` (both included, at most FRAMES_PER_RUN), each in a
+    `<template data-step="N">` for the page's script to keep and swap in."""
+    replayed = touchline().replayed(match_ref)
+    total = replayed.timeline.total
+    first = bound_from("from", request.args.get("from"), total)
+    last = bound_from("to", request.args.get("to"), total)
+    if last < first:
+        raise BadInput(f"to={last} is before from={first}")
+    if last - first + 1 > FRAMES_PER_RUN:
+        raise BadInput(f"to={last}: a run holds at most {FRAMES_PER_RUN} steps from from={first}")
+    return render_template(
+        "replay_frames.html",
+        frames=frames_of(replayed, list(range(first, last + 1))),
+        limit=ANNOTATION_LIMIT,
+    )
+
+
+def bound_from(name: str, value: str | None, total: int) -> int:
+    """A run's bound, named in the refusal when it is missing, not a number or out of range."""
+    if value is None or value == "":
+        raise BadInput(f"{name} is missing: give the step numbers {name}=N, 0 to {total}")
+    if not (value.isascii() and value.isdigit()) or int(value) > total:
+        raise BadInput(f"{name}={value} is not a step of this match: it has steps 0 to {total}")
+    return int(value)
 
 
 @bp.post("/matches/<match_ref>/annotations")

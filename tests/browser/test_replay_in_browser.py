@@ -131,3 +131,30 @@ def test_a_half_written_annotation_survives_stepping_away_and_back(
     expect_step(phone, 3)
     expect(phone.get_by_label("Annotate this step")).to_have_value("Alice hesitated before")
     assert problems == []
+
+
+def test_stepping_through_a_run_asks_the_server_once(phone: Page, web_app: Flask) -> None:
+    # The script fetches the frames of a run of steps in one request and steps through them
+    # without asking again; the whole opening fits in one run.
+    match_id = match_after_opening(web_app)
+    asked: list[str] = []
+    phone.on(
+        "request", lambda request: asked.append(request.url) if "/replay/" in request.url else None
+    )
+    phone.goto(f"/matches/{match_id}/replay?at=0")
+    expect_step(phone, 0)
+    phone.locator("h1").click()
+    for step in range(1, 6):
+        phone.keyboard.press("ArrowRight")
+        expect_step(phone, step)
+    phone.keyboard.press("End")
+    expect_step(phone, TOTAL)
+    expect(phone.locator(".frame .score")).to_contain_text("1")
+    phone.keyboard.press("ArrowLeft")
+    expect_step(phone, TOTAL - 1)
+    phone.go_back()
+    expect_step(phone, TOTAL)
+    frames = [url for url in asked if "/replay/frames?" in url]
+    assert len(frames) == 1, asked
+    assert not [url for url in asked if "/replay/frame?" in url], asked
+    assert frames[0].endswith(f"from=1&to={TOTAL}")

@@ -50,3 +50,59 @@ def test_showing_a_match_on_sqlite_loads_neither_postgres_nor_other_games(
     assert not {m for m in modules if m.split(".")[0] in ("psycopg", "psycopg_pool")}
     assert "domain.tcg.ruleset" not in modules
     assert "domain.king_of_the_pitch.ruleset" not in modules
+
+
+# What only some commands use: another command's module, the audit's and match files'
+# marshmallow schemas, the web app, and the read models' views.
+OTHER_COMMANDS = {
+    "cli.abandon",
+    "cli.annotate",
+    "cli.audit",
+    "cli.db",
+    "cli.games",
+    "cli.leagues",
+    "cli.links",
+    "cli.match_files",
+    "cli.new_match",
+    "cli.projections",
+    "cli.rules",
+    "cli.seal",
+    "cli.serve",
+    "cli.settle",
+    "cli.stats",
+    "cli.teams",
+}
+NOT_AT_THE_TABLE = {"marshmallow", "flask", "web", "psycopg", "psycopg_pool", "uvicorn"}
+READ_MODEL_VIEWS = {
+    "service.projections.projector",
+    "service.projections.summaries",
+    "service.projections.statistics",
+    "service.projections.dice",
+    "service.projections.standings",
+}
+
+
+def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) -> None:
+    modules = imported_by(f"sqlite:///{tmp_path / 'table.sqlite3'}", "--help")
+    assert {m for m in modules if m.startswith("cli.")} == {"cli.main", "cli.lazy"}
+    assert not {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
+
+
+def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.close()
+    for command in (
+        ("match", "show", match_id),
+        ("match", "record", match_id, "toss", "winner=toho"),
+    ):
+        modules = imported_by(url, *command)
+        assert "cli.matches" in modules
+        assert not modules & OTHER_COMMANDS, command
+        assert not {m for m in modules if m.split(".")[0] in NOT_AT_THE_TABLE}, command
+        assert not modules & READ_MODEL_VIEWS, command
+        assert "domain.audit" not in modules, command
+    recorded = Touchline(settings_for_url(url))
+    assert [line.number for line in recorded.get_match(match_id).log] == [1]
+    recorded.close()

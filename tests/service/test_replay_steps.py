@@ -11,6 +11,8 @@ import pytest
 from domain.match import Author, MatchRecord
 from service.app import Touchline
 from service.entries import parse_entry
+from service.errors import BadInput
+from service.replays import MOST_STEPS
 from tests.service.test_timeline import GOLDEN, golden_lines, views_step_by_step
 
 
@@ -71,3 +73,49 @@ def test_a_match_that_moved_on_is_loaded_again(app: Touchline, alice: Author) ->
     assert app.replayed(match_id).timeline.total == after.total
     app.record(match_id, parse_entry(ruleset, golden_lines(name)[-1]), alice)
     assert app.replay(match_id).situation == before.situation
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+@pytest.mark.parametrize("size", [1, 7, 200])
+def test_every_run_of_steps_equals_a_fresh_fold(
+    app: Touchline, alice: Author, name: str, size: int
+) -> None:
+    match_id = stored(app, name, alice)
+    record = app.load_record(match_id)
+    expected = views_step_by_step(record)
+    entries = record.effective_entries()
+    total = len(expected) - 1
+    seen = []
+    first = 0
+    while first <= total:
+        run = app.replay_steps(match_id, first, min(first + size - 1, total))
+        assert (run.total, run.first) == (total, first)
+        for shown in run.steps:
+            assert shown.situation == expected[shown.step], f"step {shown.step}"
+            assert shown.entry == (entries[shown.step - 1] if shown.step else None)
+            assert shown.text == app.replay(match_id, shown.step).text
+        seen.extend(s.step for s in run.steps)
+        first = run.last + 1
+    assert seen == list(range(total + 1))
+
+
+def test_a_run_without_an_end_holds_as_many_steps_as_one_run_may(
+    app: Touchline, alice: Author
+) -> None:
+    match_id = stored(app, sorted(GOLDEN)[0], alice)
+    total = app.replay(match_id).total
+    run = app.replay_steps(match_id, 1)
+    assert (run.first, run.last) == (1, min(total, MOST_STEPS))
+    assert [s.step for s in run.steps] == list(range(1, run.last + 1))
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "named"),
+    [(-1, None, "from=-1"), (10_000, None, "from=10000"), (3, 2, "to=2"), (0, 10_000, "to=10000")],
+)
+def test_a_run_out_of_range_is_bad_input_naming_the_bound(
+    app: Touchline, alice: Author, first: int, last: int | None, named: str
+) -> None:
+    match_id = stored(app, sorted(GOLDEN)[0], alice)
+    with pytest.raises(BadInput, match=named):
+        app.replay_steps(match_id, first, last)

@@ -329,3 +329,45 @@ def test_the_chart_drawn_once_marks_each_step_as_a_fresh_drawing_does(
         charts._DRAWN.clear()
         assert chart == charts.score_chart(timeline, step)
         assert chart.current == step
+
+
+def test_a_run_of_frames_holds_each_steps_frame_as_the_one_frame_answer(
+    client: FlaskClient, played: str
+) -> None:
+    answer = client.get(f"/matches/{played}/replay/frames?from=3&to={GOAL_STEP}")
+    assert answer.status_code == 200
+    frames = re.findall(
+        r'<template data-step="(\d+)">(.*?)</template>\n', answer.get_data(as_text=True), re.S
+    )
+    assert [int(step) for step, _ in frames] == list(range(3, GOAL_STEP + 1))
+    for step, html in frames:
+        alone = client.get(f"/matches/{played}/replay/frame?at={step}")
+        assert html == alone.get_data(as_text=True), f"step {step}"
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("to=3", "from is missing"),
+        ("from=1", "to is missing"),
+        ("from=x&to=3", "from=x"),
+        ("from=0&to=99", "to=99"),
+        ("from=5&to=3", "to=3 is before from=5"),
+    ],
+)
+def test_a_bad_run_of_frames_is_a_400_naming_the_bound(
+    client: FlaskClient, played: str, query: str, named: str
+) -> None:
+    answer = client.get(f"/matches/{played}/replay/frames?{query}")
+    assert answer.status_code == 400
+    assert named in answer.get_data(as_text=True)
+
+
+def test_a_run_holds_at_most_so_many_frames(
+    client: FlaskClient, service: Touchline, played: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("web.replay.FRAMES_PER_RUN", 4)
+    assert client.get(f"/matches/{played}/replay/frames?from=0&to=3").status_code == 200
+    refused = client.get(f"/matches/{played}/replay/frames?from=0&to=4")
+    assert refused.status_code == 400
+    assert "at most 4 steps" in refused.get_data(as_text=True)

@@ -19,6 +19,8 @@ from schemas.api_matches import (
     MatchSchema,
     MatchSummarySchema,
     NewMatchSchema,
+    StepRunQuerySchema,
+    StepRunSchema,
     StepSchema,
 )
 from schemas.api_seal import SealSchema, seal_data
@@ -91,8 +93,24 @@ def get_seal(match_id: str) -> Any:
 @bp.response(200, StepSchema)
 @bp.refusals(400, 404)
 def get_step(match_id: str, step: int) -> Any:
-    """The match after its first `step` entries in force; a step out of range is 400."""
+    """The match after its first `step` entries in force, with every entry up to it
+    (`entries`); a step out of range is 400. To walk through a match, ask for runs of steps
+    (`GET /api/matches/{id}/steps?from=N`): the `entries` of every step make a walk one step at
+    a time cost in proportion to the square of the match's length."""
     return touchline().replay(match_id, step)
+
+
+@bp.route("/<match_id>/steps", methods=["GET"], parameters=[MATCH_ID])
+@bp.arguments(StepRunQuerySchema, location="query")
+@bp.response(200, StepRunSchema)
+@bp.refusals(400, 404)
+def get_steps(query: dict[str, Any], match_id: str) -> Any:
+    """A run of consecutive steps, `from` to `to` (both included; at most 200), each with the
+    entry that made it and the situation after it: walking a match run by run costs in
+    proportion to its length. Without `to` the run holds 200 steps, or up to the last; the
+    next run starts at the answer's `to` + 1 while that is at most `total`. A bound out of
+    range is 400 naming it."""
+    return touchline().replay_steps(match_id, query["first"], query["last"])
 
 
 @bp.route("/<match_id>/export", methods=["GET"], parameters=[MATCH_ID])

@@ -1,11 +1,18 @@
-// Replay stepping without reloading the page: fetch the server-rendered frame for a step, swap
-// it in and keep the address at ?at=N so a copied link opens the same moment. Every control is
-// also a plain link, so without this script the page still works, one load per step.
+// Replay stepping without reloading the page: fetch the server-rendered frames of a run of
+// steps in one request, keep them, swap the step's frame in and keep the address at ?at=N so a
+// copied link opens the same moment. Every control is also a plain link, so without this script
+// the page still works, one load per step.
 (function () {
   "use strict";
   var root = document.getElementById("replay-frame");
   if (!root || !window.fetch) return;
-  var frameUrl = root.getAttribute("data-frame-url");
+  var framesUrl = root.getAttribute("data-frames-url");
+  var perRun = parseInt(root.getAttribute("data-frames-per-run"), 10) || 1;
+  // Frames kept by step, and when they were fetched: a match still being scored moves on, so
+  // kept frames are fetched again once they are this old rather than shown stale for long.
+  var kept = {};
+  var keptAt = 0;
+  var KEEP_MS = 15000;
   var timeline = document.getElementById("timeline");
   var pending = null;
   var slideTimer = null;
@@ -36,15 +43,51 @@
   // Unsent annotations by step: stepping away from a half-written remark must not lose it.
   var drafts = {};
 
+  function show(step, html, how, focused) {
+    var writing = root.querySelector("#annotation-text");
+    if (writing) drafts[number("data-step")] = writing.value;
+    root.innerHTML = html;
+    var draft = root.querySelector("#annotation-text");
+    if (draft && drafts[step]) draft.value = drafts[step];
+    var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
+    if (how === "push") history.pushState({ step: step }, "", address);
+    else if (how === "replace") history.replaceState({ step: step }, "", address);
+    highlight(step);
+    var again = focused && root.querySelector('[data-rel="' + focused + '"]');
+    if (again) again.focus();
+  }
+
+  function keep(html) {
+    if (Date.now() - keptAt > KEEP_MS) kept = {};
+    keptAt = Date.now();
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var frames = holder.content.querySelectorAll("template[data-step]");
+    for (var i = 0; i < frames.length; i++) {
+      kept[parseInt(frames[i].getAttribute("data-step"), 10)] = frames[i].innerHTML;
+    }
+  }
+
   function go(step, how) {
     var total = number("data-total");
     if (step === null || isNaN(step) || step < 0 || step > total) return;
+    var focused = document.activeElement && document.activeElement.getAttribute("data-rel");
+    if (Date.now() - keptAt > KEEP_MS) kept = {};
+    if (kept[step] !== undefined) {
+      loading = null;
+      if (pending) pending.abort();
+      show(step, kept[step], how, focused);
+      return;
+    }
+    // The run ahead in the direction the reader is going: back from a step, its steps before.
+    var backwards = step < current();
+    var first = backwards ? Math.max(0, step - perRun + 1) : step;
+    var last = backwards ? step : Math.min(total, step + perRun - 1);
     loading = step;
     if (pending) pending.abort();
     pending = window.AbortController ? new AbortController() : null;
-    var focused = document.activeElement && document.activeElement.getAttribute("data-rel");
     frame().classList.add("loading");
-    fetch(frameUrl + "?at=" + step, {
+    fetch(framesUrl + "?from=" + first + "&to=" + last, {
       headers: { Accept: "text/html" },
       credentials: "same-origin",
       signal: pending ? pending.signal : undefined
@@ -52,18 +95,10 @@
       if (!response.ok) throw new Error("status " + response.status);
       return response.text();
     }).then(function (html) {
+      keep(html);
+      if (kept[step] === undefined) throw new Error("step " + step + " missing from its run");
       loading = null;
-      var writing = root.querySelector("#annotation-text");
-      if (writing) drafts[number("data-step")] = writing.value;
-      root.innerHTML = html;
-      var draft = root.querySelector("#annotation-text");
-      if (draft && drafts[step]) draft.value = drafts[step];
-      var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
-      if (how === "push") history.pushState({ step: step }, "", address);
-      else if (how === "replace") history.replaceState({ step: step }, "", address);
-      highlight(step);
-      var again = focused && root.querySelector('[data-rel="' + focused + '"]');
-      if (again) again.focus();
+      show(step, kept[step], how, focused);
     }).catch(function (error) {
       if (error.name === "AbortError") return;
       // Let the server answer in full (an error page, or a match that has changed).

@@ -1,0 +1,22 @@
+"""`touchline db`: the event store itself."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, handle_errors, pass_context
+
+
+@click.group()
+def db() -> None:
+    """The event store."""
+
+
+@db.command("init")
+@pass_context
+@handle_errors
+def db_init(context: Context) -> None:
+    """Create the event store's tables (otherwise done on first use)."""
+    app = context.app
+    app.open_read_models()
+    click.echo(f"database ready: {app.settings.safe_url}")

@@ -1,0 +1,75 @@
+"""GET /api/matches/{id}/steps?from=N&to=M: a run of steps in one answer, each as the one-step
+endpoint shows it (less the entries before it), and its bounds checked by name."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from domain.match import Author
+from service.app import Touchline
+from tests.opening import OPENING, record_text
+
+AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
+
+
+@pytest.fixture
+def played(service: Touchline, match_id: str) -> str:
+    for line in OPENING:
+        record_text(service, match_id, line, AUTHOR)
+    return match_id
+
+
+def test_walking_in_runs_shows_each_step_as_the_one_step_endpoint(
+    client: FlaskClient, played: str
+) -> None:
+    total = len(OPENING)
+    seen = []
+    first = 0
+    while first <= total:
+        answer = client.get(f"/api/matches/{played}/steps?from={first}&to={min(first + 4, total)}")
+        assert answer.status_code == 200, answer.json
+        run = answer.json
+        assert (run["total"], run["from"], run["match_id"]) == (total, first, played)
+        for step in run["steps"]:
+            one = client.get(f"/api/matches/{played}/steps/{step['step']}").json
+            assert {k: one[k] for k in ("entry", "situation", "text")} == {
+                k: step[k] for k in ("entry", "situation", "text")
+            }
+            seen.append(step["step"])
+        first = run["to"] + 1
+    assert seen == list(range(total + 1))
+
+
+def test_without_bounds_the_run_starts_at_the_kick_off_and_goes_to_the_end(
+    client: FlaskClient, played: str
+) -> None:
+    run = client.get(f"/api/matches/{played}/steps").json
+    assert (run["from"], run["to"]) == (0, len(OPENING))
+    assert run["steps"][0]["entry"] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("from=x", "from"),
+        ("from=-1", "from"),
+        ("to=1.5", "to"),
+        ("from=99", "from=99"),
+        ("from=5&to=3", "to=3"),
+        ("to=99", "to=99"),
+    ],
+)
+def test_a_bad_bound_is_400_naming_it(
+    client: FlaskClient, played: str, query: str, named: str
+) -> None:
+    answer = client.get(f"/api/matches/{played}/steps?{query}")
+    assert answer.status_code == 400
+    assert named in str(answer.json)
+
+
+def test_the_run_endpoint_is_documented(client: FlaskClient) -> None:
+    document = client.get("/api/openapi.json").json
+    operation = document["paths"]["/api/matches/{match_id}/steps"]["get"]
+    assert {p["name"] for p in operation["parameters"] if p["in"] == "query"} == {"from", "to"}
+    assert {"200", "400", "404"} <= set(operation["responses"])

@@ -21,6 +21,7 @@ from cli.output import (
     log_line,
 )
 from cli.play import play_loop
+from cli.replay_walk import HINT, HINT_AT_END, Marks, move
 from domain.log import Retraction
 from domain.log_index import LogIndex
 from schemas.result_status import result_label
@@ -151,7 +152,8 @@ def play(context: Context, match_ref: str) -> None:
     "--step",
     "stepwise",
     is_flag=True,
-    help="Walk through the match one step at a time (Enter: next, q: quit).",
+    help="Walk through the match a step at a time (Enter: next, b: back, g/G: next/previous "
+    "goal, h/H: next/previous half, a number: that step, q: quit).",
 )
 @pass_context
 @handle_errors
@@ -179,6 +181,7 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
     echo_provenance(view.imported)
     walk = app.replayed(view.id)
     last = walk.view_at(to_step).step
+    marks = Marks.of(steps)
     at = 0
     while True:
         step = steps[at]
@@ -189,19 +192,25 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
         click.echo(shown.text)
         if at == 0 and last == 0:
             return
-        hint = "[Enter] next step, b back, q to stop: "
-        if at == last:
-            hint = "b back, q to stop: "
-        try:
-            answer = click.prompt("", default="", show_default=False, prompt_suffix=hint)
-        except click.Abort:
-            # The input ended (a script piping keys in, or Ctrl-D): the walk ends there.
-            click.echo()
-            return
-        answer = answer.strip().lower()
-        if answer == "q" or (answer == "" and at == last):
-            return
-        at = max(at - 1, 0) if answer == "b" else min(at + 1, last)
+        while True:
+            try:
+                answer = click.prompt(
+                    "",
+                    default="",
+                    show_default=False,
+                    prompt_suffix=HINT_AT_END if at == last else HINT,
+                )
+            except click.Abort:
+                # The input ended (a script piping keys in, or Ctrl-D): the walk ends there.
+                click.echo()
+                return
+            going = move(answer, at, last, marks)
+            if going.to is None:
+                return
+            if not going.note:
+                break
+            click.echo(going.note)
+        at = going.to
 
 
 def _quote(word: str) -> str:

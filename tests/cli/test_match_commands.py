@@ -124,7 +124,7 @@ def test_replay_step_by_step_goes_back_with_b(run: Run, new_match: str) -> None:
     assert result.exit_code == 0, result.output
     shown = [line.split(":")[0] for line in result.output.splitlines() if line.startswith("step ")]
     assert shown == ["step 0/11", "step 1/11", "step 2/11", "step 1/11"], result.output
-    assert "b back, q to stop:" in result.output and "Aborted" not in result.output
+    assert "b back, g/G goal" in result.output and "Aborted" not in result.output
 
 
 def test_export_then_import_gives_the_same_match(run: Run, new_match: str, tmp_path: Path) -> None:

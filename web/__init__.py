@@ -28,6 +28,7 @@ from web import (
     corrections,
     errors,
     home,
+    league_forms,
     leagues,
     links,
     replay,
@@ -98,8 +99,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
+    forms = (league_forms.bp,)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -28,6 +28,7 @@ from web import (
     corrections,
     errors,
     home,
+    imports,
     league_forms,
     leagues,
     links,
@@ -99,7 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
-    forms = (league_forms.bp,)
+    forms = (league_forms.bp, imports.bp)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
     for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
         app.register_blueprint(blueprint)

@@ -23,6 +23,7 @@ from service.config import settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import (
+    abandoning,
     api,
     audit,
     corrections,
@@ -100,7 +101,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
-    forms = (league_forms.bp, imports.bp)
+    forms = (league_forms.bp, imports.bp, abandoning.bp)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
     for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
         app.register_blueprint(blueprint)

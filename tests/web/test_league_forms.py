@@ -62,6 +62,16 @@ def test_an_organizer_creates_the_league_from_the_form(
     assert "League created" in page and "Edit settings" in page
 
 
+def test_an_organizer_link_opens_the_form_until_its_league_exists(
+    client: FlaskClient, service: Touchline
+) -> None:
+    opened = client.get(f"/in/{organizer_token(LEAGUE)}")
+    assert opened.headers["Location"] == "/leagues/new"
+    service.create_league(LEAGUE, "card-game", AUTHOR)
+    again = client.get(f"/in/{organizer_token(LEAGUE)}")
+    assert again.headers["Location"] == "/leagues/Spring%20Cup%202027"
+
+
 def test_empty_fields_take_the_games_defaults(client: FlaskClient, service: Touchline) -> None:
     organize(client, "Crowns")
     answer = post_form(

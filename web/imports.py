@@ -13,13 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from domain.access import Operation, Target
+from domain.match import Author
 from schemas.match_import import import_match_file
 from schemas.matchfile_lines import MAX_FILE_BYTES
 from service.errors import AlreadyImported, LeagueNotFound, TouchlineError
-from web.context import author, remember_token
+from web.api.matches import ANONYMOUS
+from web.context import acting, author, remember_token
 from web.context import touchline as service
 from web.errors import status_of
 from web.home import creators_link
@@ -71,7 +73,7 @@ def import_file() -> Any:
         imported = import_match_file(
             service(),
             data,
-            author(form.by),
+            lambda: _importer(form),
             league=league,
             no_league=no_league,
             verify=form.verify,
@@ -91,8 +93,17 @@ def import_file() -> Any:
         form.problems["file"] = str(error)
         return _form(form), status_of(error)
     view = imported.view
-    remember_token(creators_link(view.id, view.league, author(form.by)).token)
-    return render_template("imported.html", match=view, notices=imported.notices), 201
+    remember_token(creators_link(view.id, view.league, _importer(form)).token)
+    where = f"counting in {view.league}" if view.league else "in no league"
+    flash(
+        f"Imported: {len(view.log)} lines of log, {where}. This browser holds a scorer link of "
+        "the match: it may annotate, dispute and correct it.",
+        "ok",
+    )
+    for notice in imported.notices:
+        flash(notice, "notice")
+    # Answered with a redirect, so that reloading the page cannot import the file twice.
+    return redirect(url_for("scoring.match_page", match_id=view.id), 303)
 
 
 @bp.errorhandler(413)
@@ -105,6 +116,12 @@ def too_large(_: Exception) -> Any:
         "may hold; nothing was imported"
     )
     return _form(form), 413
+
+
+def _importer(form: ImportForm) -> Author:
+    """Who imports: the name given, else the person of the link the league check let on
+    (asked only after it, so that the import names that link), else nobody known."""
+    return author(form.by.strip() or ("" if acting() else ANONYMOUS))
 
 
 def _destination(form: ImportForm) -> tuple[str | None, bool]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from domain.access import Operation, Role, Target
@@ -139,7 +139,12 @@ def create_league() -> Any:
         # A new league counts unconfirmed results, as the command line's and the API's do;
         # the form's choice otherwise is the settings change an organizer would make next.
         service().change_league_settings(view.name, by, count_unconfirmed=False)
-    return redirect(url_for("leagues.show", name=view.name, created="1"), 303)
+    flash(
+        "League created. This browser's organizer link is the one that created it: keep it to "
+        "change the settings and issue referee links below.",
+        "ok",
+    )
+    return redirect(url_for("leagues.show", name=view.name), 303)
 
 
 @bp.get("/leagues/<path:name>/settings")
@@ -176,7 +181,8 @@ def change_settings(name: str) -> Any:
     except BadInput as error:
         found.problems["points"] = str(error)
         return _settings_form(league, found, request.form), 400
-    return redirect(url_for("leagues.show", name=league.name, changed="1"), 303)
+    flash("Settings saved: the table follows them.", "ok")
+    return redirect(url_for("leagues.show", name=league.name), 303)
 
 
 @bp.app_template_global()

@@ -56,12 +56,15 @@ def test_an_uploaded_file_becomes_a_match_and_the_importer_may_score_it(
     assert "Import a match file" in client.get("/matches/import").get_data(as_text=True)
     before = ids(service)
     answer = upload(client, exported, into="none", by="Zoe")
-    assert answer.status_code == 201  # type: ignore[attr-defined]
-    html = answer.get_data(as_text=True)  # type: ignore[attr-defined]
-    assert "Imported: " in html and "in no league" in html
-    # The notice the API and the CLI give: where the file came from.
-    assert "exported from match" in html
+    # A redirect to the new match: reloading the page cannot import the file twice.
+    assert answer.status_code == 303  # type: ignore[attr-defined]
     (new,) = ids(service) - before
+    assert answer.headers["Location"] == f"/matches/{new}"  # type: ignore[attr-defined]
+    html = client.get(f"/matches/{new}").get_data(as_text=True)
+    assert "Imported: 11 lines of log, in no league." in html
+    # The notice the API and the CLI give: where the file came from.
+    (original,) = before
+    assert f"exported from match {original} of this store" in html
     assert service.get_match(new).imported is not None
     # The importer's browser holds a scorer link of the new match, as on creating one.
     assert client.get(f"/matches/{new}/live").status_code == 200
@@ -73,7 +76,7 @@ def test_pasted_text_with_a_browsers_line_breaks_imports_checked(
     answer = post_form(
         client, "/matches/import", {"text": exported.replace("\n", "\r\n"), "verify": "yes"}
     )
-    assert answer.status_code == 201, answer.get_data(as_text=True)
+    assert answer.status_code == 303, answer.get_data(as_text=True)
     assert count(service) == 2
 
 
@@ -107,7 +110,7 @@ def test_verify_refuses_an_edited_line(
     assert f"line {line + 1} was edited after export" in message
     assert count(service) == 1
     # Without verify it imports, the chain's break noted.
-    assert upload(client, edited).status_code == 201  # type: ignore[attr-defined]
+    assert upload(client, edited).status_code == 303  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -147,9 +150,36 @@ def test_into_a_league_needs_its_organizer(
 
     client.get(f"/in/{organizer_token(LEAGUE)}")
     before = ids(service)
-    assert upload(client, exported, into=f"league:{LEAGUE}").status_code == 201  # type: ignore[attr-defined]
+    assert upload(client, exported, into=f"league:{LEAGUE}").status_code == 303  # type: ignore[attr-defined]
     (new,) = ids(service) - before
     assert service.get_match(new).league == LEAGUE
+
+
+def test_the_import_names_the_organizers_link_it_was_made_through(
+    client: FlaskClient, service: Touchline, exported: str
+) -> None:
+    service.create_league(LEAGUE, "card-game", ALICE)
+    token = organizer_token(LEAGUE)
+    client.get(f"/in/{token}")
+    before = ids(service)
+    assert upload(client, exported, into=f"league:{LEAGUE}").status_code == 303  # type: ignore[attr-defined]
+    (new,) = ids(service) - before
+    imported = service.get_match(new).imported
+    assert imported is not None
+    grant = service.grant_of(token)
+    assert grant is not None
+    assert (imported.importer.by, imported.importer.link) == (grant.person, grant.link)
+
+
+def test_an_import_outside_any_league_by_nobody_named_is_anonymous(
+    client: FlaskClient, service: Touchline, exported: str
+) -> None:
+    before = ids(service)
+    assert upload(client, exported, into="none").status_code == 303  # type: ignore[attr-defined]
+    (new,) = ids(service) - before
+    imported = service.get_match(new).imported
+    assert imported is not None
+    assert (imported.importer.by, imported.importer.link) == ("anonymous", None)
 
 
 def test_an_unknown_league_is_named_at_the_league_field(
@@ -169,7 +199,7 @@ def test_a_match_the_league_counts_already_links_to_it(
     client.get(f"/in/{organizer_token(LEAGUE)}")
     before = ids(service)
     first = upload(client, exported, into=f"league:{LEAGUE}")
-    assert first.status_code == 201  # type: ignore[attr-defined]
+    assert first.status_code == 303  # type: ignore[attr-defined]
     (imported_as,) = ids(service) - before
     again = upload(client, exported, into=f"league:{LEAGUE}")
     assert again.status_code == 409  # type: ignore[attr-defined]

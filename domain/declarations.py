@@ -24,6 +24,12 @@ class Choice:
     value: str
     help: str = ""
 
+    @property
+    def plain_name(self) -> str:
+        """The value as a person says it: `assured-success` is "Assured success"."""
+        words = self.value.replace("-", " ")
+        return words[:1].upper() + words[1:]
+
 
 @dataclass(frozen=True)
 class SetupField:
@@ -50,6 +56,9 @@ class SetupField:
     accept: str = ""  # team-list: the file types the upload offers
     file_format: str = ""  # team-list: the format's name as people know it, e.g. "TOML"
     cli: str | None = None
+    # A sentence of what the field does, citing its rule ID, for a field whose choices do
+    # not explain it (a flag, a number).
+    help: str = ""
 
     @property
     def values(self) -> tuple[str, ...]:

@@ -533,7 +533,10 @@ class ImportQuerySchema(Schema):
     by = text_field(
         NAME_LIMIT,
         load_default=None,
-        metadata={"description": "Who imports it (recorded with the match); default anonymous"},
+        metadata={
+            "description": "Who imports it (recorded with the match); default the access "
+            "link's person, else anonymous"
+        },
     )
     league = text_field(
         NAME_LIMIT, load_default=None, metadata={"description": "Count it in this league instead"}

@@ -35,14 +35,16 @@ __all__ = ["ImportedMatch", "import_match_file"]
 def import_match_file(
     app: Touchline,
     data: str | bytes,
-    importer: Author,
+    importer: Author | Callable[[], Author],
     league: str | None = None,
     no_league: bool = False,
     check_league: Callable[[str | None], None] | None = None,
     verify: bool = False,
 ) -> ImportedMatch:
     """Import a match file; `check_league`, given the league the match would join (None:
-    none), refuses by raising when the importer may not import into it."""
+    none), refuses by raising when the importer may not import into it. `importer` may be a
+    function, asked once `check_league` let the import on: an adapter's author names the
+    access link that permitted it, which only that check finds."""
     if league and no_league:
         raise BadInput("give a league or no league, not both")
     try:
@@ -56,6 +58,8 @@ def import_match_file(
         refusal = _unverified(parsed)
         if refusal is not None:
             raise BadInput(f"{refusal}; nothing was imported")
+    if callable(importer):
+        importer = importer()
     try:
         return app.import_log(
             parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), importer, league=into

@@ -125,7 +125,8 @@ def test_the_api_creates_scores_replays_exports_and_imports(client: FlaskClient)
 def test_the_web_pages_create_score_and_replay(client: FlaskClient) -> None:
     form = client.get("/matches/new").get_data(as_text=True)
     assert '<fieldset class="ruleset-fields" data-ruleset="dice-football">' in form
-    assert '<select id="df-goal-on" name="df-goal-on">' in form
+    assert '<select id="df-goal-on" name="df-goal-on" aria-describedby="df-goal-on-help">' in form
+    assert "<strong>5</strong>: a 5 or more scores" in form
 
     created = post_form(
         client,

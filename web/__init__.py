@@ -25,11 +25,14 @@ from service.config import DEFAULT_CONNECTIONS, settings_for_url, settings_from_
 from service.errors import DatabaseUnavailable
 from service.scorers import checked_secret_key, secret_key
 from web import (
+    abandoning,
     api,
     audit,
     corrections,
     errors,
     home,
+    imports,
+    league_forms,
     leagues,
     links,
     replay,
@@ -105,8 +108,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Compress(app)
     csrf = CSRFProtect(app)
     errors.register(app)
+    forms = (league_forms.bp, imports.bp, abandoning.bp)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -20,7 +20,7 @@ from domain.log import Entry
 from domain.registry import find_ruleset
 from domain.ruleset import Violation
 from domain.seal import CHECKS, short
-from service.errors import BadInput, EntryRefused, StaleMatch, UndoRefused
+from service.errors import BadInput, EntryRefused, LeagueNotFound, StaleMatch, UndoRefused
 from service.views import MatchView
 from web.context import (
     SCORER_NAME_KEY,
@@ -76,7 +76,18 @@ def open_link(token: str) -> Any:
         return redirect(url_for("scoring.live", match_id=grant.match))
     if grant.match is not None:
         return redirect(url_for("scoring.match_page", match_id=grant.match))
+    if grant.role is Role.ORGANIZER and not _league_exists(grant.league or ""):
+        # An organizer appointed before the league exists creates it first.
+        return redirect(url_for("league_forms.new_league"))
     return redirect(url_for("leagues.show", name=grant.league))
+
+
+def _league_exists(name: str) -> bool:
+    try:
+        service().find_league(name)
+    except LeagueNotFound:
+        return False
+    return True
 
 
 @bp.get("/matches/<match_id>/score/<token>")

@@ -16,7 +16,7 @@ DEFAULT_BANK_CAP = 5
 
 _TEAM_CHOICES = tuple(Choice(team) for team in TEAMS.values())
 _VARIANT_HELP = {
-    "standard": "the full Match decks",
+    "standard": "the full Match decks (CG-2.1)",
     "first-match": "fewer Match cards for a first game, as the rulebook suggests (CG-2.5)",
 }
 _OPTION_HELP = {
@@ -64,6 +64,8 @@ SETUP_FORM = SetupForm(
             "text",
             ("settings", "bank-cap"),
             default=str(DEFAULT_BANK_CAP),
+            help="the most banked points of each type a coach may hold, as the token supply "
+            "implies (CG-2.3)",
         ),
     ),
 )

@@ -60,6 +60,8 @@ SETUP_FORM = SetupForm(
             ("options",),
             flag_value="captains",
             cli="captains",
+            help="each team is dealt a secret captain, and Captain transfer cards join the "
+            "deck (KP-8.1, KP-3.3)",
         ),
         SetupField(
             "crowns",
@@ -70,6 +72,7 @@ SETUP_FORM = SetupForm(
             minimum=1,
             maximum=5,
             cli="crowns",
+            help="the first team to place this many crowns wins (KP-7.1)",
         ),
         SetupField(
             "levels",
@@ -77,6 +80,8 @@ SETUP_FORM = SetupForm(
             "text",
             ("settings", "levels"),
             default=",".join(map(str, DEFAULT_LEVELS)),
+            help="the column heights at which bronze, silver, gold and crown start; the "
+            "source prints none (KP-5.1)",
         ),
         SetupField(
             "tie-break",

@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from domain.match import Author
+from service.app import Touchline
+from tests.links import bearer, issue
 from tests.opening import OPENING
 from tests.schemas.files import by_hand
 from tests.web.api_support import enter
@@ -101,3 +104,21 @@ def test_a_long_line_is_400_naming_it(client: FlaskClient, exported: bytes) -> N
     text = text.replace(b"\nend:", b"\n" + note + b"\nend:")
     message = refused(client, data=text, content_type="text/plain")
     assert message.startswith("line 39 holds 1,900,052 characters; a line of a match file")
+
+
+def test_an_import_into_a_league_names_the_organizers_link(
+    client: FlaskClient, service: Touchline, exported: bytes
+) -> None:
+    service.create_league("Cup", "card-game", Author("owner", "2026-11-29T20:00:00+00:00"))
+    token = issue(service, "organizer", league="Cup", person="Olga")
+    answer = client.post(
+        "/api/matches/import?league=Cup",
+        data=exported,
+        content_type="text/plain",
+        headers=bearer(token),
+    )
+    assert answer.status_code == 201, answer.get_json()
+    importer = answer.get_json()["match"]["imported"]
+    grant = service.grant_of(token)
+    assert grant is not None
+    assert (importer["by"], importer["link"]) == ("Olga", grant.link)

@@ -253,6 +253,24 @@ PAGES: dict[str, Case] = {
     "/links/<link_ref>/revoke": Case(
         "POST", "/links/{link}/revoke", _json({"reason": "lost"}), ("organizer",)
     ),
+    "/leagues/new": Case(
+        "POST",
+        "/leagues/new",
+        _json({"name": "New Cup", "ruleset": "card-game"}),
+        ("new organizer",),
+    ),
+    "/leagues/<path:name>/settings": Case(
+        "POST", "/leagues/Cup/settings", _json({"points": "2/1/0"}), ("organizer",)
+    ),
+    "/matches/import": Case(
+        "POST",
+        "/matches/import",
+        lambda world: {"text": world.export.decode("utf-8"), "into": f"league:{CUP}"},
+        ("organizer",),
+    ),
+    "/matches/<match_id>/abandon": Case(
+        "POST", "/matches/{opened}/abandon", _json({"reason": "rain"}), ("scorer",)
+    ),
 }
 
 

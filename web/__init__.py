@@ -34,6 +34,7 @@ from web import (
     scoring,
     security,
     settling,
+    static_files,
     stats,
     updates,
 )
@@ -68,6 +69,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "text/css",
             "text/csv",
             "text/plain",
+            # Flask serves the scripts as text/javascript (the type RFC 9239 settled on).
+            "text/javascript",
             "application/javascript",
             "application/json",
             "image/svg+xml",
@@ -96,6 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         )
 
     Compress(app)
+    static_files.register(app)
     csrf = CSRFProtect(app)
     errors.register(app)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)

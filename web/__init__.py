@@ -39,6 +39,7 @@ from web import (
     scoring,
     security,
     settling,
+    static_files,
     stats,
     updates,
 )
@@ -74,6 +75,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "text/css",
             "text/csv",
             "text/plain",
+            # Flask serves the scripts as text/javascript (the type RFC 9239 settled on).
+            "text/javascript",
             "application/javascript",
             "application/json",
             "image/svg+xml",
@@ -106,6 +109,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         )
 
     Compress(app)
+    static_files.register(app)
     csrf = CSRFProtect(app)
     errors.register(app)
     forms = (league_forms.bp, imports.bp, abandoning.bp)

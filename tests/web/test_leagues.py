@@ -53,7 +53,7 @@ def test_the_league_page_shows_standings_settings_and_matches(
     positions = [body.index(f">{r.competitor}</a>") for r in rows]
     assert positions == sorted(positions)
     for row in rows:
-        assert f"<td>{row.decided_by}</td>" in body
+        assert f'<td class="decided">{row.decided_by}</td>' in body
     assert html.count("/replay") == 2
     assert "Nankatsu (Ann) vs Toho (Bea)" in html and "finished" in html
 

@@ -167,6 +167,7 @@ def test_no_page_has_a_serious_accessibility_violation(
     visit("result-dispute", f"/matches/{card}/result/dispute")
     visit("ruling", f"/matches/{card}/disputes/{ids['card-game']['dispute']}/ruling")
     visit("correct", f"/matches/{card}/entries/6/correct")
+    visit("abandon", f"/matches/{card}/abandon")
 
     # The links pages: an organizer's panel, and a link issued from it.
     phone.goto(link_path(web_app, "organizer", league=LEAGUES["card-game"], person="Olga"))
@@ -176,6 +177,10 @@ def test_no_page_has_a_serious_accessibility_violation(
     panel.get_by_role("button", name="Issue link").tap()
     expect(phone.get_by_role("heading", level=1)).to_be_visible()
     judge("link-issued")
+    # The organizer's forms: a league's settings, a new league, importing a match file.
+    visit("league-settings", f"/leagues/{LEAGUES['card-game']}/settings")
+    visit("league-new", "/leagues/new")
+    visit("import", "/matches/import")
 
     # A match created on the phone, and the page that hands over its scorer link.
     phone.goto("/matches/new")

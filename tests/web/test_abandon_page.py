@@ -34,6 +34,8 @@ def test_a_scorer_abandons_after_confirming_with_a_reason(
     assert isinstance(last, Abandonment) and last.reason == "the venue closed"
     page = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert ABANDON not in page
+    # Nothing can be entered any more, so the match page offers no scoring either.
+    assert "Score this match" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
 
 
 def test_without_a_reason_nothing_is_abandoned(

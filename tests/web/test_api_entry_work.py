@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask.sessions
 import pytest
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
+from itsdangerous import BadSignature
 from marshmallow import Schema
 
 from tests.opening import OPENING
@@ -43,3 +47,36 @@ def test_the_shared_schema_keeps_nothing_of_a_refused_body(
     assert answer.status_code == 400 and "by" in answer.get_data(as_text=True)
     answer = enter(client, match_id, OPENING[0])
     assert answer.status_code == 201 and answer.get_json()["entry"]["number"] == 1
+
+
+def test_an_entry_through_the_api_builds_no_session_serializer(
+    client: FlaskClient, match_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert enter(client, match_id, OPENING[0]).status_code == 201
+    built: list[object] = []
+    serializer = flask.sessions.URLSafeTimedSerializer
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append(args)
+        return serializer(*args, **kwargs)
+
+    monkeypatch.setattr(flask.sessions, "URLSafeTimedSerializer", counting)
+    for text in OPENING[1:3]:
+        assert enter(client, match_id, text).status_code == 201
+    assert built == []
+
+
+def test_a_changed_secret_key_signs_sessions_with_the_new_key(app: Flask) -> None:
+    sessions = app.session_interface
+    assert isinstance(sessions, SecureCookieSessionInterface)
+    first = sessions.get_signing_serializer(app)
+    assert first is not None and sessions.get_signing_serializer(app) is first
+    signed = first.dumps({"k": 1})
+    app.secret_key = "another-secret-key-of-32-characters-or-more"
+    second = sessions.get_signing_serializer(app)
+    assert second is not None and second is not first
+    with pytest.raises(BadSignature):
+        second.loads(signed)
+    app.config["SECRET_KEY_FALLBACKS"] = [first.secret_keys[-1]]
+    third = sessions.get_signing_serializer(app)
+    assert third is not None and third.loads(signed) == {"k": 1}

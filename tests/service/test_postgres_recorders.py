@@ -1,12 +1,16 @@
-"""The PostgreSQL recorders send the library's own statements, composed once, not per entry."""
+"""The PostgreSQL recorders: the library's statements composed once, not per entry, and an insert
+in one call that takes the same lock and sends the same notification as the library's four."""
 
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+import psycopg
 import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
@@ -96,12 +100,51 @@ def test_every_statement_is_the_librarys_byte_for_byte(
         options = {"gt": gt, "lte": lte, "desc": desc, "limit": limit}
         both(lambda r, options=options: r.select_events(match.id, **options))
     both(lambda r: r.max_notification_id())
-    # An insert: the table lock, NOTIFY and the insert itself, each of another aggregate.
-    queries = []
-    for recorder in (library, ours):
-        del sent[:]
+    # An insert is one call, of the function made when the store was opened.
+    del sent[:]
+    event = StoredEvent(uuid.uuid4(), 1, "tests:Nothing", b"{}")
+    (notification_id,) = ours.insert_events([event]) or []
+    assert [query.split(b"(")[0] for query, _ in sent] == [
+        b'SELECT * FROM "public"."touchline_insert_events_uuid"'
+    ]
+    assert ours.select_events(event.originator_id) == [event]
+    assert ours.max_notification_id() == notification_id
+
+
+def test_an_insert_takes_the_event_tables_exclusive_lock_and_notifies(
+    postgres_app: Touchline, postgres_url: str, alice: Author
+) -> None:
+    postgres_app.create_match("card-game", SETUP, alice)
+    ours = postgres_app.recorder
+    assert isinstance(ours, ApplicationRecorder)
+    table = f"public.{ours.events_table_name}"
+    with (
+        psycopg.connect(postgres_url, autocommit=True) as listener,
+        psycopg.connect(postgres_url) as holder,
+    ):
+        listener.execute(f"LISTEN {ours.channel_name}")
+        holder.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+        inserted: list[Sequence[int] | None] = []
         event = StoredEvent(uuid.uuid4(), 1, "tests:Nothing", b"{}")
-        assert len(recorder.insert_events([event]) or []) == 1
-        queries.append([query for query, _ in sent])
-    assert queries[0] == queries[1]
-    assert [query.split()[0] for query in queries[1]] == [b"SET", b"LOCK", b"NOTIFY", b"INSERT"]
+        writer = threading.Thread(target=lambda: inserted.append(ours.insert_events([event])))
+        writer.start()
+        waiting: list[str] = []
+        for _ in range(200):  # bounded: the lock timeout would end the wait after 3 s
+            waiting = [
+                row[0]
+                for row in listener.execute(
+                    "SELECT mode FROM pg_locks WHERE relation = %s::regclass AND NOT granted",
+                    (table,),
+                )
+            ]
+            if waiting:
+                break
+            time.sleep(0.01)
+        # The insert waits for the lock the notification log's order needs, not just for
+        # the row lock every INSERT takes.
+        assert waiting == ["ExclusiveLock"]
+        holder.rollback()
+        writer.join(timeout=10)
+        assert inserted and len(inserted[0] or []) == 1
+        notices = list(listener.notifies(timeout=5, stop_after=1))
+        assert [notice.channel for notice in notices] == [ours.channel_name]

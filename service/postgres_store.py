@@ -26,6 +26,7 @@ from psycopg.sql import SQL, Identifier
 from psycopg_pool import PoolTimeout
 
 from service.config import STATEMENT_TIMEOUT_KEY
+from service.postgres_recorders import AggregateRecorder, ApplicationRecorder
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,11 @@ class BoundedDatastore(PostgresDatastore):
 
 
 class Factory(PostgresFactory):
-    """eventsourcing's PostgreSQL factory, its datastore bounded as the module says."""
+    """eventsourcing's PostgreSQL factory, its datastore bounded as the module says, its
+    recorders composing their statements once (service/postgres_recorders.py)."""
+
+    aggregate_recorder_class = AggregateRecorder
+    application_recorder_class = ApplicationRecorder
 
     def __init__(self, env: Environment | EnvType | None) -> None:
         super().__init__(env)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -52,6 +53,22 @@ class TlsAwareSessions(SecureCookieSessionInterface):
     no separate CSRF cookie). Behind a proxy that ends TLS, the scheme is https only when the
     proxy is trusted (TOUCHLINE_TRUSTED_PROXIES) to say so in X-Forwarded-Proto; a plain-http
     installation on a club's network keeps a cookie its phones can send back."""
+
+    # The serializer last built, with the keys it was built for.
+    _kept: tuple[tuple[object, ...], URLSafeTimedSerializer] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        # Flask builds the serializer afresh on every request (a seventieth of an entry's CPU
+        # through the API); it depends only on the keys, so it is kept while they stay the
+        # same. Replacing the kept pair in one assignment is safe between threads.
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = self._kept
+        if kept is not None and kept[0] == keys:
+            return kept[1]
+        serializer = super().get_signing_serializer(app)
+        if serializer is not None:
+            self._kept = (keys, serializer)
+        return serializer
 
     def get_cookie_secure(self, app: Flask) -> bool:
         if super().get_cookie_secure(app):

@@ -75,7 +75,12 @@ class ViewDatabase:
     """Transactions on the application's datastore (SQLite or PostgreSQL)."""
 
     def __init__(self, app: Application[Any]) -> None:
-        self.postgres = type(app.recorder).__module__.startswith("eventsourcing.postgres")
+        # Told by the recorder's lineage, not by importing psycopg's side of the library (a
+        # SQLite store never loads it); Touchline's PostgreSQL recorders derive from it.
+        self.postgres = any(
+            kind.__module__.startswith("eventsourcing.postgres")
+            for kind in type(app.recorder).__mro__
+        )
         self._datastore = app.recorder.datastore  # type: ignore[attr-defined]
         # Touchline's guard opens the store on first use and turns its failures (down, read
         # only) into DatabaseUnavailable, which every adapter answers clearly (503, one line).

@@ -121,6 +121,8 @@ def served(
         command += [worker_class, "--workers", str(workers)]
         command += ["--graceful-timeout", "1", "--bind", f"fd://{listener.fileno()}"]
         command += ["--backlog", str(LISTEN_BACKLOG)]
+        # As ops/README.md sets it: longer than a table's gap between two entries.
+        command += ["--keep-alive", "75"]
         # Its own control socket would be shared with any other gunicorn of this user.
         command += ["--no-control-socket"]
         command += [f"web.asgi:create_asgi_app(threads={threads})"]

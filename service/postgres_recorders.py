@@ -117,7 +117,7 @@ class AggregateRecorder(PostgresAggregateRecorder):
         return _select_events(self, self._select, originator_id, gt, lte, desc, limit)
 
 
-class ApplicationRecorder(PostgresApplicationRecorder):
+class ApplicationRecorder(AggregateRecorder, PostgresApplicationRecorder):
     """The events' recorder: every entry's insert and the queries for a kept match's or
     link's newer events.
 
@@ -129,10 +129,8 @@ class ApplicationRecorder(PostgresApplicationRecorder):
     sets to the library's POSTGRES_LOCK_TIMEOUT on every connection."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # AggregateRecorder prepares the selection and renders the insert statement.
         super().__init__(*args, **kwargs)
-        self._select = SelectEvents(self.select_events_statement)
-        # Typed Composed by the library; psycopg executes bytes as they are.
-        self.insert_events_statement = render(self.insert_events_statement)  # type: ignore[assignment]
         self.lock_table_statements = [render(s) for s in self.lock_table_statements]
         self.max_notification_id_statement = render(self.max_notification_id_statement)  # type: ignore[assignment]
         self._notify = render(SQL("NOTIFY {0}").format(Identifier(self.channel_name)))
@@ -174,18 +172,6 @@ class ApplicationRecorder(PostgresApplicationRecorder):
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(self._locked_insert, (rows,), prepare=True)
             return [row[self.locked_insert_function] for row in curs.fetchall()]
-
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def select_events(
-        self,
-        originator_id: UUID | str,
-        *,
-        gt: int | None = None,
-        lte: int | None = None,
-        desc: bool = False,
-        limit: int | None = None,
-    ) -> Sequence[StoredEvent]:
-        return _select_events(self, self._select, originator_id, gt, lte, desc, limit)
 
     def _notify_channel(self, curs: Cursor[DictRow]) -> None:
         curs.execute(self._notify)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -44,6 +45,31 @@ class Tally:
     stat: str
     players: tuple[str, ...] = ()
     once: bool = False
+
+
+class MarkKind(StrEnum):
+    """What a consequence a reader looks for on a replay's timeline is: the web draws each
+    kind its own way, always with the mark's label in words."""
+
+    GOAL = "goal"  # the score changes: a goal, a crown
+    YELLOW_CARD = "yellow-card"
+    RED_CARD = "red-card"
+    SHOOT_OUT = "shoot-out"  # a penalty shoot-out begins, or a penalty of it is taken
+    INJURY = "injury"
+    SUBSTITUTION = "substitution"
+    NOTABLE = "notable"  # anything else worth finding again (a new King, Extra Time)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How a replay's timeline marks a consequence: what it is, and the word a person reads
+    beside its sentence ("Goal", "Crown", "Yellow card")."""
+
+    kind: MarkKind
+    label: str
+
+
+GOAL_MARK = Mark(MarkKind.GOAL, "Goal")
 
 
 @dataclass
@@ -134,6 +160,10 @@ class Consequence:
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         """The statistics this counts."""
         return ()
+
+    def timeline_mark(self) -> Mark | None:
+        """How a replay's timeline marks this, when a reader would look for it there."""
+        return None
 
 
 def from_dict(stored: Mapping[str, JSON], game: str = "") -> Consequence:
@@ -242,6 +272,9 @@ class Goal(Consequence):
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         return (Tally(self.side, "goals", pitch.scorers(self.side)),)
 
+    def timeline_mark(self) -> Mark:
+        return GOAL_MARK
+
 
 @dataclass(frozen=True, kw_only=True)
 class ShotTaken(Consequence):
@@ -290,12 +323,22 @@ class Booking(Consequence):
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         return (Tally(self.side, f"{self.colour}_cards"),)
 
+    def timeline_mark(self) -> Mark:
+        kind = _BOOKING_MARKS.get(self.colour, MarkKind.NOTABLE)
+        return Mark(kind, f"{self.colour} card".strip().capitalize())
+
+
+_BOOKING_MARKS = {"yellow": MarkKind.YELLOW_CARD, "red": MarkKind.RED_CARD}
+
 
 @dataclass(frozen=True, kw_only=True)
 class ShootOutStarted(Consequence):
     """Level: a penalty shoot-out decides."""
 
     kind: ClassVar[str] = "shoot-out"
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.SHOOT_OUT, "Shoot-out")
 
 
 class PassageStarted(Consequence):

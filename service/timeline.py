@@ -1,13 +1,14 @@
 """What a replay shows beside one step's situation: the whole match as a list of moments.
 
-Every moment carries the score after it, the goals and period ends it brought, and what was
-said about its entry: annotations, disputes and the rulings on them. A corrected entry counts
-at the place of the entry it replaced, which stays in its moment struck through; an entry that
-no longer counts (undone, withdrawn, replayed) stays under the step it followed, struck
-through, with its notes and disputes. All of it comes from the log and the consequences
-stored with each entry, so the timeline of a 600-entry match costs one pass over its log and
-no rules are replayed: the situation of the one step being looked at is `ReplayView`'s
-business.
+Every moment carries the score after it, the goals and period ends it brought, the marks a
+reader scans the timeline for (goals, bookings, and whatever else its game declares worth a
+mark: see `Consequence.timeline_mark`), and what was said about its entry: annotations,
+disputes and the rulings on them. A corrected entry counts at the place of the entry it
+replaced, which stays in its moment struck through; an entry that no longer counts (undone,
+withdrawn, replayed) stays under the step it followed, struck through, with its notes and
+disputes. All of it comes from the log and the consequences stored with each entry, so the
+timeline of a 600-entry match costs one pass over its log and no rules are replayed: the
+situation of the one step being looked at is `ReplayView`'s business.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from domain.consequences import MatchEnded, PeriodEnded
+from domain.consequences import GOAL_MARK, Consequence, MarkKind, MatchEnded, PeriodEnded
 from domain.log import Annotation, Confirmation, Correction, Dispute, Entry, Ruling
 from domain.log_index import LogIndex, OutOfForce
 from domain.match import MatchRecord
@@ -24,6 +25,15 @@ from domain.notation import action_notation
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
 PERIOD_ENDS = (PeriodEnded, MatchEnded)
+
+
+@dataclass(frozen=True)
+class StepMark:
+    """A consequence the timeline marks: what it is, the word for it, and its sentence."""
+
+    kind: MarkKind
+    label: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,7 @@ class Moment:
     score: Mapping[str, int]
     goals: tuple[str, ...] = ()
     period_ends: tuple[str, ...] = ()
+    marks: tuple[StepMark, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     overridden: bool = False
     # The rules the entry was entered (or kept) despite, when it overrode any.
@@ -153,11 +164,16 @@ def timeline_of(match: MatchRecord) -> Timeline:
         # What changes the score is a goal (crowns, where crowns are the score); the end of a
         # match restates the score, which is no goal.
         goals: list[str] = []
+        marks: list[StepMark] = []
         for consequence in consequences:
             after = consequence.score_after(score)
-            if after is not None and {**score, **after} != score:
+            scored = after is not None and {**score, **after} != score
+            if scored and after is not None:
                 score = {**score, **after}
                 goals.append(consequence.text)
+            marked = marked_as(consequence, scored)
+            if marked is not None:
+                marks.append(marked)
         kept_by = index.kept_by(entry.number)
         moments.append(
             Moment(
@@ -168,6 +184,7 @@ def timeline_of(match: MatchRecord) -> Timeline:
                 at=entry.at,
                 score=dict(score),
                 goals=tuple(goals),
+                marks=tuple(marks),
                 period_ends=tuple(c.text for c in consequences if isinstance(c, PERIOD_ENDS)),
                 annotations=index.notes_on(entry.number),
                 overridden=bool(entry.override),
@@ -188,6 +205,15 @@ def timeline_of(match: MatchRecord) -> Timeline:
         result_disputes=disputes(None),
         confirmations=index.confirmations(),
     )
+
+
+def marked_as(consequence: Consequence, scored: bool) -> StepMark | None:
+    """The mark a consequence declares; one that changed the score is a goal even when its
+    game declared no mark for it. A silent one (no sentence) is never marked."""
+    declared = consequence.timeline_mark() or (GOAL_MARK if scored else None)
+    if declared is None or consequence.silent:
+        return None
+    return StepMark(declared.kind, declared.label, consequence.text)
 
 
 def reason_of(index: LogIndex, fate: OutOfForce) -> str:

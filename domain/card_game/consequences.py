@@ -19,6 +19,8 @@ from domain.consequences import (
     CardPlayed,
     Consequence,
     Goal,
+    Mark,
+    MarkKind,
     MatchEnded,
     PassageStarted,
     PeriodEnded,
@@ -177,6 +179,9 @@ class Injured(Consequence):
     team: str
     card: str | None
 
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.INJURY, "Injury")
+
 
 @dataclass(frozen=True, kw_only=True)
 class _Booked(Booking):
@@ -205,6 +210,9 @@ BOOKINGS: Mapping[str, type[_Booked]] = {"yellow": YellowCard, "red": RedCard}
 class YellowRemoved(Consequence):
     kind: ClassVar[str] = "yellow-removed"
     team: str
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.NOTABLE, "Yellow card removed")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -331,6 +339,9 @@ class ExtraTime(PeriodStarted):
 
     def phase_name(self) -> str:
         return "Extra Time"
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.NOTABLE, "Extra Time")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,6 +14,8 @@ from typing import ClassVar
 from domain.consequences import (
     JSON,
     Consequence,
+    Mark,
+    MarkKind,
     MatchEnded,
     PeriodStarted,
     Pitch,
@@ -41,6 +43,9 @@ class OpeningTie(Consequence):
 class NewKing(Consequence):
     kind: ClassVar[str] = "king"
     team: str
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.NOTABLE, "New King")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,6 +175,9 @@ class PenaltyRound(Consequence):
     round: int
     dice: Mapping[str, int]
 
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.SHOOT_OUT, "Penalty round")
+
 
 @dataclass(frozen=True, kw_only=True)
 class ShootOutWon(PenaltyRound):
@@ -200,6 +208,9 @@ class Crown(Consequence):
 
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         return (Tally(self.team, "crowns"),)
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.GOAL, "Crown")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,8 @@ from typing import ClassVar
 from domain.consequences import (
     Consequence,
     Goal,
+    Mark,
+    MarkKind,
     MatchEnded,
     PeriodEnded,
     PeriodStarted,
@@ -81,6 +83,9 @@ class Substitution(Consequence):
 
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
         return (Tally(self.side, "substitutions"),)
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.SUBSTITUTION, "Substitution")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -319,6 +324,9 @@ class ShootOutKick(Consequence):
         if self.scored:
             counted.append(Tally(self.side, "penalties_scored", (self.kicker,)))
         return tuple(counted)
+
+    def timeline_mark(self) -> Mark:
+        return Mark(MarkKind.SHOOT_OUT, "Penalty scored" if self.scored else "Penalty missed")
 
 
 @dataclass(frozen=True, kw_only=True)

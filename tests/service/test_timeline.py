@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
+from domain.consequences import Consequence, Mark, MarkKind
 from domain.log_index import CORRECTED, REPLAYED, WITHDRAWN, OutOfForce
 from domain.match import Author, CorrectionRequest, MatchRecord
 from domain.registry import find_ruleset
 from domain.rejudge import KEEP, WITHDRAW
 from service.app import Touchline
 from service.entries import parse_entry
-from service.timeline import timeline_of
+from service.timeline import StepMark, marked_as, timeline_of
 from tests.opening import OPENING, SETUP
 from tests.service.projections.pj_driver import SETUP as DRIVER_SETUP
 from tests.service.projections.pj_driver import finished_match
@@ -71,6 +72,85 @@ def test_goal_steps_are_the_steps_where_the_score_went_up(name: str) -> None:
     rises = tuple(step for step in range(1, len(scores)) if scores[step] > scores[step - 1])
     assert timeline.goal_steps == rises
     assert all(timeline.moments[step].goals for step in rises)
+
+
+def played_case(name: str) -> MatchRecord:
+    """Any golden match of CASES, recorded."""
+    ruleset, setup = next((c[0], c[2]) for c in CASES if c[1] == name)
+    match = MatchRecord(ruleset, setup, AUTHOR.by, AUTHOR.at)
+    for line in golden_lines(name):
+        match.record(parse_entry(ruleset, line), AUTHOR)
+    return match
+
+
+def marks_of(match: MatchRecord) -> list[tuple[int, StepMark]]:
+    return [(m.step, mark) for m in timeline_of(match).moments for mark in m.marks]
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [
+        ("card_game/golden/full_match.txt", "Goal"),
+        ("king_of_the_pitch/golden/three_teams.txt", "Crown"),
+        ("tcg/golden/normal_time_match.txt", "Goal"),
+    ],
+)
+def test_every_goal_or_crown_is_marked_as_one_in_words(name: str, word: str) -> None:
+    timeline = timeline_of(recorded(name))
+    goals = [(m.step, text) for m in timeline.moments for text in m.goals]
+    marked = [
+        (m.step, mark.text) for m in timeline.moments for mark in m.marks
+        if mark.kind == MarkKind.GOAL
+    ]  # fmt: skip
+    assert marked == goals and len(goals) == sum(GOLDEN[name][2].values())
+    assert {mark.label for m in timeline.moments for mark in m.marks if mark.kind == "goal"} == {
+        word
+    }
+
+
+def test_bookings_are_marked_with_their_colour_named() -> None:
+    bookings = [
+        (mark.kind, mark.label, mark.text)
+        for _, mark in marks_of(played_case("card_game/golden/full_match.txt"))
+        if mark.kind in (MarkKind.YELLOW_CARD, MarkKind.RED_CARD)
+    ]
+    assert [(kind, label) for kind, label, _ in bookings] == [
+        (MarkKind.YELLOW_CARD, "Yellow card"),
+        (MarkKind.RED_CARD, "Red card"),
+    ]
+    assert bookings[0][2].startswith("Yellow card for ")
+    assert bookings[1][2].startswith("Red card for ")
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("card_game/golden/full_match.txt", {"Goal", "Yellow card", "Red card", "Extra Time"}),
+        ("king_of_the_pitch/golden/three_teams.txt", {"Crown", "New King", "Penalty round",
+                                                      "Shoot-out"}),
+        ("tcg/golden/shootout_match.txt", {"Goal", "Substitution", "Shoot-out",
+                                           "Penalty scored", "Penalty missed"}),
+    ],
+)  # fmt: skip
+def test_each_game_marks_what_its_consequences_declare_notable(
+    name: str, expected: set[str]
+) -> None:
+    assert {mark.label for _, mark in marks_of(played_case(name))} == expected
+
+
+def test_a_change_of_score_is_a_goal_mark_though_undeclared_and_silence_is_never_marked() -> None:
+    # Declaring no kind of their own, these stay out of the vocabulary of stored kinds.
+    class Whisper(Consequence):
+        def timeline_mark(self) -> Mark:
+            return Mark(MarkKind.NOTABLE, "Whisper")
+
+    tallied = Consequence("tallied", "Blue 1, Red 0.")
+    assert marked_as(tallied, scored=True) == StepMark(MarkKind.GOAL, "Goal", "Blue 1, Red 0.")
+    assert marked_as(tallied, scored=False) is None
+    assert marked_as(Whisper("whisper", ""), scored=False) is None
+    assert marked_as(Whisper("whisper", "psst"), scored=False) == StepMark(
+        MarkKind.NOTABLE, "Whisper", "psst"
+    )
 
 
 def test_card_game_period_ends_mark_the_halves_and_the_final_whistle() -> None:

@@ -19,6 +19,10 @@ SCORE_WIDTH, SCORE_HEIGHT = 480, 180
 DICE_WIDTH, DICE_HEIGHT = 320, 160
 # Room for the axis labels on the left and at the bottom.
 LEFT, RIGHT, TOP, BOTTOM = 28, 8, 8, 20
+# The score chart is tapped to jump to a step: its plot is cut into columns, one per step while
+# they fit, each at least this wide (in the drawing's units: 37 of its 480 draw 24 CSS px,
+# WCAG 2.2's smallest target, on a chart 320 px wide, about a small phone's).
+MIN_COLUMN = 37
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,19 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A stretch of the score chart that is a link: steps `first` to `last`, drawn from `x`
+    for `width`, jumping to `step` (the first goal among them, else the middle one)."""
+
+    first: int
+    last: int
+    step: int
+    x: float
+    width: float
+    label: str
+
+
+@dataclass(frozen=True)
 class Tick:
     value: int
     position: float
@@ -55,6 +72,9 @@ class ScoreChart:
     series: tuple[Series, ...]
     markers: tuple[Marker, ...]
     y_ticks: tuple[Tick, ...]
+    columns: tuple[Column, ...] = ()
+    first_x: float = LEFT
+    last_x: float = SCORE_WIDTH - RIGHT
     plot_left: int = LEFT
     plot_right: int = SCORE_WIDTH - RIGHT
     plot_bottom: int = SCORE_HEIGHT - BOTTOM
@@ -79,33 +99,39 @@ def score_chart(timeline: Timeline, current: int) -> ScoreChart:
             while len(_DRAWN) > _DRAWN_SIZE:
                 _DRAWN.popitem(last=False)
     chart = found[1]
-    total = max(timeline.total, 1)
-    current_x = round(LEFT + current / total * (SCORE_WIDTH - LEFT - RIGHT), 1)
-    return replace(chart, current=current, current_x=current_x)
+    return replace(chart, current=current, current_x=_step_x(current, timeline.total))
+
+
+def _step_x(step: int, total: int) -> float:
+    """Where a step is drawn: in the middle of its share of the plot, so that the steps' shares
+    are the chart's tappable columns while each step has one of its own."""
+    plot = SCORE_WIDTH - LEFT - RIGHT
+    return round(LEFT + (step + 0.5) * plot / (total + 1), 1)
 
 
 def _whole_chart(timeline: Timeline) -> ScoreChart:
     """The chart with the kick-off marked: everything but the current step's mark."""
     current = 0
-    total = max(timeline.total, 1)
+    total = timeline.total
     top = max(timeline.top_score(), 1)
 
     def x(step: int) -> float:
-        return round(LEFT + step / total * (SCORE_WIDTH - LEFT - RIGHT), 1)
+        return _step_x(step, total)
 
     def y(score: int) -> float:
         return round(TOP + (1 - score / top) * (SCORE_HEIGHT - TOP - BOTTOM), 1)
 
     series = []
     for index, side in enumerate(timeline.sides):
-        points = [(x(0), y(0))]
+        # From one end of the plot to the other, each step's change in the middle of its column.
+        points = [(float(LEFT), y(0))]
         previous = 0
         for moment in timeline.moments:
             now = moment.score.get(side, 0)
             if now != previous:
                 points += [(x(moment.step), y(previous)), (x(moment.step), y(now))]
                 previous = now
-        points.append((x(timeline.total), y(previous)))
+        points.append((float(SCORE_WIDTH - RIGHT), y(previous)))
         label = timeline.labels.get(side, side)
         line = " ".join(f"{px},{py}" for px, py in points)
         series.append(Series(side, label, index, line, previous))
@@ -129,7 +155,37 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         series=tuple(series),
         markers=tuple(markers),
         y_ticks=ticks,
+        columns=step_columns(timeline),
+        # The first and last steps' numbers under their columns, kept inside the drawing.
+        first_x=max(x(0), LEFT + 4),
+        last_x=min(x(total), SCORE_WIDTH - RIGHT - 10),
     )
+
+
+def step_columns(timeline: Timeline) -> tuple[Column, ...]:
+    """The plot cut into as many equal columns as fit (one per step while they do), each
+    holding the steps drawn inside it and linking to the first goal among them, else to the
+    middle one: a tap near a goal's marker goes to that goal."""
+    total = timeline.total
+    plot = SCORE_WIDTH - LEFT - RIGHT
+    count = max(1, min(total + 1, plot // MIN_COLUMN))
+    width = plot / count
+    held: list[list[int]] = [[] for _ in range(count)]
+    for step in range(total + 1):
+        # The column that step's middle falls in, in whole numbers.
+        held[(2 * step + 1) * count // (2 * (total + 1))].append(step)
+    goals = set(timeline.goal_steps)
+    columns = []
+    for index, steps in enumerate(held):
+        first, last = steps[0], steps[-1]
+        scored = [step for step in steps if step in goals]
+        step = scored[0] if scored else steps[len(steps) // 2]
+        label = f"Step {step}" if first == last else f"Step {step} of steps {first} to {last}"
+        if scored:
+            label += ": " + " ".join(timeline.moments[step].goals)
+        x = round(LEFT + index * width, 1)
+        columns.append(Column(first, last, step, x, round(width, 1), label))
+    return tuple(columns)
 
 
 @dataclass(frozen=True)

@@ -141,10 +141,79 @@ def test_the_timeline_links_every_step_and_marks_the_goal(client: FlaskClient, p
 
 def test_the_score_chart_has_one_marker_per_goal(client: FlaskClient, played: str) -> None:
     html = page(client, played, "?at=4")
-    assert '<svg viewBox="0 0 480 180" role="img"' in html
+    assert '<svg viewBox="0 0 480 180" role="group"' in html
     assert '<title id="score-chart-title">Score over the match</title>' in html
     assert html.count('class="goal-marker') == 1
     assert "step 4 is marked" in html
+
+
+def chart_links(html: str) -> list[tuple[str, str, str]]:
+    """The score chart's links: (the ?at=N, data-step, the accessible name) of each column."""
+    chart = html[html.index('<figure class="chart score-chart">') :]
+    chart = chart[: chart.index("</figure>")]
+    return re.findall(
+        r'<a class="step-column" href="[^"]*\?at=(\d+)" data-step="(\d+)" aria-label="([^"]*)">',
+        chart,
+    )
+
+
+def test_the_score_chart_links_every_step_of_a_short_match(
+    client: FlaskClient, played: str
+) -> None:
+    html = page(client, played, "?at=4")
+    links = chart_links(html)
+    assert [(at, step) for at, step, _ in links] == [(str(n), str(n)) for n in range(12)]
+    names = [name for _, _, name in links]
+    assert names[:GOAL_STEP] == [f"Step {n}" for n in range(GOAL_STEP)]
+    assert names[GOAL_STEP].startswith(f"Step {GOAL_STEP}: GOAL")
+    # Links of the page itself, so they work without the script.
+    assert re.search(rf'href="/matches/{played}/replay\?at=0" data-step="0" aria-label', html)
+    widths = [float(w) for w in re.findall(r'<rect x="[\d.]+" y="0" width="([\d.]+)"', html)]
+    assert len(widths) == 12 and min(widths) >= charts.MIN_COLUMN
+
+
+def test_a_long_match_chart_cuts_its_steps_into_columns_a_finger_can_tap(
+    client: FlaskClient, service: Touchline
+) -> None:
+    ruleset, name, setup = CASES[0][:3]  # the card game's full match: 156 steps, 5 goals
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+    timeline = service.replayed(match_id).timeline
+    html = page(client, match_id)
+    links = chart_links(html)
+    assert 1 < len(links) <= (charts.SCORE_WIDTH - charts.LEFT - charts.RIGHT) // charts.MIN_COLUMN
+    columns = charts.step_columns(timeline)
+    assert [c.step for c in columns] == [int(step) for _, step, _ in links]
+    # Together the columns hold every step once, in order, each linking to one of its own.
+    held = [step for c in columns for step in range(c.first, c.last + 1)]
+    assert held == list(range(timeline.total + 1))
+    assert all(c.first <= c.step <= c.last for c in columns)
+    assert all(c.width >= charts.MIN_COLUMN for c in columns)
+    # A column holding a goal jumps to it: a tap near a goal's marker goes to that goal.
+    for c in columns:
+        goals = [g for g in timeline.goal_steps if c.first <= g <= c.last]
+        if goals:
+            assert c.step == goals[0] and "GOAL" in c.label
+
+
+def test_the_timeline_marks_goals_and_bookings_in_words(
+    client: FlaskClient, service: Touchline
+) -> None:
+    ruleset, name, setup = CASES[0][:3]
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+    html = page(client, match_id)
+    timeline = html[html.index('id="timeline"') :]
+    marks = re.findall(
+        r'<p class="mark ([a-z-]+)-mark"><span class="mark-label">([^<]+)</span>', timeline
+    )
+    assert marks.count(("goal", "Goal")) == 5
+    assert ("yellow-card", "Yellow card") in marks and ("red-card", "Red card") in marks
+    assert ("notable", "Extra Time") in marks
+    yellow = timeline.index('class="mark yellow-card-mark"')
+    assert "Yellow card for " in timeline[yellow : timeline.index("</p>", yellow)]
 
 
 @pytest.mark.parametrize(("ruleset", "name", "setup", "goals"), [

@@ -82,7 +82,7 @@ def test_a_deep_link_opens_that_very_step(phone: Page, web_app: Flask, screensho
     expect(entry).to_contain_text("Entry 5:")
     expect(entry.locator("code")).to_contain_text("Kojiro Hyuga")
     expect(phone.locator("#step-5")).to_contain_text("Kojiro Hyuga")
-    back = phone.get_by_role("link", name="Back one step (step 4)")
+    back = phone.get_by_role("link", name="Previous step (step 4)")
     expect(back).to_have_attribute("href", re.compile(r"\?at=4$"))
     share = phone.get_by_role("link", name="Link to this step")
     expect(share).to_have_attribute("href", re.compile(rf"/matches/{match_id}/replay\?at=5$"))

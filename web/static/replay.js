@@ -167,6 +167,45 @@
     go(step, null);
   });
 
+  // A swipe across the step shown steps as the buttons do: to the left for the next step, to
+  // the right for the one before. Only a clearly sideways move counts, so scrolling up and
+  // down goes on as ever; the listeners are passive and never hold the page's scrolling back.
+  var SWIPE_PX = 60;       // at least this far sideways,
+  var SWIPE_SLOPE = 0.5;   // at most half as far up or down,
+  var SWIPE_MS = 800;      // and quickly: a slow drag is reading, not turning a page.
+  function stepBySwipe() {
+    var start = null;
+    root.addEventListener("touchstart", function (event) {
+      var touch = event.touches[0];
+      start = null;
+      if (event.touches.length !== 1 || !event.target.closest("[data-swipe]") ||
+          scrollsSideways(event.target)) return;
+      start = { x: touch.clientX, y: touch.clientY, at: Date.now() };
+    }, { passive: true });
+    root.addEventListener("touchend", function (event) {
+      var touch = event.changedTouches[0];
+      if (!start || !touch) return;
+      var dx = touch.clientX - start.x, dy = touch.clientY - start.y;
+      var quick = Date.now() - start.at <= SWIPE_MS;
+      start = null;
+      if (!quick || Math.abs(dx) < SWIPE_PX || Math.abs(dy) > Math.abs(dx) * SWIPE_SLOPE) return;
+      go(current() + (dx < 0 ? 1 : -1), "push");
+    }, { passive: true });
+    root.addEventListener("touchcancel", function () { start = null; }, { passive: true });
+  }
+
+  // A swipe that begins on something scrolling sideways of its own (a wide table) scrolls it.
+  function scrollsSideways(element) {
+    for (var at = element; at && at !== root; at = at.parentElement) {
+      var overflow = getComputedStyle(at).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && at.scrollWidth > at.clientWidth) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  stepBySwipe();
   history.replaceState({ step: number("data-step") }, "", location.href);
   highlight(number("data-step"));
 })();

@@ -172,6 +172,21 @@ def test_a_tap_on_the_score_chart_jumps_to_that_step_in_place(
     assert problems == []
 
 
+def test_without_the_script_a_tap_on_the_chart_opens_that_step(
+    new_phone: Any, web_app: Flask
+) -> None:
+    match_id = match_after_opening(web_app)
+    phone: Page = new_phone(java_script_enabled=False)
+    phone.goto(f"/matches/{match_id}/replay?at=0")
+    expect(phone.locator("#step-title")).to_have_text(f"Step 0 of {TOTAL}")
+    phone.locator(".score-chart").get_by_role("link", name="Step 7", exact=True).tap()
+    expect(phone).to_have_url(re.compile(r"/replay\?at=7$"))
+    expect(phone.locator("#step-title")).to_have_text(f"Step 7 of {TOTAL}")
+    # The bar's buttons are links too.
+    phone.get_by_role("link", name="Next step (step 8)").tap()
+    expect(phone.locator("#step-title")).to_have_text(f"Step 8 of {TOTAL}")
+
+
 def test_goals_and_cards_are_marked_on_the_timeline_in_words(
     phone: Page, web_app: Flask, screenshots: Path
 ) -> None:

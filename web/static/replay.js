@@ -179,6 +179,7 @@
       var touch = event.touches[0];
       start = null;
       if (event.touches.length !== 1 || !event.target.closest("[data-swipe]") ||
+          event.target.closest("input, textarea, select, [contenteditable]") ||
           scrollsSideways(event.target)) return;
       start = { x: touch.clientX, y: touch.clientY, at: Date.now() };
     }, { passive: true });
@@ -194,7 +195,8 @@
     root.addEventListener("touchcancel", function () { start = null; }, { passive: true });
   }
 
-  // A swipe that begins on something scrolling sideways of its own (a wide table) scrolls it.
+  // A swipe that begins on something scrolling sideways of its own (a wide table) scrolls it,
+  // as one in a field (a dispute's reason) moves through its text.
   function scrollsSideways(element) {
     for (var at = element; at && at !== root; at = at.parentElement) {
       var overflow = getComputedStyle(at).overflowX;

@@ -147,6 +147,29 @@ def test_the_score_chart_has_one_marker_per_goal(client: FlaskClient, played: st
     assert "step 4 is marked" in html
 
 
+def test_the_step_comes_before_its_controls_and_the_chart_after_them(
+    client: FlaskClient, played: str
+) -> None:
+    # In the page's own order, which a screen reader and a page without styles follow too.
+    html = page(client, played, "?at=5")
+    order = [
+        'class="consequences"',
+        'class="replay-situation"',
+        'class="entry card"',
+        'class="step-bar"',
+        'class="replay-controls"',
+        'class="chart score-chart"',
+        'id="annotations"',
+        'id="timeline"',
+    ]
+    assert [html.index(part) for part in order] == sorted(html.index(part) for part in order)
+    bar = html[
+        html.index('class="step-bar"') : html.index("</nav>", html.index('class="step-bar"'))
+    ]
+    assert link_for(bar, "back") == "4" and link_for(bar, "forward") == "6"
+    assert "5 / 11" in bar
+
+
 def chart_links(html: str) -> list[tuple[str, str, str]]:
     """The score chart's links: (the ?at=N, data-step, the accessible name) of each column."""
     chart = html[html.index('<figure class="chart score-chart">') :]

@@ -167,18 +167,19 @@
     go(step, null);
   });
 
-  // A swipe across the step shown steps as the buttons do: to the left for the next step, to
+  // A swipe across the step's situation steps as the buttons do: to the left for the next step, to
   // the right for the one before. Only a clearly sideways move counts, so scrolling up and
   // down goes on as ever; the listeners are passive and never hold the page's scrolling back.
   var SWIPE_PX = 60;       // at least this far sideways,
   var SWIPE_SLOPE = 0.5;   // at most half as far up or down,
   var SWIPE_MS = 800;      // and quickly: a slow drag is reading, not turning a page.
+  var SWIPE_ZONE = ".replay-situation, [data-swipe]";  // the step's situation, what happened
   function stepBySwipe() {
     var start = null;
     root.addEventListener("touchstart", function (event) {
       var touch = event.touches[0];
       start = null;
-      if (event.touches.length !== 1 || !event.target.closest("[data-swipe]") ||
+      if (event.touches.length !== 1 || !event.target.closest(SWIPE_ZONE) ||
           event.target.closest("input, textarea, select, [contenteditable]") ||
           scrollsSideways(event.target)) return;
       start = { x: touch.clientX, y: touch.clientY, at: Date.now() };

@@ -206,6 +206,15 @@ def test_the_card_game_glance_shows_the_cards_in_play_with_their_values(
     assert ("Tsubasa Ozora", "3", "3", "1") in rows
 
 
+def test_the_card_game_glance_shows_the_shot_under_way(
+    client: FlaskClient, service: Touchline
+) -> None:
+    match_id = entered(service, "card-game", _card_setup(), OPENING[:10])
+    page = live(client, match_id)
+    shot = re.search(r'<p class="shooting">(.*?)</p>', page, re.S)
+    assert shot and re.sub(r"<[^>]+>", "", shot.group(1)) == "Shot declared · attacker rolled 5"
+
+
 def test_the_tcg_field_places_a_player_by_a_tap_on_a_cell(
     client: FlaskClient, service: Touchline
 ) -> None:
@@ -243,7 +252,7 @@ def test_the_tcg_field_moves_a_player_picked_by_a_tap(
     moves = [e for e in service.get_match(match_id).expected if e.kind == "move"]
     mover = str(moves[0].fixed["player"])
     page = live(client, match_id)
-    assert "Tap a player to move them." in page
+    assert "Tap a ringed player to move them." in page
     assert f'aria-label="Move {mover} from' in page
     # The list also offers the moves, folded under "More": the field is the quicker way.
     _, more = split_at_more(page)
@@ -267,7 +276,7 @@ def test_a_pick_that_names_nothing_offered_is_forgotten(
     )
     for pick in ("Nobody", "<script>", "\x00", "x" * 5000):
         page = live(client, match_id, "?" + _query(pick))
-        assert "Tap a player to move them." in page
+        assert "Tap a ringed player to move them." in page
         assert 'name="to"' not in _field_form(page, required=False)
 
 

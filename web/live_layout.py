@@ -96,6 +96,23 @@ def laid_out(
     return LiveLayout(tuple(common), tuple(more))
 
 
+def holding(layout: LiveLayout, posted: Mapping[str, str]) -> frozenset[str]:
+    """The groups (by key, and "more" for the fold) that hold the form a refused post came
+    from: drawn open, so that what the scorer filled in is in view again."""
+    kind = posted.get("kind")
+    found: set[str] = set()
+    for where, groups in (("common", layout.common), ("more", layout.more)):
+        for group in groups:
+            if any(
+                form.kind == kind and all(posted.get(name) == value for name, value in form.hidden)
+                for form in group.forms
+            ):
+                found.add(group.key)
+                if where == "more":
+                    found.add("more")
+    return frozenset(found)
+
+
 def recorded_counts(frequency: EntryFrequency, log: Sequence[LogLine]) -> Counter[str]:
     """How many entries of each kind (as the game counts them) this match holds in force."""
     counts: Counter[str] = Counter()

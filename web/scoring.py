@@ -33,7 +33,7 @@ from web.context import (
 from web.context import touchline as service
 from web.entry_forms import action_from_form, entry_forms, refilled
 from web.errors import status_of
-from web.live_layout import laid_out
+from web.live_layout import holding, laid_out
 from web.powers import powers_for, require_on_match
 from web.presenting import entry_text, field_label, recorded_message, value_label
 from web.score_news import latest_score_news, scoring_entries
@@ -238,6 +238,7 @@ def _live_context(view: MatchView) -> dict[str, Any]:
     return {
         "match": view,
         "layout": layout,
+        "opened": holding(layout, request.form),
         "tapped": ruleset.presentation.tapped,
         "picked": _picked(view),
         "goal": latest_score_news(view),

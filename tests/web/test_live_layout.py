@@ -79,6 +79,24 @@ def test_after_a_card_play_the_answer_comes_first_and_the_abilities_fold_under_m
     assert re.search(r'<details class="more" data-keep="more">', more)
 
 
+def test_a_refused_form_under_more_comes_back_open_with_what_was_filled_in(
+    client: FlaskClient, service: Touchline
+) -> None:
+    match_id = entered(service, "card-game", _card_setup(), OPENING[:5])
+    live(client, match_id)
+    posted = {"kind": "play", "coach": "toho", "via": "Kojiro Hyuga", "shot": "7"}
+    response = post_form(
+        client, f"/matches/{match_id}/entries", {**posted, "expected_version": "6", "key": "k1"}
+    )
+    assert response.status_code == 400  # no card named
+    page = response.get_data(as_text=True)
+    _, more = split_at_more(page)
+    assert more.startswith('<details class="more" data-keep="more" open>')
+    assert 'value="7"' in more
+    # A plain page draws "More" closed.
+    assert '<details class="more" data-keep="more">' in live(client, match_id)
+
+
 def test_the_rare_are_ordered_by_the_declared_count_then_by_what_this_match_did() -> None:
     frequency = EntryFrequency({"play": 30, "pass": 23, "gain": 2, "book": 1})
     offered = [

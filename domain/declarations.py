@@ -8,7 +8,8 @@ names a game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 # text: a line of text; choice: one of `choices`; multi-choice: any of `choices` (a list);
@@ -119,6 +120,46 @@ class Presentation:
     """Where a game's page templates live: `templates` names a package whose `templates/`
     folder holds `situation.html` (the whole situation) and `glance.html` (the scorer's few
     facts). Either may be missing; the pages then draw the ruleset's `view()` generically.
-    Templates are package data, read by the web app; nothing here imports them."""
+    Templates are package data, read by the web app; nothing here imports them.
+
+    `tapped` names the kinds of entry the glance itself records, by tapping its drawing (the
+    field's cells, say): the scoring page's list offers them too, folded under "More", since
+    the drawing is the quicker way."""
 
     templates: str | None = None
+    tapped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EntryFrequency:
+    """How often each kind of entry is made in a whole match, which orders the scoring page's
+    buttons (the most frequent first) and folds the rare ones under "More".
+
+    `per_match` counts a kind (`play`), or a kind offered with a field given (`play.via`: a
+    card played through another card's ability, which is rare where a play is not), as a
+    typical match holds them; the game's golden matches are where the counts come from. A kind
+    counted fewer than `rare_below` times is rare; a kind a game that counts anything leaves
+    out counts 0. A game that counts nothing (the default) keeps the rules' order and folds
+    nothing."""
+
+    per_match: Mapping[str, int] = field(default_factory=dict)
+    rare_below: int = 5
+
+    def key(self, kind: str, given: tuple[str, ...]) -> str:
+        """What an entry of `kind` with the fields `given` counts as: `kind.field` for the
+        first given field the game counts on its own, else the kind."""
+        for name in given:
+            if f"{kind}.{name}" in self.per_match:
+                return f"{kind}.{name}"
+        return kind
+
+    def count(self, key: str) -> int:
+        return self.per_match.get(key, 0)
+
+    @property
+    def declared(self) -> bool:
+        return bool(self.per_match)
+
+
+# A game that declares no frequencies: its buttons come in the order its rules list them.
+UNCOUNTED = EntryFrequency()

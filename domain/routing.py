@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionCodec
+from domain.declarations import UNCOUNTED, EntryFrequency
 from domain.ruleset import JSON, Consequence, Outcome, Violation
 
 Checker = Callable[[Any, Any], Sequence[Violation]]
@@ -23,6 +24,8 @@ class RoutedRuleset:
     routes: Mapping[type, tuple[Checker, Applier]]
     # What a field means to a person, keyed `kind.field` or `field` (domain/entry_help.py).
     field_help: Mapping[str, str] = {}
+    # How often each kind is entered (domain/declarations.py); by default nothing is counted.
+    entry_frequency: EntryFrequency = UNCOUNTED
 
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
         """Fields an entry leaves out that the table must still say; none by default."""

@@ -16,7 +16,7 @@ from domain.consequences import Consequence as Consequence
 
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
-    from domain.declarations import LeagueRanking, Presentation, SetupForm
+    from domain.declarations import EntryFrequency, LeagueRanking, Presentation, SetupForm
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
 
@@ -134,6 +134,7 @@ class Ruleset(Protocol):
     setup_form: SetupForm
     league_ranking: LeagueRanking
     presentation: Presentation
+    entry_frequency: EntryFrequency  # how often each kind is entered: the buttons' order
 
     def make_setup(self, raw: Mapping[str, JSON]) -> Any:
         """Validate match settings (teams, variant, options); raise SetupError listing all."""

@@ -31,10 +31,12 @@ from web.context import (
     scorer_name,
 )
 from web.context import touchline as service
-from web.entry_forms import action_from_form, entry_forms, grouped, refilled
+from web.entry_forms import action_from_form, entry_forms, refilled
 from web.errors import status_of
+from web.live_layout import holding, laid_out
 from web.powers import powers_for, require_on_match
 from web.presenting import entry_text, field_label, recorded_message, value_label
+from web.score_news import latest_score_news, scoring_entries
 
 bp = Blueprint("scoring", __name__)
 bp.add_app_template_global(entry_text)
@@ -43,6 +45,7 @@ bp.add_app_template_global(field_label)
 bp.add_app_template_global(lambda: uuid4().hex, "fresh_key")
 bp.add_app_template_global(short, "short_digest")
 bp.add_app_template_global(CHECKS.__getitem__, "seal_check")
+bp.add_app_template_global(scoring_entries)
 
 # Form fields that belong to one attempt, not to the entry: never carried into a retry.
 ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
@@ -225,13 +228,35 @@ def _entering_as() -> str:
 
 def _live_context(view: MatchView) -> dict[str, Any]:
     """What the changing part of the scoring page shows: the situation, the forms for what may
-    come next (given back what a refused or stale post held) and the latest log lines."""
-    codec = find_ruleset(view.ruleset).codec
+    come next (given back what a refused or stale post held), most frequent first and the rare
+    folded, the score change the newest entry made, and the latest log lines."""
+    ruleset = find_ruleset(view.ruleset)
+    forms = refilled(entry_forms(ruleset.codec, view.expected), request.form)
+    layout = laid_out(
+        forms, view.expected, ruleset.entry_frequency, ruleset.presentation.tapped, view.log
+    )
     return {
         "match": view,
-        "groups": grouped(refilled(entry_forms(codec, view.expected), request.form)),
+        "layout": layout,
+        "opened": holding(layout, request.form),
+        "tapped": ruleset.presentation.tapped,
+        "picked": _picked(view),
+        "goal": latest_score_news(view),
         "last_entry": _last_in_force(view),
     }
+
+
+def _picked(view: MatchView) -> str | None:
+    """What the scorer tapped on the glance's drawing to enter something about it (a player to
+    move): kept only when it is a value an entry offered now is about, else forgotten."""
+    raw = request.args.get("pick", "")
+    offered = {
+        str(value)
+        for option in view.expected
+        for value in option.fixed.values()
+        if isinstance(value, str | int)
+    }
+    return raw if raw in offered else None
 
 
 def _last_in_force(view: MatchView) -> Entry | None:

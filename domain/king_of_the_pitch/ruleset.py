@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.declarations import CROWNS, Presentation
+from domain.declarations import CROWNS, EntryFrequency, Presentation
 from domain.king_of_the_pitch import actions as act
 from domain.king_of_the_pitch import captains as cap
 from domain.king_of_the_pitch import duel_apply as da
@@ -59,6 +59,22 @@ def _apply_roll(state: KingState, action: act.Roll) -> Step:
 _RULES[act.Roll] = (_check_roll, _apply_roll)
 
 
+# How often each kind is entered: the average over the golden matches
+# (tests/domain/king_of_the_pitch/golden/), rounded; every kind left out is rarer than once a game.
+FREQUENCY = EntryFrequency(
+    {
+        "reveal": 46,
+        "take": 41,
+        "sign": 28,
+        "roll": 20,
+        "challenge": 8,
+        "penalty": 7,
+        "declare": 3,
+        "transfer": 1,
+    }
+)
+
+
 class KingOfThePitch(RoutedRuleset):
     name = "king-of-the-pitch"
     title = "King of the Pitch"
@@ -70,6 +86,7 @@ class KingOfThePitch(RoutedRuleset):
     setup_form = SETUP_FORM
     league_ranking = CROWNS
     presentation = Presentation(templates="domain.king_of_the_pitch")
+    entry_frequency = FREQUENCY
 
     def make_setup(self, raw: Mapping[str, JSON]) -> KingSetup:
         return make_setup(raw)

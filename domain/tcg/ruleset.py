@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.declarations import GOALS, Presentation
+from domain.declarations import GOALS, EntryFrequency, Presentation
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Participant, Result, Violation
 from domain.tcg import actions as act
@@ -14,6 +14,37 @@ from domain.tcg.expected import expected
 from domain.tcg.setup import SETUP_FORM, SIDES, TcgSetup, make_setup, setup_to_dict
 from domain.tcg.state import TcgState, initial_state
 from domain.tcg.view import match_result, render, view
+
+# How often each kind is entered: the average over the golden matches
+# (tests/domain/tcg/golden/), rounded; every kind left out is rarer than once a match.
+FREQUENCY = EntryFrequency(
+    {
+        "battle-card": 51,
+        "end": 34,
+        "support": 25,
+        "place": 22,
+        "shoot": 15,
+        "move": 14,
+        "restart": 12,
+        "pass": 8,
+        "discard": 7,
+        "supporter": 6,
+        "pass-cut": 6,
+        "substitute": 6,
+        "penalty": 5,
+        "tackle": 4,
+        "land": 4,
+        "kickoff": 4,
+        "gather": 4,
+        "tie-dice": 2,
+        "no-flip": 2,
+        "tactics": 2,
+        "set-reverse": 2,
+        "flip": 2,
+        "toss": 1,
+        "kickers": 1,
+    }
+)
 
 
 class Tcg(RoutedRuleset):
@@ -26,7 +57,8 @@ class Tcg(RoutedRuleset):
     routes = rules.RULES
     setup_form = SETUP_FORM
     league_ranking = GOALS
-    presentation = Presentation(templates="domain.tcg")
+    presentation = Presentation(templates="domain.tcg", tapped=("place", "move"))
+    entry_frequency = FREQUENCY
 
     def make_setup(self, raw: Mapping[str, JSON]) -> TcgSetup:
         return make_setup(raw)

@@ -169,7 +169,7 @@ def test_the_opening_is_tapped_in_and_toho_scores(
     fits_the_phone(phone)
     screenshot(phone, screenshots, "06-live-after-goal.png")
 
-    phone.get_by_text("Undo the latest entry…").tap()
+    phone.locator(".live-bar").get_by_text("Undo…").tap()
     phone.get_by_role("button", name="Yes, undo entry 11").tap()
     expect(phone.locator(".flash.ok")).to_contain_text("Undone: entry 11 is retracted.")
     expect_score(phone, 0, 0)

@@ -228,8 +228,12 @@
       drawn.setAttribute("data-settling", "");
       window.setTimeout(function () { drawn.removeAttribute("data-settling"); }, SETTLE_MS);
       var newest = body.querySelector(".log-line .entry");
+      // A goal the other phone entered is said too: a status region swapped in is not read.
+      var scored = body.querySelector(".score-news");
+      var said = scored ? scored.textContent.replace("★", "").replace(/\s+/g, " ").trim() : "";
+      var goal = said ? " " + said : "";
       announce("Changed on another phone: " + (newest ? newest.textContent : "the match moved on") +
-               ". The buttons show the new situation.", false);
+               "." + goal + " The buttons show the new situation.", false);
     }
 
     follow(page.getAttribute("data-events"), heardVersion);

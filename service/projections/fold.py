@@ -134,18 +134,20 @@ def fold(match: MatchRecord) -> Contribution:
 
 
 def _follow(pitch: Pitch, consequence: Consequence) -> None:
-    """Who is in play, and who shot, as the passage of play goes on."""
+    """Who is in play, and who shot, as the passage of play goes on: players only, as the
+    game declares them (`CardPlayed.is_player`)."""
     if isinstance(consequence, PassageStarted):
         pitch.in_play.clear()
         pitch.shooter.clear()
     elif isinstance(consequence, CardPlayed):
-        pitch.in_play.setdefault(consequence.side, []).append(consequence.player)
+        if consequence.is_player:
+            pitch.in_play.setdefault(consequence.side, []).append(consequence.player)
     elif isinstance(consequence, PlayerLeft):
         players = pitch.in_play.get(consequence.side, [])
         if consequence.player in players:
             players.remove(consequence.player)
     elif isinstance(consequence, ShotTaken):
-        pitch.shooter[consequence.side] = consequence.player
+        pitch.shooter[consequence.side] = consequence.player if consequence.is_player else ""
 
 
 def _by_coach(final: FinalResult, coach: Mapping[str, str], state: str) -> MatchResult:

@@ -66,6 +66,7 @@ from service.errors import (
     TouchlineError,
 )
 from service.game_cache import MatchCache
+from service.history import HistoryQueries
 from service.imports import ImportedMatch, ImportLookups
 from service.kept_links import KeptLinks
 from service.leagues import LeagueUseCases, check_league_for
@@ -110,6 +111,7 @@ class Touchline(
     AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
+    HistoryQueries,
     ReadModelUseCases,
     LiveVersions,
     DisputeUseCases,

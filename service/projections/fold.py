@@ -59,6 +59,10 @@ class Contribution:
     disputes: tuple[Dispute, ...] = ()
     # (subject kind, subject, statistic) -> count
     stats: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    # Each side's finishing place (1 + the sides ahead of it) and final score, once the rules
+    # ranked the match (not abandoned): the match history of coaches and teams.
+    places: dict[str, int] = field(default_factory=dict)
+    final_score: dict[str, int] = field(default_factory=dict)
     # (coach, faces of the die, face shown, source) -> how many times
     dice: Counter[tuple[str, int, int, str]] = field(default_factory=Counter)
 
@@ -123,6 +127,8 @@ def fold(match: MatchRecord) -> Contribution:
             final = consequence
             winners = consequence.winners
             out.winner = coach[winners[0]] if len(winners) == 1 else None
+            out.places = _places(consequence.ranking)
+            out.final_score = {side: int(n) for side, n in consequence.score.items()}
     # The result as folded, so that confirming it replays no rule.
     status = match.status_of(final)
     out.result_state = status.state
@@ -131,6 +137,17 @@ def fold(match: MatchRecord) -> Contribution:
         out.result = _by_coach(final, coach, status.state)
         out.awaiting = tuple(coach[side] for side in status.awaiting)
     return out
+
+
+def _places(ranking: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Side -> finishing place: level sides share one, and the next place counts them all."""
+    places: dict[str, int] = {}
+    ahead = 0
+    for place in ranking:
+        for side in place:
+            places[side] = ahead + 1
+        ahead += len(place)
+    return places
 
 
 def _follow(pitch: Pitch, consequence: Consequence) -> None:

@@ -248,12 +248,14 @@ class Touchline(
         key: str | None = None,
         expected_version: int | None = None,
         roll: bool = False,
+        die_label: str | None = None,
     ) -> Written[Entry]:
-        """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
+        """Record one entry; `roll` lets the app fill the entry's chance fields at random;
+        `die_label` names the physical die the table rolled it with ("red d6")."""
 
         def change(match: MatchRecord) -> Entry:
             filled = fill_by_chance(match, action) if roll else dict(action)
-            return match.record(filled, author, override=override, key=key)
+            return match.record(filled, author, override=override, key=key, die_label=die_label)
 
         return self._change(
             ref,

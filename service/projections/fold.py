@@ -39,6 +39,9 @@ from domain.ruleset import Participant
 from domain.standings import MatchResult
 
 PLAYER, COACH, TEAM = "player", "coach", "team"
+# Where a die came from: rolled at the table (a physical die), or by the app.
+TABLE, APP = "table", "app"
+DIE_SOURCES = (TABLE, APP)
 
 
 @dataclass
@@ -63,8 +66,8 @@ class Contribution:
     # ranked the match (not abandoned): the match history of coaches and teams.
     places: dict[str, int] = field(default_factory=dict)
     final_score: dict[str, int] = field(default_factory=dict)
-    # (coach, faces of the die, face shown, source) -> how many times
-    dice: Counter[tuple[str, int, int, str]] = field(default_factory=Counter)
+    # (coach, faces of the die, face shown, source, the die's label or "") -> how many times
+    dice: Counter[tuple[str, int, int, str, str]] = field(default_factory=Counter)
 
     def count(self, kind: str, subject: str, stat: str, by: int = 1) -> None:
         self.stats[(kind, subject, stat)] += by
@@ -87,6 +90,14 @@ def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
         yield from line.consequences
 
 
+def _with_die_labels(match: MatchRecord) -> Iterator[tuple[Consequence, str]]:
+    """Each consequence in force with the label of the die its entry was rolled with."""
+    for line in match.effective_entries():
+        label = line.die_label or ""
+        for consequence in line.consequences:
+            yield consequence, label
+
+
 def fold(match: MatchRecord) -> Contribution:
     out = Contribution()
     seats = participants(match)
@@ -100,10 +111,12 @@ def fold(match: MatchRecord) -> Contribution:
 
     out.score = scoreline()
     final: FinalResult | None = None
-    for consequence in consequences_in_force(match):
+    for consequence, die_label in _with_die_labels(match):
         if isinstance(consequence, DieRolled):
             key = (coach[consequence.side], consequence.faces, consequence.value)
-            out.dice[(*key, consequence.source)] += 1
+            # Only the table's dice are physical: the app's own rolls name no die.
+            label = die_label if consequence.source == TABLE else ""
+            out.dice[(*key, consequence.source, label)] += 1
             continue
         for tally in consequence.tallies(pitch):
             subjects = [(COACH, coach[tally.side]), (TEAM, team[tally.side])]

@@ -124,6 +124,19 @@ def test_the_fixture_holds_every_kind_of_line_and_match() -> None:
     assert PROJECTIONS["standings"] and PROJECTIONS["dice"]["everybody"]
 
 
+def test_the_release_s_entries_load_with_no_die_named(app: Touchline) -> None:
+    """The release stored `EntryRecorded` at version 3, before a die could be named: each
+    entry loads through the upcaster with none, and its dice count as the table's unnamed."""
+    entries = [
+        line
+        for match in MATCHES.values()
+        for line in app.load_record(match["id"]).effective_entries()
+    ]
+    assert len(entries) > 100
+    assert {entry.die_label for entry in entries} == {None}
+    assert app.dice_sources() and {d.die for d in app.dice_sources()} == {""}
+
+
 def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
     for name, match in MATCHES.items():
         view = app.get_match(match["id"])

@@ -35,7 +35,7 @@ def test_a_roll_form_offers_the_die_s_name_and_records_it(
     match_id = up_to_the_first_roll(service)
     become_scorer(client, match_id)
     page = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
-    assert '<summary>Die used</summary>' in page
+    assert "<summary>Die used</summary>" in page
     assert 'name="die_label" value=""' in page
     response = post_form(
         client, f"/matches/{match_id}/entries", roll(service, match_id, die_label=" red d6 ")

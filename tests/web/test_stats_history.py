@@ -20,7 +20,8 @@ ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 
 def league_of_three(service: Touchline) -> None:
     service.create_league("Spring", "card-game", ALICE)
-    for home, away, score in [("Ann", "Bea", (2, 1)), ("Bea", "Ann", (1, 1)), ("Cy", "Ann", (0, 1))]:
+    played = [("Ann", "Bea", (2, 1)), ("Bea", "Ann", (1, 1)), ("Cy", "Ann", (0, 1))]
+    for home, away, score in played:
         setup = setup_for(home, away)
         record_all(service, finished_match(*score, sum(score) + 3, setup), setup, "Spring")
 

@@ -85,7 +85,8 @@ class GameRecord:
     scored: int = 0
 
     def rate(self, count: int) -> float | None:
-        return count / self.played if self.played else None
+        """A share of the ranked matches; none in a game of placings, which has no wins."""
+        return count / self.played if self.played and not self.by_placing else None
 
     @property
     def win_rate(self) -> float | None:

@@ -58,7 +58,7 @@ def _echo_history(history: History) -> None:
         result = m.outcome or m.placing or m.status
         league = f" [{m.league}]" if m.league else ""
         click.echo(
-            f"  {m.started_at[:10]}  {m.match_id[:8]}  {m.team} vs {against}  {m.score}  "
+            f"  {m.started_at[:10]}  {m.match_id[:8]}  {m.team} vs {against}  {m.shown_score}  "
             f"{result}{league}"
         )
 

@@ -48,7 +48,11 @@ class PlayedMatchSchema(Schema):
     started_at = fields.String(required=True)
     status = fields.String(required=True, metadata={"example": "finished"})
     result_status = fields.String(required=True)
-    score = fields.String(required=True)
+    score = fields.String(required=True, metadata={"description": "The match's score line"})
+    shown_score = fields.String(
+        required=True,
+        metadata={"description": "Own goals first once a game of goals is ranked: '2–0'"},
+    )
     coach = fields.String(required=True)
     team = fields.String(required=True)
     place = fields.Integer(

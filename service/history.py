@@ -63,6 +63,15 @@ class PlayedMatch:
         return _outcome(self.place, [o.place for o in self.opponents])
 
     @property
+    def shown_score(self) -> str:
+        """The score as the coach (or team) says it, their own goals first ("2–0" won), once a
+        game of goals against one opponent is ranked; else the match's score line."""
+        if self.place is None or self.by_placing or len(self.opponents) != 1:
+            return self.score
+        other = self.opponents[0].scored
+        return self.score if self.scored is None or other is None else f"{self.scored}–{other}"
+
+    @property
     def placing(self) -> str | None:
         """ "2nd of 3" once a game of placings is ranked; None otherwise."""
         if self.place is None or not self.by_placing:

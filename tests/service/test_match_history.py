@@ -108,6 +108,9 @@ def test_a_small_league_gives_each_coach_a_record_and_head_to_head(app: Touchlin
     ben_vs = {m.score: m.outcome for m in ben if m.status == "finished"}
     assert ben_vs == {"2–1": "lost", "1–1": "drawn"}
     assert app.coach_history("Cat").records[0].lost == 2
+    # Ann's own goals first, wherever she sat: the score line reads home first.
+    shown = sorted((m.score, m.shown_score) for m in ann.matches if m.status == "finished")
+    assert shown == [("0–3", "3–0"), ("1–0", "1–0"), ("1–1", "1–1"), ("2–1", "2–1")]
     assert app.history_names("coach") == ["Ann", "Ben", "Cat"]
 
 

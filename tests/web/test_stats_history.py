@@ -72,7 +72,7 @@ def test_a_game_ranked_by_placing_shows_placings_not_wins(
     assert "1 game ranked, 3 crowns." in html
     assert "2nd of 3" in html
     assert "Win rate" not in html and '<table class="record">' not in html
-    assert "ahead / level / behind" in html
+    assert '<th scope="col" class="num">Ahead</th>' in html and ">W</abbr>" not in html
 
 
 def test_the_dice_page_shows_each_source_and_named_die(

@@ -80,6 +80,7 @@ def _history(found: SubjectStats, history: History) -> dict[str, Any]:
             {
                 **asdict(m),
                 "outcome": m.outcome,
+                "shown_score": m.shown_score,
                 "placing": m.placing,
                 "url": url_for("api-matches.get_match", match_id=m.match_id),
             }

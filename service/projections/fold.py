@@ -83,15 +83,10 @@ def coaches_of(match: MatchRecord) -> dict[str, str]:
     return {p.side: p.coach for p in participants(match)}
 
 
-def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
-    """The consequences of every entry still in force, in order, as declared types (each
-    game's own: see `MatchRecord.consequence_from`)."""
-    for line in match.effective_entries():
-        yield from line.consequences
-
-
 def _with_die_labels(match: MatchRecord) -> Iterator[tuple[Consequence, str]]:
-    """Each consequence in force with the label of the die its entry was rolled with."""
+    """The consequences of every entry still in force, in order, as declared types (each
+    game's own: see `MatchRecord.consequence_from`), each with the name of the die its entry
+    was rolled with ("" when none was named)."""
     for line in match.effective_entries():
         label = line.die_label or ""
         for consequence in line.consequences:

@@ -80,6 +80,12 @@ def show(context: Context, match_ref: str, as_json: bool, with_log: bool) -> Non
     metavar="N",
     help="Refuse if the match is no longer at version N (another scorer wrote).",
 )
+@click.option(
+    "--die",
+    "die_label",
+    metavar="NAME",
+    help='The physical die the table rolled with, e.g. "red d6" (for the fairness of each die).',
+)
 @pass_context
 @handle_errors
 def record(
@@ -90,6 +96,7 @@ def record(
     override: str | None,
     key: str | None,
     expect_version: int | None,
+    die_label: str | None,
 ) -> None:
     """Record one ENTRY, e.g. `play toho "Ken Wakashimazu" defense=4` or `roll toho 5`.
 
@@ -106,6 +113,7 @@ def record(
         key=key,
         expected_version=expect_version,
         roll=roll or drawn,
+        die_label=die_label,
     )
     if written.repeat:
         click.echo(f"already recorded with key {key}, nothing new stored:")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
@@ -12,9 +13,11 @@ from cli.play_text import COMMANDS_HELP, compact_situation, help_kind, help_now,
 from cli.prompt_line import PromptReader
 from domain.completion import CompletionContext, completions, names_seen
 from domain.entry_help import as_offered, field_meaning, missing_fields
+from domain.match import checked_die_label
 from domain.registry import find_ruleset
 from domain.ruleset import JSON
 from domain.suggestions import did_you_mean
+from domain.text import BadText
 from service.entries import parse_entry
 from service.entry_text import without_roll_marks
 from service.errors import BadInput, EntryRefused, StaleMatch
@@ -23,8 +26,10 @@ from service.views import MatchView
 if TYPE_CHECKING:
     from cli.context import Context
 
-COMMANDS = frozenset({"quit", "exit", "q", "help", "?", "s", "situation", "show", "log", "undo"})
-COMPLETED_COMMANDS = ("help", "situation", "log", "undo", "quit")
+COMMANDS = frozenset(
+    {"quit", "exit", "q", "help", "?", "s", "situation", "show", "log", "undo", "die"}
+)
+COMPLETED_COMMANDS = ("help", "situation", "log", "undo", "die", "quit")
 YES = frozenset({"yes", "y"})
 
 
@@ -43,11 +48,31 @@ def discard_typed_ahead() -> None:
         pass  # not a terminal after all, or a platform without termios: nothing to drop
 
 
+@dataclass
+class TableDie:
+    """The physical die the table rolls with, named once with `die NAME` and recorded with
+    every entry after it, until named again (`die` alone forgets it)."""
+
+    label: str | None = None
+
+    def name(self, text: str) -> None:
+        try:
+            self.label = checked_die_label(text)
+        except BadText as error:
+            click.echo(f"! {error}: the die stays {self.label or 'unnamed'}")
+            return
+        if self.label is None:
+            click.echo("no die named: the table's rolls are recorded without one")
+        else:
+            click.echo(f"the table's rolls are recorded as made with {self.label!r}")
+
+
 def play_loop(context: Context, match_ref: str) -> None:
     app = context.app
     view = app.get_match(match_ref)
     echo_match(view)
     click.echo(COMMANDS_HELP)
+    die = TableDie()
     reader = PromptReader(lambda line: _complete(view, line))
     try:
         while True:
@@ -71,12 +96,17 @@ def play_loop(context: Context, match_ref: str) -> None:
                 view = app.get_match(view.id)
                 echo_match(view, with_log=line == "log")
                 continue
-            view = _act(context, view, reader, line)
+            if word == "die":
+                die.name(rest)
+                continue
+            view = _act(context, view, reader, line, die.label)
     finally:
         reader.close()
 
 
-def _act(context: Context, view: MatchView, reader: PromptReader, line: str) -> MatchView:
+def _act(
+    context: Context, view: MatchView, reader: PromptReader, line: str, die: str | None = None
+) -> MatchView:
     """Undo, or record the entry typed; then the compact situation. The view after it."""
     app = context.app
     try:
@@ -84,7 +114,7 @@ def _act(context: Context, view: MatchView, reader: PromptReader, line: str) -> 
             retraction = app.undo(view.id, context.author(), expected_version=view.version)
             click.echo(retracted(view, retraction.line.retracts))
         else:
-            _enter(context, view, reader, line)
+            _enter(context, view, reader, line, die)
     except (StaleMatch, BadInput) as error:
         click.echo(f"! {error}")
     view = app.get_match(view.id)
@@ -108,7 +138,9 @@ def _names(view: MatchView) -> list[str]:
     return names_seen(find_ruleset(view.ruleset).codec, view.log, view.expected)
 
 
-def _enter(context: Context, view: MatchView, reader: PromptReader, line: str) -> None:
+def _enter(
+    context: Context, view: MatchView, reader: PromptReader, line: str, die: str | None
+) -> None:
     app = context.app
     rules = find_ruleset(view.ruleset)
     kind = rules.codec.kind_named(line.split(maxsplit=1)[0])
@@ -128,7 +160,9 @@ def _enter(context: Context, view: MatchView, reader: PromptReader, line: str) -
         # Drawn once, before judging, so that an override records the same dice.
         action = app.draw(view.id, action)
     try:
-        entry = app.record(view.id, action, context.author(), expected_version=view.version)
+        entry = app.record(
+            view.id, action, context.author(), expected_version=view.version, die_label=die
+        )
     except EntryRefused as error:
         click.echo("! refused, nothing was stored:")
         for violation in error.violations:
@@ -139,7 +173,12 @@ def _enter(context: Context, view: MatchView, reader: PromptReader, line: str) -
         if reason is None:
             return
         entry = app.record(
-            view.id, action, context.author(), override=reason, expected_version=view.version
+            view.id,
+            action,
+            context.author(),
+            override=reason,
+            expected_version=view.version,
+            die_label=die,
         )
     echo_entry(view.ruleset, entry.line)
 

@@ -11,7 +11,7 @@ from domain.suggestions import did_you_mean
 from service.views import MatchView
 
 COMMANDS_HELP = (
-    "Commands: help [KIND] | s (the whole situation) | log | undo | quit. "
+    "Commands: help [KIND] | s (the whole situation) | log | undo | die [NAME] | quit. "
     "Tab completes; `?` as a value lets the app roll."
 )
 

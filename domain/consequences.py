@@ -84,9 +84,12 @@ class Pitch:
         return tuple(self.in_play.get(side, ()))
 
     def scorers(self, side: str) -> tuple[str, ...]:
-        """A goal counts for the named shooter, else for every player of the side in play."""
-        shooter = self.shooter.get(side)
-        return (shooter,) if shooter else self.players(side)
+        """A goal counts for the named shooter, else for every player of the side in play; a
+        shot taken with a card that is no player (an empty shooter) counts for nobody."""
+        if side in self.shooter:
+            shooter = self.shooter[side]
+            return (shooter,) if shooter else ()
+        return self.players(side)
 
 
 @dataclass(frozen=True, init=False, eq=False)
@@ -283,16 +286,29 @@ class ShotTaken(Consequence):
     side: str
     player: str
 
+    @property
+    def is_player(self) -> bool:
+        """Whether the card shot with is a player: a game whose shots may be taken with a
+        card of another kind says so here, and a goal from such a shot counts for no player."""
+        return True
+
 
 @dataclass(frozen=True, kw_only=True)
 class CardPlayed(Consequence):
-    """A player card of `side` comes into play for the current passage of play."""
+    """A card of `side` comes into play for the current passage of play."""
 
     side: str
     player: str
 
+    @property
+    def is_player(self) -> bool:
+        """Whether the card is a player: a game with cards of other kinds (the card game's
+        Match cards) says which. Only players are followed in play and counted per player;
+        every card played counts for its coach and team."""
+        return True
+
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
-        return (Tally(self.side, "cards_played", (self.player,)),)
+        return (Tally(self.side, "cards_played", (self.player,) if self.is_player else ()),)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -133,6 +133,9 @@ class Entry(Line):
     retracted: bool = False
     # The number of the correction that took this entry's place (Correction below).
     corrected_by: int | None = None
+    # The physical die the table rolled this entry's dice with, as the scorer named it ("red
+    # d6"), for the fairness of each die; None when unnamed, and for the app's own rolls.
+    die_label: str | None = None
 
     @property
     def kind(self) -> str:
@@ -263,6 +266,7 @@ def to_data(line: LogLine) -> dict[str, JSON]:
                     else [c.to_dict() for c in line.consequences]
                 ),
                 corrected_by=line.corrected_by,
+                die_label=line.die_label,
             )
             if isinstance(line, Correction):
                 data.update(
@@ -320,6 +324,7 @@ def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
             "consequences": Consequences(data.get("consequences") or (), game),
             "retracted": bool(data.get("retracted")),
             "corrected_by": data.get("corrected_by"),
+            "die_label": data.get("die_label"),
         }
         if kind == Entry.type:
             return _restored(Entry, common, **entry)

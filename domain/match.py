@@ -50,6 +50,7 @@ from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Viol
 from domain.seal import digest_of
 from domain.stepping import Stepper
 from domain.text import (
+    DIE_LABEL_LIMIT,
     KEY_LIMIT,
     NAME_LIMIT,
     NOTE_LIMIT,
@@ -158,6 +159,14 @@ def _unsealed(state: dict[str, Any]) -> None:
     state.setdefault("link", None)
     state["previous"] = None
     state["digest"] = None
+
+
+def checked_die_label(label: str | None) -> str | None:
+    """The name of a physical die as the scorer gave it; blank is no name (BadText if
+    refused: too long, or a control character)."""
+    if label is None or not label.strip():
+        return None
+    return checked_text(label, "the die's label", DIE_LABEL_LIMIT)
 
 
 def _confirms(line: Confirmation, final: FinalResult) -> bool:
@@ -482,8 +491,10 @@ class MatchRecord(Aggregate):
         author: Author,
         override: str | None = None,
         key: str | None = None,
+        die_label: str | None = None,
     ) -> Entry:
-        """Record an entry if it is legal, or if the table overrides its violations.
+        """Record an entry if it is legal, or if the table overrides its violations;
+        `die_label` names the physical die the table rolled it with ("red d6").
 
         Raises RuleBroken when a rule is broken and no override reason is given, or when the
         entry cannot be applied at all in the current state.
@@ -495,6 +506,7 @@ class MatchRecord(Aggregate):
         author, key = author.checked(), _checked_key(key)
         if override is not None and override.strip():
             override = checked_text(override, "the override reason", REASON_LIMIT)
+        die_label = checked_die_label(die_label)
         parsed, violations = self.judge(action)
         _check_action_text(self.ruleset.action_to_dict(parsed))
         blocking = [v for v in violations if not v.overridable]
@@ -514,6 +526,7 @@ class MatchRecord(Aggregate):
             violations=[v.to_dict() for v in violations],
             key=key,
             consequences=[c.to_dict() for c in outcome.consequences],
+            die_label=die_label,
         )
         return cast(Entry, self.log[-1])
 
@@ -908,8 +921,8 @@ class MatchRecord(Aggregate):
     class EntryRecorded(Sealed):
         # 2: `action_version` (the game's action payload version), and consequences of the
         # declared vocabulary. Version 1 consequences are worked out again on load.
-        # 3: the link and the seal.
-        class_version: ClassVar[int] = 3
+        # 3: the link and the seal. 4: `die_label`, the physical die the table rolled with.
+        class_version: ClassVar[int] = 4
         sealed_since: ClassVar[int] = 3
         action: dict[str, JSON]
         action_version: int
@@ -920,6 +933,7 @@ class MatchRecord(Aggregate):
         violations: list[dict[str, JSON]]
         key: str | None
         consequences: list[dict[str, JSON]] | dict[str, list[dict[str, JSON]]]
+        die_label: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -927,6 +941,11 @@ class MatchRecord(Aggregate):
             state["consequences"] = {"stored": state["consequences"]}
 
         upcast_v2_v3 = staticmethod(_unsealed)
+
+        @staticmethod
+        def upcast_v3_v4(state: dict[str, Any]) -> None:
+            """Recorded before a die could be named: its dice are the table's, unnamed."""
+            state["die_label"] = None
 
     class Disputed(Sealed):
         class_version: ClassVar[int] = 1
@@ -1112,6 +1131,7 @@ class MatchRecord(Aggregate):
         violations: list[dict[str, JSON]],
         key: str | None,
         consequences: list[dict[str, JSON]] | dict[str, list[dict[str, JSON]]],
+        die_label: str | None = None,
     ) -> None:
         rules = self.ruleset
         action = rules.codec.upcast(action, action_version)
@@ -1139,6 +1159,7 @@ class MatchRecord(Aggregate):
             override=override,
             violations=tuple(violation_from_dict(v) for v in violations),
             consequences=typed,
+            die_label=die_label,
         )
         self._append(line)
         if pending is not None:

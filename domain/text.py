@@ -21,6 +21,7 @@ NAME_LIMIT: Final = 80  # a coach, team, card, league or scorer's name
 REASON_LIMIT: Final = 500  # why an entry overrides a rule, why a match was abandoned
 NOTE_LIMIT: Final = 2000  # an annotation: remarks, not essays
 KEY_LIMIT: Final = 200  # an idempotency key or a device label
+DIE_LABEL_LIMIT: Final = 40  # the physical die a table roll was made with ("red d6")
 SETUP_TEXT_LIMIT: Final = 200  # any other text in match settings (a team list's entries)
 SETUP_DEPTH_LIMIT: Final = 8  # how deeply match settings may nest
 

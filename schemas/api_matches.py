@@ -13,7 +13,7 @@ from domain.provenance import Provenance
 from domain.registry import ruleset_names
 from domain.rejudge import KEEP, WITHDRAW
 from domain.rulebook import MAX_CITED
-from domain.text import NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
+from domain.text import DIE_LABEL_LIMIT, NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
 
 
@@ -395,6 +395,16 @@ class NewEntrySchema(Schema):
     expected_version = _expected_version()
     roll = fields.Boolean(
         load_default=False, metadata={"description": "Let the app fill the chance fields"}
+    )
+    die_label = text_field(
+        DIE_LABEL_LIMIT,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "The physical die the table rolled with, for the fairness of each "
+            "die (ignored for the app's own rolls)",
+            "example": "red d6",
+        },
     )
 
     @validates_schema

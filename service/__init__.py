@@ -10,7 +10,9 @@ one of its methods, called the same way from the command line and the web:
 - leagues (`create_league`, `find_league`, `leagues`, `standings`, `league_matches`) in
   service/leagues.py;
 - statistics (`player_stats`, `coach_stats`, `team_stats`, `subjects`, `dice`,
-  `dice_coaches`) in service/statistics.py;
+  `dice_coaches`, `dice_sources`) in service/statistics.py;
+- a coach's or team's match history, record and head-to-head (`coach_history`,
+  `team_history`, `history_names`) in service/history.py;
 - the audit of a match or a league (`match_audit`, `league_audit`) in service/audit.py;
 - the read models themselves (`projection_status`, `log_length`, `rebuild_projections`,
   `follow_log`) in service/read_models.py, and the live pages' `newest_versions` in

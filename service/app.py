@@ -66,6 +66,7 @@ from service.errors import (
     TouchlineError,
 )
 from service.game_cache import MatchCache
+from service.history import HistoryQueries
 from service.imports import ImportedMatch, ImportLookups
 from service.kept_links import KeptLinks
 from service.leagues import LeagueUseCases, check_league_for
@@ -110,6 +111,7 @@ class Touchline(
     AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
+    HistoryQueries,
     ReadModelUseCases,
     LiveVersions,
     DisputeUseCases,
@@ -246,12 +248,14 @@ class Touchline(
         key: str | None = None,
         expected_version: int | None = None,
         roll: bool = False,
+        die_label: str | None = None,
     ) -> Written[Entry]:
-        """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
+        """Record one entry; `roll` lets the app fill the entry's chance fields at random;
+        `die_label` names the physical die the table rolled it with ("red d6")."""
 
         def change(match: MatchRecord) -> Entry:
             filled = fill_by_chance(match, action) if roll else dict(action)
-            return match.record(filled, author, override=override, key=key)
+            return match.record(filled, author, override=override, key=key, die_label=die_label)
 
         return self._change(
             ref,

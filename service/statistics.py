@@ -7,17 +7,21 @@ from dataclasses import dataclass
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
 from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
-from service.projections.fold import COACH, PLAYER, TEAM
+from service.projections.fold import APP, COACH, DIE_SOURCES, PLAYER, TABLE, TEAM
 from service.store import StoreApplication
 
 SUBJECT_KINDS = (PLAYER, COACH, TEAM)
 
 __all__ = [
+    "APP",
     "COACH",
+    "DIE_SOURCES",
     "PLAYER",
     "SUBJECT_KINDS",
     "SUSPICIOUS_P",
+    "TABLE",
     "TEAM",
+    "DiceBySource",
     "Fairness",
     "StatisticsQueries",
     "SubjectStats",
@@ -30,6 +34,16 @@ class SubjectStats:
     name: str
     matches: int
     counts: dict[str, int]
+
+
+@dataclass(frozen=True)
+class DiceBySource:
+    """The fairness of one die type as one source rolled it: the app, or the table, where
+    `die` is the physical die the scorer named ("red d6"; empty: unnamed)."""
+
+    source: str
+    die: str
+    fairness: Fairness
 
 
 class StatisticsQueries(StoreApplication):
@@ -85,6 +99,37 @@ class StatisticsQueries(StoreApplication):
         for r in rows:
             by_die.setdefault(int(r["faces"]), {})[int(r["face"])] = int(r["n"])
         return [fairness(faces, counts) for faces, counts in sorted(by_die.items())]
+
+    def dice_sources(self, coach: str | None = None) -> list[DiceBySource]:
+        """One fairness figure per source (the table's dice, die by named die, then the
+        app's) and die type, for one coach or everybody."""
+        with self._read("dice") as sql:
+            where, params = "", tuple[str, ...]()
+            if coach is not None:
+                where, params = "WHERE coach = ?", (_dice_coach(sql, coach),)
+            rows = sql.rows(
+                f"SELECT source, die, faces, face, SUM(rolls) AS n FROM dice_counts {where} "
+                "GROUP BY source, die, faces, face",
+                params,
+            )
+        by_die: dict[tuple[str, str, int], dict[int, int]] = {}
+        for r in rows:
+            key = (str(r["source"]), str(r["die"]), int(r["faces"]))
+            by_die.setdefault(key, {})[int(r["face"])] = int(r["n"])
+        order = {source: n for n, source in enumerate(DIE_SOURCES)}
+        return [
+            DiceBySource(source, die, fairness(faces, counts))
+            for (source, die, faces), counts in sorted(
+                by_die.items(),
+                key=lambda item: (
+                    order.get(item[0][0], len(order)),
+                    item[0][0],
+                    item[0][1] == "",  # named dice first, the unnamed after them
+                    item[0][1].casefold(),
+                    item[0][2],
+                ),
+            )
+        ]
 
     def dice_coaches(self) -> list[str]:
         """Every coach who rolled a recorded die, alphabetically."""

@@ -4,6 +4,7 @@ command line, the JSON API and the web pages, with no file outside its package k
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -245,11 +246,16 @@ def test_its_consequences_fold_with_its_own_meaning_whichever_game_declared_firs
 
 
 def _counts(stats: str) -> dict[str, int]:
-    """The statistics `touchline stats coach|team` prints, by name."""
-    found = re.findall(r"^  (\S.*?) +(\d+)$", stats, re.MULTILINE)
+    """The statistics `touchline stats coach|team` prints, by name: the indented lines right
+    under the first (the record, head-to-head and matches follow them)."""
+    lines = stats.splitlines()[1:]
+    counts = "\n".join(line for line in itertools.takewhile(lambda x: x.startswith("  "), lines))
+    found = re.findall(r"^  (\S.*?) +(\d+)$", counts, re.MULTILINE)
     return {name: int(count) for name, count in found}
 
 
 def _faces(dice: str) -> dict[int, int]:
-    """How often each face came up, as `touchline stats dice` prints it for one die type."""
-    return {int(face): int(n) for face, n in re.findall(r"^  (\d+): +(\d+) ", dice, re.MULTILINE)}
+    """How often each face came up, as `touchline stats dice` prints it for one die type
+    (before the same by source and die)."""
+    totals = dice.split("by source and die:")[0]
+    return {int(face): int(n) for face, n in re.findall(r"^  (\d+): +(\d+) ", totals, re.MULTILINE)}

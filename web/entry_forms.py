@@ -15,6 +15,7 @@ from typing import Literal
 from werkzeug.datastructures import MultiDict
 
 from domain.actions import ActionCodec, FieldSpec
+from domain.log import Entry, LogLine
 from domain.ruleset import JSON, Expected, MalformedAction
 from service.errors import BadInput
 
@@ -26,6 +27,9 @@ MOST_BUTTONS = 12
 LIST_SLOTS = 6
 # Only the app sets where a die came from: "roll for me" records `source=app`.
 SOURCE_FIELD = "source"
+# The optional name of the physical die the table rolled with ("red d6"), posted beside the
+# entry's own fields and recorded with the entry, not in its action.
+DIE_LABEL_FIELD = "die_label"
 
 # The inputs that show a single value and can be given it back after a refusal.
 REFILLABLE = ("buttons", "select", "number", "text")
@@ -54,6 +58,16 @@ class EntryForm:
     inputs: tuple[Input, ...]
     tap: Input | None  # the input whose values are the submit buttons
     can_roll: bool
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Whether the table rolls a die for this entry (faces to tap or pick), so that the
+        physical die may be named; a toss of the Possession token is no die."""
+        inputs = (*self.inputs, *(() if self.tap is None else (self.tap,)))
+        return self.can_roll and any(
+            i.widget == "dice" or (bool(i.options) and all(_is_face(o) for o in i.options))
+            for i in inputs
+        )
 
 
 def entry_forms(codec: ActionCodec, expected: Sequence[Expected]) -> list[EntryForm]:
@@ -92,6 +106,15 @@ def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
         tap=tap,
         can_roll=bool(random or dice),
     )
+
+
+def die_named_last(log: Sequence[LogLine]) -> str:
+    """The die the scorer named last in this match, offered again: a table rolls with the
+    same dice all match long."""
+    for line in reversed(log):
+        if isinstance(line, Entry) and line.die_label:
+            return line.die_label
+    return ""
 
 
 def refilled(forms: Sequence[EntryForm], posted: Mapping[str, str]) -> list[EntryForm]:
@@ -150,6 +173,10 @@ def _tap(inputs: list[Input], random: Sequence[str]) -> Input | None:
     if len(buttons) == 1 and buttons[0].widget == "buttons":
         return buttons[0]
     return None
+
+
+def _is_face(option: JSON) -> bool:
+    return isinstance(option, int) and not isinstance(option, bool)
 
 
 def _posted(value: JSON) -> list[str]:

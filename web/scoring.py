@@ -31,7 +31,13 @@ from web.context import (
     scorer_name,
 )
 from web.context import touchline as service
-from web.entry_forms import action_from_form, entry_forms, refilled
+from web.entry_forms import (
+    DIE_LABEL_FIELD,
+    action_from_form,
+    die_named_last,
+    entry_forms,
+    refilled,
+)
 from web.errors import status_of
 from web.live_layout import holding, laid_out
 from web.powers import powers_for, require_on_match
@@ -42,6 +48,7 @@ bp = Blueprint("scoring", __name__)
 bp.add_app_template_global(entry_text)
 bp.add_app_template_global(value_label)
 bp.add_app_template_global(field_label)
+bp.add_app_template_global(die_named_last)
 bp.add_app_template_global(lambda: uuid4().hex, "fresh_key")
 bp.add_app_template_global(short, "short_digest")
 bp.add_app_template_global(CHECKS.__getitem__, "seal_check")
@@ -151,6 +158,7 @@ def record_entry(match_id: str) -> Any:
             key=key,
             expected_version=_posted_version(),
             roll=request.form.get("roll") == "yes",
+            die_label=request.form.get(DIE_LABEL_FIELD) or None,
         )
     except EntryRefused as error:
         return _live_page(view, refused=error.violations), status_of(error)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from service.history import History, ordinal
 from service.statistics import COACH, PLAYER, SUSPICIOUS_P, TEAM, SubjectStats
 from web.charts import dice_chart
 from web.context import touchline
@@ -11,6 +12,7 @@ from web.context import touchline
 bp = Blueprint("stats", __name__)
 
 KIND_TITLES = {PLAYER: "Players", COACH: "Coaches", TEAM: "Teams"}
+bp.add_app_template_filter(ordinal)
 
 
 @bp.get("/stats")
@@ -31,25 +33,29 @@ def player(name: str) -> str:
 
 @bp.get("/stats/coaches/<path:name>")
 def coach(name: str) -> str:
-    return _subject(touchline().coach_stats(name))
+    service = touchline()
+    return _subject(service.coach_stats(name), service.coach_history(name))
 
 
 @bp.get("/stats/teams/<path:name>")
 def team(name: str) -> str:
-    return _subject(touchline().team_stats(name))
+    service = touchline()
+    return _subject(service.team_stats(name), service.team_history(name))
 
 
 @bp.get("/stats/dice")
 def dice() -> str:
     coach = request.args.get("coach") or None
-    figures = touchline().dice(coach)
+    service = touchline()
+    figures = service.dice(coach)
     return render_template(
         "stats_dice.html",
         coach=coach,
         dice=[(figure, dice_chart(figure)) for figure in figures],
+        sources=service.dice_sources(coach),
         suspicious=SUSPICIOUS_P,
     )
 
 
-def _subject(found: SubjectStats) -> str:
-    return render_template("stats_subject.html", found=found)
+def _subject(found: SubjectStats, history: History | None = None) -> str:
+    return render_template("stats_subject.html", found=found, history=history)

@@ -9,6 +9,13 @@ from typing import Any
 
 TEAM_DECKS = ("nankatsu", "toho")
 FATIGUE = "Fatigue"
+# The classes of card that carry a player (CG-1.1): the rest are Match, Fatigue, Yellow/Red,
+# Special Shot and Special Defense cards.
+PLAYER_CLASSES = frozenset({"initial", "motivation", "signing"})
+# Initial cards that are no player of their own: the Fan (CG-1.1: "11 players + 1 Fan"), and
+# the cards named here for the Special Shot ability they carry, whose printed player the
+# rulebook does not give (docs/rules/card-game.md).
+NOT_PLAYER_ROLES = frozenset({"fan", "special-shot-ability"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,15 @@ class Catalogue:
     def card_class(self, name: str) -> str | None:
         entries = self.entries(name)
         return entries[0].card_class if entries else None
+
+    def is_player(self, name: str) -> bool:
+        """Whether a card carries a player, for the statistics per player. A name the
+        rulebook does not give is a player the table named (its players are not listed)."""
+        entries = self.entries(name)
+        return not entries or any(
+            card.card_class in PLAYER_CLASSES and not NOT_PLAYER_ROLES & set(card.roles)
+            for card in entries
+        )
 
     def decks(self, name: str) -> tuple[str, ...]:
         return tuple(card.deck for card in self.entries(name))

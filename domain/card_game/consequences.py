@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from domain.card_game.cards import CATALOGUE
 from domain.card_game.state import PERIOD_NAMES
 from domain.consequences import (
     JSON,
@@ -114,6 +115,10 @@ class Played(CardPlayed):
     pass_: int | None
     defense: int | None
     cards_in_play: int
+
+    @property
+    def is_player(self) -> bool:
+        return CATALOGUE.is_player(self.player)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,8 +239,13 @@ class SpecialShot(ShotTaken):
     kind: ClassVar[str] = "special-shot"
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "player": "card"}
 
+    @property
+    def is_player(self) -> bool:
+        return CATALOGUE.is_player(self.player)
+
     def tallies(self, pitch: Pitch) -> tuple[Tally, ...]:
-        return (_each(self.side, "special_shots", (self.player,)),)
+        players = (self.player,) if self.is_player else ()
+        return (_each(self.side, "special_shots", players),)
 
 
 @dataclass(frozen=True, kw_only=True)

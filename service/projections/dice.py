@@ -1,4 +1,5 @@
-"""Dice: every die in force, by match, coach, die type (faces), face shown and source."""
+"""Dice: every die in force, by match, coach, die type (faces), face shown, source (the table
+or the app) and, for the table's, the physical die the scorer named ('' when unnamed)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ class DiceRolls:
     name = "dice"
     description = "every recorded die by coach and die type, for distributions and fairness"
     tables: tuple[str, ...] = ("dice_counts",)
-    version = 2
+    # 3: the named die (`die`).
+    version = 3
 
     def create(self, sql: Sql) -> None:
         sql.run(
             "CREATE TABLE IF NOT EXISTS dice_counts (match_id TEXT NOT NULL, "
             "coach TEXT NOT NULL, faces INTEGER NOT NULL, face INTEGER NOT NULL, "
-            "source TEXT NOT NULL, rolls INTEGER NOT NULL, "
-            "PRIMARY KEY (match_id, coach, faces, face, source))"
+            "source TEXT NOT NULL, die TEXT NOT NULL, rolls INTEGER NOT NULL, "
+            "PRIMARY KEY (match_id, coach, faces, face, source, die))"
         )
 
     def apply(self, sql: Sql, batch: Batch) -> None:
@@ -26,11 +28,11 @@ class DiceRolls:
         for match, contribution in batch.matches:
             match_id = str(match.id)
             rows.extend(
-                (match_id, coach, faces, face, source, rolls)
-                for (coach, faces, face, source), rolls in contribution.dice.items()
+                (match_id, coach, faces, face, source, die, rolls)
+                for (coach, faces, face, source, die), rolls in contribution.dice.items()
             )
         sql.many(
-            "INSERT INTO dice_counts (match_id, coach, faces, face, source, rolls) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO dice_counts (match_id, coach, faces, face, source, die, rolls) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             rows,
         )

@@ -39,6 +39,9 @@ from domain.ruleset import Participant
 from domain.standings import MatchResult
 
 PLAYER, COACH, TEAM = "player", "coach", "team"
+# Where a die came from: rolled at the table (a physical die), or by the app.
+TABLE, APP = "table", "app"
+DIE_SOURCES = (TABLE, APP)
 
 
 @dataclass
@@ -59,8 +62,12 @@ class Contribution:
     disputes: tuple[Dispute, ...] = ()
     # (subject kind, subject, statistic) -> count
     stats: Counter[tuple[str, str, str]] = field(default_factory=Counter)
-    # (coach, faces of the die, face shown, source) -> how many times
-    dice: Counter[tuple[str, int, int, str]] = field(default_factory=Counter)
+    # Each side's finishing place (1 + the sides ahead of it) and final score, once the rules
+    # ranked the match (not abandoned): the match history of coaches and teams.
+    places: dict[str, int] = field(default_factory=dict)
+    final_score: dict[str, int] = field(default_factory=dict)
+    # (coach, faces of the die, face shown, source, the die's label or "") -> how many times
+    dice: Counter[tuple[str, int, int, str, str]] = field(default_factory=Counter)
 
     def count(self, kind: str, subject: str, stat: str, by: int = 1) -> None:
         self.stats[(kind, subject, stat)] += by
@@ -76,11 +83,14 @@ def coaches_of(match: MatchRecord) -> dict[str, str]:
     return {p.side: p.coach for p in participants(match)}
 
 
-def consequences_in_force(match: MatchRecord) -> Iterator[Consequence]:
+def _with_die_labels(match: MatchRecord) -> Iterator[tuple[Consequence, str]]:
     """The consequences of every entry still in force, in order, as declared types (each
-    game's own: see `MatchRecord.consequence_from`)."""
+    game's own: see `MatchRecord.consequence_from`), each with the name of the die its entry
+    was rolled with ("" when none was named)."""
     for line in match.effective_entries():
-        yield from line.consequences
+        label = line.die_label or ""
+        for consequence in line.consequences:
+            yield consequence, label
 
 
 def fold(match: MatchRecord) -> Contribution:
@@ -96,10 +106,12 @@ def fold(match: MatchRecord) -> Contribution:
 
     out.score = scoreline()
     final: FinalResult | None = None
-    for consequence in consequences_in_force(match):
+    for consequence, die_label in _with_die_labels(match):
         if isinstance(consequence, DieRolled):
             key = (coach[consequence.side], consequence.faces, consequence.value)
-            out.dice[(*key, consequence.source)] += 1
+            # Only the table's dice are physical: the app's own rolls name no die.
+            label = die_label if consequence.source == TABLE else ""
+            out.dice[(*key, consequence.source, label)] += 1
             continue
         for tally in consequence.tallies(pitch):
             subjects = [(COACH, coach[tally.side]), (TEAM, team[tally.side])]
@@ -123,6 +135,8 @@ def fold(match: MatchRecord) -> Contribution:
             final = consequence
             winners = consequence.winners
             out.winner = coach[winners[0]] if len(winners) == 1 else None
+            out.places = _places(consequence.ranking)
+            out.final_score = {side: int(n) for side, n in consequence.score.items()}
     # The result as folded, so that confirming it replays no rule.
     status = match.status_of(final)
     out.result_state = status.state
@@ -133,19 +147,32 @@ def fold(match: MatchRecord) -> Contribution:
     return out
 
 
+def _places(ranking: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Side -> finishing place: level sides share one, and the next place counts them all."""
+    places: dict[str, int] = {}
+    ahead = 0
+    for place in ranking:
+        for side in place:
+            places[side] = ahead + 1
+        ahead += len(place)
+    return places
+
+
 def _follow(pitch: Pitch, consequence: Consequence) -> None:
-    """Who is in play, and who shot, as the passage of play goes on."""
+    """Who is in play, and who shot, as the passage of play goes on: players only, as the
+    game declares them (`CardPlayed.is_player`)."""
     if isinstance(consequence, PassageStarted):
         pitch.in_play.clear()
         pitch.shooter.clear()
     elif isinstance(consequence, CardPlayed):
-        pitch.in_play.setdefault(consequence.side, []).append(consequence.player)
+        if consequence.is_player:
+            pitch.in_play.setdefault(consequence.side, []).append(consequence.player)
     elif isinstance(consequence, PlayerLeft):
         players = pitch.in_play.get(consequence.side, [])
         if consequence.player in players:
             players.remove(consequence.player)
     elif isinstance(consequence, ShotTaken):
-        pitch.shooter[consequence.side] = consequence.player
+        pitch.shooter[consequence.side] = consequence.player if consequence.is_player else ""
 
 
 def _by_coach(final: FinalResult, coach: Mapping[str, str], state: str) -> MatchResult:

@@ -15,7 +15,8 @@ class Statistics:
     name = "statistics"
     description = "per player card, coach and team: goals, shots, passes, defenses, duels …"
     tables: tuple[str, ...] = ("stats_counts",)
-    version = 2
+    # 3: only the cards a game declares players count per player (no Match card).
+    version = 3
 
     def create(self, sql: Sql) -> None:
         sql.run(

@@ -1,5 +1,7 @@
-"""Match summaries: one row per match, as `match list` and the standings pages read it, and
-the disputes still open in each match, as the league pages list them.
+"""Match summaries: one row per match, as `match list` and the standings pages read it, the
+disputes still open in each match, as the league pages list them, and one row per side of
+each match (its coach, team, finishing place and score), as the coach and team pages list
+their match history.
 
 An imported match's row carries its provenance (as `Provenance.to_data` writes it), and the
 file's SHA-256 and claimed origin on their own, so that an import can find the matches the
@@ -12,7 +14,7 @@ import json
 
 from domain.match import MatchRecord
 from service.projections.database import Sql
-from service.projections.fold import Contribution
+from service.projections.fold import Contribution, participants
 from service.projections.views import Batch, replace_match_rows
 from service.views import title_of
 
@@ -22,6 +24,7 @@ COLUMNS = (
     "imported", "import_sha256", "import_origin",
 )  # fmt: skip
 DISPUTE_COLUMNS = ("match_id", "dispute", "entry", "reason", "disputed_by", "disputed_at")
+SIDE_COLUMNS = ("match_id", "seat", "side", "coach", "team", "place", "scored")
 
 
 def status(match: MatchRecord, contribution: Contribution) -> str:
@@ -36,10 +39,10 @@ class MatchSummaries:
         "one row per match: teams, league, status, score, phase, winner, times, whether the "
         "coaches confirmed the result, import; and the disputes still open"
     )
-    tables: tuple[str, ...] = ("match_summaries", "match_disputes")
+    tables: tuple[str, ...] = ("match_summaries", "match_disputes", "match_sides")
     # 3: the result's confirmation (result_status, awaiting), the open disputes and the
-    # provenance of imported matches.
-    version = 3
+    # provenance of imported matches. 4: the sides of each match (match_sides).
+    version = 4
 
     def create(self, sql: Sql) -> None:
         sql.run(
@@ -57,24 +60,55 @@ class MatchSummaries:
             "disputed_by TEXT NOT NULL, disputed_at TEXT NOT NULL, "
             "PRIMARY KEY (match_id, dispute))"
         )
+        # `seat` orders the sides as the setup seats them; `place` (1 for the winners, level
+        # sides sharing one) and `scored` (goals, crowns) stay NULL until the rules rank the
+        # match, and for an abandoned one.
+        sql.run(
+            "CREATE TABLE IF NOT EXISTS match_sides (match_id TEXT NOT NULL, "
+            "seat INTEGER NOT NULL, side TEXT NOT NULL, coach TEXT NOT NULL, "
+            "team TEXT NOT NULL, place INTEGER, scored INTEGER, PRIMARY KEY (match_id, seat))"
+        )
+        sql.run("CREATE INDEX IF NOT EXISTS match_sides_coach ON match_sides (coach)")
+        sql.run("CREATE INDEX IF NOT EXISTS match_sides_team ON match_sides (team)")
 
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
         disputes: list[tuple[object, ...]] = []
+        sides: list[tuple[object, ...]] = []
         ids = [str(m.id) for m, _ in batch.matches]
-        replace_match_rows(sql, "match_summaries", ids)
-        replace_match_rows(sql, "match_disputes", ids)
+        for table in self.tables:
+            replace_match_rows(sql, table, ids)
         for match, contribution in batch.matches:
             rows.append(row_of(match, contribution))
             disputes.extend(
                 (str(match.id), d.number, d.on, d.reason, d.by, d.at) for d in contribution.disputes
             )
+            sides.extend(side_rows(match, contribution))
         for table, columns, values in (
             ("match_summaries", COLUMNS, rows),
             ("match_disputes", DISPUTE_COLUMNS, disputes),
+            ("match_sides", SIDE_COLUMNS, sides),
         ):
             placeholders = ", ".join("?" for _ in columns)
             sql.many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", values)
+
+
+def side_rows(match: MatchRecord, contribution: Contribution) -> list[tuple[object, ...]]:
+    """One row per side, in seating order; places and scores only for a ranked match that was
+    not abandoned."""
+    ranked = match.abandonment is None and bool(contribution.places)
+    return [
+        (
+            str(match.id),
+            seat,
+            p.side,
+            p.coach,
+            p.team,
+            contribution.places.get(p.side) if ranked else None,
+            contribution.final_score.get(p.side) if ranked else None,
+        )
+        for seat, p in enumerate(participants(match))
+    ]
 
 
 def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]:

@@ -97,9 +97,11 @@ def test_stats_and_projection_commands(run: Run, store_url: str) -> None:
     status = run("projections", "status")
     lines = {line.split()[0]: line for line in status.output.splitlines()}
     assert status.exit_code == 0 and set(lines) == {"summaries", "statistics", "dice", "standings"}
-    # Reading statistics and dice caught those two up; the others wait for their readers.
+    # Reading a coach (statistics and match history) and dice caught those three up; the
+    # standings wait for their readers.
     assert "lag      0" in lines["statistics"] and "lag      0" in lines["dice"]
-    assert "lag      0" not in lines["summaries"]
+    assert "lag      0" in lines["summaries"]
+    assert "lag      0" not in lines["standings"]
     rebuilt = run("projections", "rebuild", "standings")
     assert rebuilt.exit_code == 0 and "rebuilt standings" in rebuilt.output
     assert run("projections", "rebuild", "nope").exit_code == 1

@@ -86,7 +86,7 @@ def test_every_event_declares_its_version() -> None:
         MatchRecord.Abandoned,
     ):
         assert isinstance(getattr(event_class, "class_version", None), int), event_class
-    assert MatchRecord.EntryRecorded.class_version == 3
+    assert MatchRecord.EntryRecorded.class_version == 4
     assert MatchRecord.Created.class_version == 2
 
 

@@ -56,6 +56,7 @@ def record_entry(body: dict[str, Any], match_id: str) -> Any:
         key=body["key"],
         expected_version=body["expected_version"],
         roll=roll,
+        die_label=body["die_label"],
     )
     return _answer(written)
 

@@ -17,7 +17,7 @@ AUTHOR = Author("scorer", "2026-11-29T21:00:00+00:00", "test")
 TABLES = {
     "summaries": "SELECT * FROM match_summaries ORDER BY match_id",
     "statistics": "SELECT * FROM stats_counts ORDER BY match_id, subject_kind, subject, stat",
-    "dice": "SELECT * FROM dice_counts ORDER BY match_id, coach, faces, face, source",
+    "dice": "SELECT * FROM dice_counts ORDER BY match_id, coach, faces, face, source, die",
     "standings": "SELECT * FROM league_standings ORDER BY league, competitor",
     "league_matches": "SELECT * FROM league_matches ORDER BY match_id",
 }
@@ -72,6 +72,6 @@ def stored_rows(projector: Projector, match_id: Any) -> dict[str, Any]:
         "summary": tuple(summary[0].values()) if summary else None,
         "stats": Counter({(r["subject_kind"], r["subject"], r["stat"]): r["value"] for r in stats}),
         "dice": Counter(
-            {(r["coach"], r["faces"], r["face"], r["source"]): r["rolls"] for r in dice}
+            {(r["coach"], r["faces"], r["face"], r["source"], r["die"]): r["rolls"] for r in dice}
         ),
     }

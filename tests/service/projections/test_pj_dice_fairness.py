@@ -49,7 +49,7 @@ class _Match:
 
     ruleset = KingOfThePitch()
 
-    def __init__(self, dice: list[DieRolled]) -> None:
+    def __init__(self, dice: list[DieRolled], labels: list[str | None] | None = None) -> None:
         self.setup = {"teams": [{"team": "blue", "coach": "Ann"}, {"team": "red", "coach": "Bo"}]}
         self._entries = [
             Entry(
@@ -58,8 +58,11 @@ class _Match:
                 at="2026-11-30T10:00:00+00:00",
                 action={"kind": "roll"},
                 consequences=(die,),
+                die_label=label,
             )
-            for number, die in enumerate(dice, start=1)
+            for number, (die, label) in enumerate(
+                zip(dice, labels or [None] * len(dice), strict=True), start=1
+            )
         ]
 
     def effective_entries(self) -> list[Entry]:
@@ -85,10 +88,29 @@ def test_the_fold_counts_each_die_rolled_for_its_owner_s_coach_by_faces_and_sour
     )
     out = fold(match)  # type: ignore[arg-type]
     assert out.dice == {
-        ("Ann", 6, 4, "table"): 1,
-        ("Ann", 6, 5, "app"): 4,
-        ("Ann", 8, 2, "app"): 1,
-        ("Ann", 8, 7, "table"): 1,
-        ("Bo", 6, 6, "table"): 3,
+        ("Ann", 6, 4, "table", ""): 1,
+        ("Ann", 6, 5, "app", ""): 4,
+        ("Ann", 8, 2, "app", ""): 1,
+        ("Ann", 8, 7, "table", ""): 1,
+        ("Bo", 6, 6, "table", ""): 3,
     }
     assert not out.stats and out.score == "blue 0 · red 0"
+
+
+def test_the_fold_counts_the_table_s_dice_by_the_die_named_and_the_app_s_by_none() -> None:
+    match = _Match(
+        [
+            DieRolled(side="blue", faces=6, value=4),
+            DieRolled(side="blue", faces=6, value=4),
+            DieRolled(side="red", faces=6, value=2),
+            DieRolled(side="blue", faces=6, value=1, source="app"),
+        ],
+        ["red d6", "red d6", None, "red d6"],
+    )
+    out = fold(match)  # type: ignore[arg-type]
+    assert out.dice == {
+        ("Ann", 6, 4, "table", "red d6"): 2,
+        ("Bo", 6, 2, "table", ""): 1,
+        # The app rolled it: no physical die, whatever the scorer named.
+        ("Ann", 6, 1, "app", ""): 1,
+    }

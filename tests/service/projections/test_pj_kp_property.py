@@ -19,10 +19,13 @@ GAME = KingOfThePitch()
 DICE_KINDS = {"roll": "dice", "reroll": "die", "penalty": "die"}
 
 
-def dice_as_the_engine_asked(setup: Any, actions: list[Any]) -> Counter[tuple[str, int, int, str]]:
+DiceKey = tuple[str, int, int, str, str]
+
+
+def dice_as_the_engine_asked(setup: Any, actions: list[Any]) -> Counter[DiceKey]:
     coaches = dict(setup.teams)
     state = GAME.initial_state(setup)
-    seen: Counter[tuple[str, int, int, str]] = Counter()
+    seen: Counter[DiceKey] = Counter()
     for action in actions:
         if action.kind in DICE_KINDS:
             offered = next(
@@ -34,7 +37,7 @@ def dice_as_the_engine_asked(setup: Any, actions: list[Any]) -> Counter[tuple[st
                 offered.dice["dice"] if action.kind == "roll" else (len(offered.choices["die"]),)
             )
             for sides, value in zip(faces, values, strict=True):
-                seen[(coaches[action.team], sides, value, action.source)] += 1
+                seen[(coaches[action.team], sides, value, action.source, "")] += 1
         state = GAME.apply(state, action).state
     return seen
 

@@ -1,0 +1,75 @@
+"""A scorer may name the physical die a table roll was made with ("red d6"): it is kept with
+the entry, checked at the door, and entries stored before it existed load unnamed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from eventsourcing.application import Application
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.log import Entry, from_data, to_data
+from domain.match import Author, MatchRecord
+from domain.text import DIE_LABEL_LIMIT, BadText
+
+SETUP = {"home": {"team": "Nankatsu", "coach": "Alice"}, "away": {"team": "Toho", "coach": "Bob"}}
+ALICE = Author("alice", "2026-11-30T10:00:00+00:00")
+TOSS = {"kind": "toss", "winner": "toho"}
+
+
+@pytest.fixture
+def store() -> Application[Any]:
+    return Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+
+
+def test_a_named_die_is_kept_with_its_entry_through_the_store(store: Application[Any]) -> None:
+    match = MatchRecord.start("card-game", SETUP, ALICE)
+    match.record(TOSS, ALICE, die_label="  red d6 ")
+    store.save(match)
+    (entry,) = store.repository.get(match.id).effective_entries()
+    assert entry.die_label == "red d6"
+
+
+def test_an_unnamed_or_blank_die_is_none() -> None:
+    match = MatchRecord.start("card-game", SETUP, ALICE)
+    assert match.record(TOSS, ALICE, die_label="   ").die_label is None
+
+
+@pytest.mark.parametrize(
+    ("label", "says"),
+    [
+        ("x" * (DIE_LABEL_LIMIT + 1), f"the die's label holds at most {DIE_LABEL_LIMIT}"),
+        ("red\nd6", "the die's label"),
+        ("red\x1b[2Jd6", "the die's label"),
+        ("\u202ered d6", "the die's label"),
+    ],
+)
+def test_a_bad_label_is_refused_by_name_and_stores_nothing(label: str, says: str) -> None:
+    match = MatchRecord.start("card-game", SETUP, ALICE)
+    with pytest.raises(BadText, match=says):
+        match.record(TOSS, ALICE, die_label=label)
+    assert match.log.stored() == [] and match.version == 1
+
+
+def test_an_entry_stored_before_dice_were_named_loads_unnamed() -> None:
+    """Version 3 of `EntryRecorded` had no `die_label`; its upcaster says none was named."""
+    state: dict[str, Any] = {"action": dict(TOSS), "by": "alice"}
+    MatchRecord.EntryRecorded.upcast_v3_v4(state)
+    assert state["die_label"] is None
+    # A snapshot's line written before the field existed.
+    line = {"number": 1, "type": "entry", "by": "a", "at": ALICE.at, "action": dict(TOSS)}
+    loaded = from_data(line)
+    assert isinstance(loaded, Entry) and loaded.die_label is None
+
+
+@given(st.text(min_size=1, max_size=DIE_LABEL_LIMIT))
+def test_a_label_round_trips_as_line_data_or_is_refused(label: str) -> None:
+    match = MatchRecord.start("card-game", SETUP, ALICE)
+    try:
+        entry = match.record(TOSS, ALICE, die_label=label)
+    except BadText:
+        return
+    assert entry.die_label in (None, label.strip())
+    assert from_data(to_data(entry)) == entry

@@ -2,7 +2,7 @@
 
 Every log line is printed here, through `log_line`, whichever command prints it: its number,
 what it records, who and when. Read as the match report (`Reader`: `match show --log`, `match
-replay`), a line is the sentence of domain/report.py with its marks (⚽ goal, 🟨 booking, 🎲
+replay`), a line is the sentence of domain/report.py with its marks (◉ goal, ▮ booking, ⚄
 dice, ⚑ override, ✎ note …), what followed from it, and its notation on request; a line just
 written (`recorded …`) is given in the notation it was typed in. An entry the table played on
 through a broken rule starts with `!` and is followed by each rule it broke and the reason; an

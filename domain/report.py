@@ -89,7 +89,9 @@ class Report:
         return tuple(line for period in self.periods for line in period.lines)
 
 
-GOAL = Mark("goal", "⚽", "goal")
+# Symbols of the common fonts (DejaVu has them all), so a terminal or a phone without an
+# emoji font draws them too.
+GOAL = Mark("goal", "◉", "goal")
 OVERRIDE = Mark("override", "⚑", "override")
 NOTE = Mark("note", "✎", "note")
 DISPUTE = Mark("dispute", "⚠", "disputed")
@@ -98,7 +100,6 @@ UNDO = Mark("undo", "↶", "undo")
 RULING = Mark("ruling", "⚖", "ruling")
 CONFIRMATION = Mark("confirmation", "✓", "result confirmed")
 ABANDONED = Mark("abandonment", "✖", "abandoned")
-BOOKING_SYMBOLS = {"yellow": "🟨", "red": "🟥"}
 
 
 def names_of(rules: Ruleset, setup: object) -> dict[str, str]:
@@ -215,13 +216,12 @@ def consequence_marks(consequences: Sequence[Consequence]) -> tuple[Mark, ...]:
         if isinstance(consequence, Goal):
             marks.append(GOAL)
         elif isinstance(consequence, Booking):
-            colour = consequence.colour or "booking"
-            words = f"{colour} card" if consequence.colour else "booking"
-            marks.append(Mark("booking", BOOKING_SYMBOLS.get(colour, "▮"), words))
+            words = f"{consequence.colour} card" if consequence.colour else "booking"
+            marks.append(Mark("booking", "▮", words))
         elif isinstance(consequence, DieRolled):
             dice.append(str(consequence.value))
     if dice:
-        marks.append(Mark("dice", "🎲", f"{'die' if len(dice) == 1 else 'dice'} {listed(dice)}"))
+        marks.append(Mark("dice", "⚄", f"{'die' if len(dice) == 1 else 'dice'} {listed(dice)}"))
     return tuple(marks)
 
 

@@ -60,7 +60,7 @@ def test_a_line_number_names_the_same_line_on_the_pages_and_at_the_terminal(
     page = client.get(f"/matches/{scored}").get_data(as_text=True)
     start = page.index(f'id="entry-{GOAL_LINE}"')
     item = page[start : page.index("</li>", start)]
-    assert f'<span class="entry">{sentence}</span>' in item and "mark-goal" in item
+    assert f'<span class="entry">{sentence}</span>' in item and "report-mark-goal" in item
     assert f'value="{GOAL_LINE}"' in page[start - 200 : start + 50]
 
     replay = touchline_cli(sqlite_url, "match", "replay", scored, "--to", str(GOAL_LINE))

@@ -120,12 +120,12 @@ def line_details(
     details: list[str] = []
     if reader is not None and reader.notation:
         details.append(f"= {line_notation(find_ruleset(ruleset).codec, line)}")
-    if reader is not None and isinstance(line, Entry) and line.in_force:
-        details.extend(f"→ {c.text}" for c in line.consequences if c.text)
     if isinstance(line, Entry):
         for violation in line.violations:
             details.append(f"! overridden {violation.rule}: {violation.message}")
             details.append(f"  reason: {line.override}")
+    if reader is not None and isinstance(line, Entry) and line.in_force:
+        details.extend(f"→ {c.text}" for c in line.consequences if c.text)
     if isinstance(line, Correction):
         if index is not None:
             replaced = index.line(line.replaces)

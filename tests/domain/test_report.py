@@ -11,7 +11,7 @@ import pytest
 from domain.actions import FieldSpec
 from domain.consequences import Goal
 from domain.log import Annotation, Dispute, Entry, Retraction
-from domain.log_index import LogIndex
+from domain.log_index import LogIndex, Positions
 from domain.match import Author, CorrectionRequest, MatchRecord
 from domain.registry import find_ruleset
 from domain.report import match_report, names_of, report_line
@@ -223,3 +223,18 @@ def test_each_kind_of_line_has_its_sentence_and_its_mark() -> None:
     assert said[16].marked("correction") and said[16].marked("dice")
     assert said[10].fate is not None and said[10].marked("corrected") and said[10].told == ()
     assert isinstance(match.log[12], Annotation)
+
+
+def test_a_line_number_names_one_place_in_the_replay() -> None:
+    """Positions: an entry in force is at its step; the entry a correction replaced and the
+    correction are at the same step; an undo, a note, a dispute or an undone entry is at the
+    step in force when it was written; a number past the log is no place."""
+    match = opening_with_settling()
+    positions = Positions.of(LogIndex(match.log))
+    assert positions.total == 11 and positions.last == 16
+    assert [positions.step_of(n) for n in range(12)] == list(range(12))
+    assert positions.step_of(16) == positions.step_of(10) == 10  # the correction, its entry
+    assert positions.step_of(12) == 11  # the overridden draft, undone since
+    assert positions.step_of(13) == positions.step_of(14) == positions.step_of(15) == 11
+    assert positions.step_of(17) is None
+    assert positions.line_of(10) == 16 and positions.line_of(0) == 0

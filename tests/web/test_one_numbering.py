@@ -16,7 +16,7 @@ from cli.main import cli
 from domain.match import Author
 from service.app import Touchline
 from tests.opening import OPENING, record_text
-from tests.web.conftest import token
+from tests.web.conftest import become_everyone, post_form, token
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
 GOAL_LINE = 14  # the roll that scores, made again after an undo and a note
@@ -126,3 +126,21 @@ def test_every_count_of_entries_counts_the_entries_in_force(
     assert rows and "  12 entries" in rows[0]
     copy = imported.split()[2]
     assert "  12 entries" in next(row for row in listed.splitlines() if row.startswith(copy[:8]))
+
+
+def test_the_settling_pages_link_the_replay_by_the_same_line(
+    client: FlaskClient, scored: str
+) -> None:
+    """A dispute made from the replay comes back to the disputed line; the correction page's
+    "the situation before it" opens the place before the entry, by its place in force."""
+    become_everyone(client, scored)
+    data = {"on": str(GOAL_LINE), "reason": "offside", "key": "k1", "return_to": "replay"}
+    answer = post_form(client, f"/matches/{scored}/disputes", data)
+    assert answer.status_code == 303
+    assert answer.headers["Location"].endswith(f"/replay?at={GOAL_LINE}#disputes")
+    correcting = client.get(f"/matches/{scored}/entries/{GOAL_LINE}/correct")
+    before = re.search(
+        r'href="([^"]+)">the situation before it<', correcting.get_data(as_text=True)
+    )
+    assert before is not None and before[1].endswith("/replay?step=10")
+    assert ">Line 10</h2>" in client.get(before[1]).get_data(as_text=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 import click
 
 from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context
-from domain.log import Entry, LogLine
+from domain.report import log_size
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from schemas.matchfile_lines import MAX_FILE_BYTES
@@ -34,7 +33,7 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
     if output:
         Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {counted(record_.log)} to {output}", err=True)
+        click.echo(f"wrote {log_size(record_.log)} to {output}", err=True)
     else:
         # A match file is UTF-8 whatever the terminal's encoding is.
         click.echo(text.encode("utf-8"), nl=False)
@@ -80,14 +79,6 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
         raise Failure(f"{file.name}: {error}{hint}") from None
     view = imported.view
-    click.echo(f"imported match {view.id} ({counted(view.log)}): {view.title}")
+    click.echo(f"imported match {view.id} ({log_size(view.log)}): {view.title}")
     for notice in imported.notices:
         click.echo(notice)
-
-
-def counted(log: Sequence[LogLine]) -> str:
-    """A log's size as every command counts it: its lines (undos, notes and settling lines
-    included, each numbered), and its entries in force (what `match list` counts and the
-    replay steps through)."""
-    in_force = sum(1 for line in log if isinstance(line, Entry) and line.in_force)
-    return f"{len(log)} lines, {in_force} entries in force"

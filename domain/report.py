@@ -273,3 +273,11 @@ def _started(index: LogIndex, line: LogLine) -> str | None:
             if phase:
                 started = phase[:1].upper() + phase[1:]
     return started
+
+
+def log_size(lines: Sequence[LogLine]) -> str:
+    """A log's size as every command and page counts it: its lines (undos, notes and settling
+    lines included, each numbered) and its entries in force (what the match list counts and
+    the replay steps through): `15 lines, 12 entries in force`."""
+    in_force = sum(1 for line in lines if isinstance(line, Entry) and line.in_force)
+    return f"{len(lines)} lines, {in_force} entries in force"

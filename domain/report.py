@@ -117,11 +117,10 @@ def entry_sentence(rules: Ruleset, entry: Entry, names: Names) -> str:
     """What an entry says in words; an entry kept from an earlier release that today's codec
     refuses, or that the game cannot word, is worded from its stored notation."""
     try:
-        return rules.sentence(rules.codec.from_dict(entry.action), names) or _fallback(
-            rules, entry, names
-        )
+        said = rules.sentence(rules.codec.from_dict(entry.action), names)
     except (MalformedAction, TypeError, ValueError, KeyError, AttributeError):
-        return _fallback(rules, entry, names)
+        said = ""
+    return said if said.strip() else _fallback(rules, entry, names)
 
 
 def _fallback(rules: Ruleset, entry: Entry, names: Names) -> str:
@@ -129,7 +128,8 @@ def _fallback(rules: Ruleset, entry: Entry, names: Names) -> str:
         said = from_notation(rules.codec, entry.action, names)
     except (MalformedAction, TypeError, ValueError, KeyError, AttributeError):
         said = ""
-    return said or f"entry {entry.number}"
+    # A stored kind of only blanks words nothing: the line still says which entry it is.
+    return said if said.strip() else f"Entry {entry.number}"
 
 
 def report_line(rules: Ruleset, names: Names, line: LogLine, index: LogIndex) -> ReportLine:

@@ -238,3 +238,10 @@ def test_a_line_number_names_one_place_in_the_replay() -> None:
     assert positions.step_of(13) == positions.step_of(14) == positions.step_of(15) == 11
     assert positions.step_of(17) is None
     assert positions.line_of(10) == 16 and positions.line_of(0) == 0
+
+
+def test_an_entry_whose_stored_kind_is_blank_still_reads_as_which_entry_it_is() -> None:
+    """Found by the property test: a stored action of kind " " worded nothing."""
+    rules = find_ruleset("card-game")
+    entry = Entry(number=1, by="alice", at=AUTHOR.at, action={"kind": " "})
+    assert match_report(rules, {}, [entry]).lines[0].sentence == "Entry 1"

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context
+from domain.report import log_size
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
 from schemas.matchfile_lines import MAX_FILE_BYTES
@@ -32,7 +33,7 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
     if output:
         Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {len(record_.log)} entries to {output}", err=True)
+        click.echo(f"wrote {log_size(record_.log)} to {output}", err=True)
     else:
         # A match file is UTF-8 whatever the terminal's encoding is.
         click.echo(text.encode("utf-8"), nl=False)
@@ -78,6 +79,6 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
         raise Failure(f"{file.name}: {error}{hint}") from None
     view = imported.view
-    click.echo(f"imported match {view.id} ({len(view.log)} entries): {view.title}")
+    click.echo(f"imported match {view.id} ({log_size(view.log)}): {view.title}")
     for notice in imported.notices:
         click.echo(notice)

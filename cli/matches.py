@@ -12,6 +12,7 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.output import (
+    Reader,
     echo_entry,
     echo_match,
     echo_provenance,
@@ -19,13 +20,15 @@ from cli.output import (
     echo_step,
     has_attachments,
     log_line,
+    step_heading,
 )
 from cli.play import play_loop
 from cli.replay_walk import HINT, HINT_AT_END, Marks, move
 from domain.log import Retraction
-from domain.log_index import LogIndex
+from domain.log_index import LogIndex, Positions, Step
 from schemas.result_status import result_label
 from service.entry_text import action_from_text
+from service.errors import BadInput
 
 
 @click.command("list")
@@ -48,16 +51,17 @@ def list_(context: Context) -> None:
 @click.command("show")
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole match as JSON.")
-@click.option("--log", "with_log", is_flag=True, help="Also print every log line.")
+@click.option("--log", "with_log", is_flag=True, help="Also print the log, read as a match report.")
+@click.option("--notation", is_flag=True, help="With --log: each line's notation under it.")
 @pass_context
 @handle_errors
-def show(context: Context, match_ref: str, as_json: bool, with_log: bool) -> None:
+def show(context: Context, match_ref: str, as_json: bool, with_log: bool, notation: bool) -> None:
     """Show a match: the situation now, what can come next, and optionally its log."""
     view = context.app.get_match(match_ref)
     if as_json:
         click.echo(json.dumps(view.to_dict(), indent=2, ensure_ascii=False))
     else:
-        echo_match(view, with_log=with_log)
+        echo_match(view, with_log=with_log, notation=notation)
 
 
 @click.command(
@@ -155,19 +159,29 @@ def play(context: Context, match_ref: str) -> None:
 
 @click.command("replay")
 @click.argument("match_ref", metavar="MATCH")
-@click.option("--to", "to_step", type=int, metavar="N", help="Show the situation after step N.")
+@click.option(
+    "--to",
+    "to_line",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Stop at line N of the log (the number `show --log` and `annotate` use; 0: kick-off).",
+)
 @click.option(
     "--step",
     "stepwise",
     is_flag=True,
     help="Walk through the match a step at a time (Enter: next, b: back, g/G: next/previous "
-    "goal, h/H: next/previous half, a number: that step, q: quit).",
+    "goal, h/H: next/previous half, a line number: that line, q: quit).",
 )
+@click.option("--notation", is_flag=True, help="Print each line's notation under its sentence.")
 @pass_context
 @handle_errors
-def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool) -> None:
+def replay(
+    context: Context, match_ref: str, to_line: int | None, stepwise: bool, notation: bool
+) -> None:
     """Replay a match: each step is an entry still in force, applied as it was recorded.
 
+    Each step reads as the log does: by its line number, in a sentence with its marks.
     Beside each step: the notes and disputes on its entry (with their rulings), the entries it
     corrected, and those made after it and undone, withdrawn or replayed since. After the last
     step, what was said about the result: its disputes and the coaches' confirmations.
@@ -176,17 +190,23 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
     view = app.get_match(match_ref)
     index = LogIndex(view.log)
     steps = index.steps()
+    lines = Positions.of(index)
+    reader = Reader.of(view.report(), view.names, notation)
+    to_step = None if to_line is None else lines.step_of(to_line)
+    if to_line is not None and to_step is None:
+        raise BadInput(f"--to {to_line} is out of range: the log has lines 0 to {lines.last}")
+    echo_provenance(view.imported)
     if not stepwise:
-        echo_provenance(view.imported)
         shown = app.replay(view.id, to_step)
+        heading = None
         for step in steps[: shown.step + 1]:
+            heading = _echo_heading(reader, step, heading)
             if step.step or has_attachments(index, step):
-                echo_step(view.ruleset, index, step, shown.total)
+                echo_step(view.ruleset, index, step, reader)
         if shown.step == shown.total:
-            echo_settled(view.ruleset, index, view.result_status)
+            echo_settled(view.ruleset, index, view.result_status, reader)
         click.echo(shown.text)
         return
-    echo_provenance(view.imported)
     walk = app.replayed(view.id)
     last = walk.view_at(to_step).step
     marks = Marks.of(steps)
@@ -194,9 +214,10 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
     while True:
         step = steps[at]
         shown = walk.view_at(step.step)
-        echo_step(view.ruleset, index, step, shown.total)
+        _echo_heading(reader, step, None)
+        echo_step(view.ruleset, index, step, reader)
         if step.step == shown.total:
-            echo_settled(view.ruleset, index, view.result_status)
+            echo_settled(view.ruleset, index, view.result_status, reader)
         click.echo(shown.text)
         if at == 0 and last == 0:
             return
@@ -212,13 +233,21 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
                 # The input ended (a script piping keys in, or Ctrl-D): the walk ends there.
                 click.echo()
                 return
-            going = move(answer, at, last, marks)
+            going = move(answer, at, last, marks, lines)
             if going.to is None:
                 return
             if not going.note:
                 break
             click.echo(going.note)
         at = going.to
+
+
+def _echo_heading(reader: Reader, step: Step, shown: str | None) -> str | None:
+    """The heading of the step's stretch of play, when it is not the one `shown` last."""
+    heading = step_heading(reader, step)
+    if heading is not None and heading != shown:
+        click.echo(f"— {heading} —")
+    return heading if heading is not None else shown
 
 
 def _quote(word: str) -> str:

@@ -1,7 +1,10 @@
 """Text for the terminal: a match's situation, its log lines and what can come next.
 
 Every log line is printed here, through `log_line`, whichever command prints it: its number,
-what it records (`domain.notation.line_notation`), who and when. An entry the table played on
+what it records, who and when. Read as the match report (`Reader`: `match show --log`, `match
+replay`), a line is the sentence of domain/report.py with its marks (◉ goal, ▮ booking, ⚄
+dice, ⚑ override, ✎ note …), what followed from it, and its notation on request; a line just
+written (`recorded …`) is given in the notation it was typed in. An entry the table played on
 through a broken rule starts with `!` and is followed by each rule it broke and the reason; an
 entry out of force says what took it out (and is struck through on a terminal); a dispute says
 whether it is open; a ruling is followed by the text of each rule it cites.
@@ -10,7 +13,8 @@ whether it is open; a ruling is followed by the text of each rule it cites.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import click
 
@@ -21,6 +25,7 @@ from domain.notation import line_notation
 from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
+from domain.report import Report, report_line
 from domain.rulebook import rule_text
 from domain.ruleset import Expected
 from service.views import MatchView
@@ -30,22 +35,53 @@ INDENT = "      "  # under a line's text, past its number
 CLAIMED = " (per the file)"
 
 
+@dataclass(frozen=True)
+class Reader:
+    """How to print a match's lines as its report: the sides' names in sentences, whether to
+    print each line's notation under it, and the heading of the stretch of play each line
+    was written in (by line number)."""
+
+    names: Mapping[str, str]
+    notation: bool = False
+    headings: Mapping[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, report: Report, names: Mapping[str, str], notation: bool = False) -> Reader:
+        headings = {
+            line.number: period.heading for period in report.periods for line in period.lines
+        }
+        return cls(names, notation, headings)
+
+
 def log_line(
-    ruleset: str, line: LogLine, index: LogIndex | None = None, claimed: bool = False
+    ruleset: str,
+    line: LogLine,
+    index: LogIndex | None = None,
+    claimed: bool = False,
+    reader: Reader | None = None,
 ) -> str:
     """One log line as a person reads it: number, what it records, who and when (`claimed`:
-    as an imported file says).
+    as an imported file says). With a `reader` (and the match's `index`) it is the report's
+    sentence and marks; without, the line's notation.
 
     With the match's `index`, an entry out of force says what took it out and a dispute
     whether it was ruled on; without it, an entry only says that it no longer counts.
     """
     overridden = isinstance(line, Entry) and bool(line.override)
-    text = line_notation(find_ruleset(ruleset).codec, line)
+    if reader is not None and index is not None:
+        said = report_line(find_ruleset(ruleset), reader.names, line, index)
+        marks = [m for m in said.marks if said.fate is None or m.kind != said.fate.how]
+        text = said.sentence
+        shown_marks = "".join(f"  {m.symbol} {m.words}" for m in marks)
+    else:
+        text = line_notation(find_ruleset(ruleset).codec, line)
+        shown_marks = ""
     if isinstance(line, Entry) and not line.in_force:
         text = click.style(text, strikethrough=True)
     flag = "!" if overridden else " "
     by = f"{line.by}{CLAIMED}" if claimed else line.by
-    return f"{flag}{line.number:>4}  {text}{_state(line, index)}   [{by}, {line.at}]"
+    state = _state(line, index)
+    return f"{flag}{line.number:>4}  {text}{state}{shown_marks}   [{by}, {line.at}]"
 
 
 def _state(line: LogLine, index: LogIndex | None) -> str:
@@ -73,19 +109,28 @@ def _state(line: LogLine, index: LogIndex | None) -> str:
     return ""
 
 
-def line_details(ruleset: str, line: LogLine, index: LogIndex | None = None) -> list[str]:
+def line_details(
+    ruleset: str, line: LogLine, index: LogIndex | None = None, reader: Reader | None = None
+) -> list[str]:
     """What a line says beyond its one-line form, each line indented under it: the rules an
     overridden entry broke and why, what a correction replaced, kept and withdrew, the text of
-    each rule a ruling cites, the result a coach confirmed."""
+    each rule a ruling cites, the result a coach confirmed. Read as the report (`reader`):
+    first the line's notation when asked for, and, under an entry that counts, what followed
+    from it."""
     details: list[str] = []
+    if reader is not None and reader.notation:
+        details.append(f"= {line_notation(find_ruleset(ruleset).codec, line)}")
     if isinstance(line, Entry):
         for violation in line.violations:
             details.append(f"! overridden {violation.rule}: {violation.message}")
             details.append(f"  reason: {line.override}")
+    if reader is not None and isinstance(line, Entry) and line.in_force:
+        details.extend(f"→ {c.text}" for c in line.consequences if c.text)
     if isinstance(line, Correction):
         if index is not None:
             replaced = index.line(line.replaces)
-            details.append(f"replaces {log_line(ruleset, replaced, index).strip()}")
+            shown = log_line(ruleset, replaced, index, reader=reader).strip()
+            details.append(f"replaces {shown}")
         if line.kept:
             details.append(f"kept as overrides: {_numbers(line.kept)}")
         if line.withdrawn:
@@ -115,10 +160,11 @@ def echo_line(
     prefix: str = "",
     lead: str = "",
     claimed: bool = False,
+    reader: Reader | None = None,
 ) -> None:
     """A log line, after `prefix` and `lead`, and its details under it, after `prefix`."""
-    click.echo(f"{prefix}{lead}{log_line(ruleset, line, index, claimed)}")
-    for detail in line_details(ruleset, line, index):
+    click.echo(f"{prefix}{lead}{log_line(ruleset, line, index, claimed, reader)}")
+    for detail in line_details(ruleset, line, index, reader):
         click.echo(f"{prefix}{' ' * len(lead)}{detail}")
 
 
@@ -132,7 +178,7 @@ def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> No
             click.echo(f"  → {consequence.text}")
 
 
-def echo_match(view: MatchView, with_log: bool = False) -> None:
+def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) -> None:
     imported = ", imported" if view.imported else ""
     click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
     echo_provenance(view.imported)
@@ -142,10 +188,21 @@ def echo_match(view: MatchView, with_log: bool = False) -> None:
     index = LogIndex(view.log)
     echo_result_status(view.ruleset, view.result_status, index)
     if with_log:
-        click.echo("Log:")
-        for line in view.log:
-            echo_line(view.ruleset, line, index, claimed=view.claimed(line))
+        echo_log(view, index, notation)
     echo_expected(view)
+
+
+def echo_log(view: MatchView, index: LogIndex, notation: bool = False) -> None:
+    """The whole log as the match report: a heading per stretch of play, then each line by
+    its number, the one number `annotate`, `replay --to` and the pages use."""
+    report = view.report()
+    reader = Reader.of(report, view.names, notation)
+    click.echo(f"Log ({len(view.log)} lines):")
+    for period in report.periods:
+        click.echo(f"— {period.heading} —")
+        for said in period.lines:
+            line = index.line(said.number)
+            echo_line(view.ruleset, line, index, claimed=view.claimed(line), reader=reader)
 
 
 def echo_result_status(
@@ -165,28 +222,31 @@ def echo_result_status(
             click.echo(log_line(ruleset, index.line(number), index))
 
 
-def echo_step(ruleset: str, index: LogIndex, step: Step, total: int) -> None:
-    """One step of a replay: the entry in force there with everything said about it (notes,
-    disputes and their rulings), the entries it replaced, and the entries made after it that
-    are out of force now (undone, withdrawn, replayed), each with the notes on it."""
+def echo_step(ruleset: str, index: LogIndex, step: Step, reader: Reader) -> None:
+    """One step of a replay, by the number of the line in force there (0: the kick-off): the
+    entry as the report says it, what followed, everything said about it (notes, disputes
+    and their rulings), the entries it replaced, and the entries made after it that are out
+    of force now (undone, withdrawn, replayed), each with the notes on it."""
     if step.placed is None:
-        click.echo(f"step 0/{total}: kick-off")
-        _echo_about(ruleset, index, 0, "    ")
+        click.echo(f" {0:>4}  Kick-off: the situation before the first entry")
+        _echo_about(ruleset, index, 0, INDENT, reader)
     else:
         entry = step.placed.entry
-        click.echo(f"step {step.step}/{total}: {log_line(ruleset, entry, index)}")
-        # What a correction replaced follows, with what was said about it.
-        for detail in line_details(ruleset, entry):
-            click.echo(f"    {detail}")
-        _echo_replaced(ruleset, index, step.placed, "    ")
-        for consequence in entry.consequences:
-            if consequence.text:
-                click.echo(f"    → {consequence.text}")
-        _echo_about(ruleset, index, entry.number, "    ")
+        # What a correction replaced follows its details, with what was said about it.
+        echo_line(ruleset, entry, index, reader=reader)
+        _echo_replaced(ruleset, index, step.placed, INDENT, reader)
+        _echo_about(ruleset, index, entry.number, INDENT, reader)
     for placed in step.then_out:
-        echo_line(ruleset, placed.entry, index, prefix="    ", lead="then ")
-        _echo_replaced(ruleset, index, placed, "         ")
-        _echo_about(ruleset, index, placed.entry.number, "         ")
+        echo_line(ruleset, placed.entry, index, prefix=INDENT, lead="then ", reader=reader)
+        _echo_replaced(ruleset, index, placed, INDENT + "     ", reader)
+        _echo_about(ruleset, index, placed.entry.number, INDENT + "     ", reader)
+
+
+def step_heading(reader: Reader, step: Step) -> str | None:
+    """The heading of the stretch of play a replay's step is in (None at the kick-off)."""
+    if step.placed is None:
+        return None
+    return reader.headings.get(step.placed.entry.number)
 
 
 def has_attachments(index: LogIndex, step: Step) -> bool:
@@ -194,13 +254,17 @@ def has_attachments(index: LogIndex, step: Step) -> bool:
     return bool(step.then_out or index.notes_on(0))
 
 
-def _echo_replaced(ruleset: str, index: LogIndex, placed: Placed, indent: str) -> None:
+def _echo_replaced(
+    ruleset: str, index: LogIndex, placed: Placed, indent: str, reader: Reader
+) -> None:
     for replaced in reversed(placed.replaced):
-        echo_line(ruleset, replaced, index, prefix=indent, lead="replaces ")
-        _echo_about(ruleset, index, replaced.number, indent + " " * len("replaces "))
+        echo_line(ruleset, replaced, index, prefix=indent, lead="replaces ", reader=reader)
+        _echo_about(ruleset, index, replaced.number, indent + " " * len("replaces "), reader)
 
 
-def _echo_about(ruleset: str, index: LogIndex, number: int | None, indent: str) -> None:
+def _echo_about(
+    ruleset: str, index: LogIndex, number: int | None, indent: str, reader: Reader
+) -> None:
     """The notes and disputes on entry `number` (None: the result), each dispute followed by
     its ruling."""
     about: list[LogLine] = []
@@ -208,23 +272,23 @@ def _echo_about(ruleset: str, index: LogIndex, number: int | None, indent: str) 
         about.extend(index.notes_on(number))
     about.extend(index.disputes_on(number))
     for line in sorted(about, key=lambda line: line.number):
-        echo_line(ruleset, line, index, prefix=indent)
+        echo_line(ruleset, line, index, prefix=indent, reader=reader)
         if isinstance(line, Dispute):
             ruling = index.ruling_on(line.number)
             if ruling is not None:
-                echo_line(ruleset, ruling, index, prefix=indent + "  ")
+                echo_line(ruleset, ruling, index, prefix=indent + "  ", reader=reader)
 
 
-def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus) -> None:
+def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus, reader: Reader) -> None:
     """What was said about the result once the match ended: disputes on it (with their
     rulings), the coaches' confirmations, and where the result stands."""
     disputes = index.disputes_on(None)
     confirmations = index.confirmations()
     if disputes or confirmations:
         click.echo("the result:")
-        _echo_about(ruleset, index, None, "    ")
+        _echo_about(ruleset, index, None, "    ", reader)
         for confirmation in confirmations:
-            echo_line(ruleset, confirmation, index, prefix="    ")
+            echo_line(ruleset, confirmation, index, prefix="    ", reader=reader)
     # Every open dispute was shown at its step, or just above.
     echo_result_status(ruleset, status, index, list_open=False)
 

@@ -1,9 +1,10 @@
-"""Where `match replay --step` goes from what the reader types: a step, a goal, a half.
+"""Where `match replay --step` goes from what the reader types: a line, a goal, a half.
 
-At the table people look back for the goal they argue about, or the start of the second half,
-not for entry 57: so besides Enter (next) and `b` (back), the walk jumps to the next or the
-previous goal (`g`, `G`), to the start of the next or the previous half (`h`, `H`), or to a
-step by its number.
+At the table people look back for the goal they argue about, or the start of the second half:
+so besides Enter (next) and `b` (back), the walk jumps to the next or the previous goal (`g`,
+`G`), to the start of the next or the previous half (`h`, `H`), or to a line of the log by its
+number, the number the log, `annotate` and the pages give it (an undo or a note goes to the
+entry in force when it was written).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain.consequences import Goal, PeriodEnded
-from domain.log_index import Step
+from domain.log_index import Positions, Step
 
-HINT = "[Enter] next, b back, g/G goal, h/H half, a step number, q to stop: "
-HINT_AT_END = "b back, g/G goal, h/H half, a step number, q to stop: "
+HINT = "[Enter] next, b back, g/G goal, h/H half, a line number, q to stop: "
+HINT_AT_END = "b back, g/G goal, h/H half, a line number, q to stop: "
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,9 @@ class Move:
     note: str = ""
 
 
-def move(answer: str, at: int, last: int, marks: Marks) -> Move:
-    """The walk's next place from step `at`, walking no further than step `last`."""
+def move(answer: str, at: int, last: int, marks: Marks, lines: Positions) -> Move:
+    """The walk's next place from step `at`, walking no further than step `last`; a number
+    typed is a line of the log (`lines` says at which step each is)."""
     typed = answer.strip()
     if typed.lower() == "q" or (typed == "" and at == last):
         return Move(None)
@@ -59,10 +61,14 @@ def move(answer: str, at: int, last: int, marks: Marks) -> Move:
         return Move(at + 1)
     if typed.lower() == "b":
         return Move(max(at - 1, 0))
-    if typed.isdigit():
-        wanted = int(typed)
+    if typed.isascii() and typed.isdigit():
+        wanted = lines.step_of(int(typed))
+        if wanted is None:
+            return Move(at, f"there is no line {int(typed)}: the log has lines 0 to {lines.last}")
         if wanted > last:
-            return Move(at, f"there is no step {wanted}: the last is {last}")
+            return Move(
+                at, f"line {int(typed)} is past the end of this walk, line {lines.line_of(last)}"
+            )
         return Move(wanted)
     jumps = {
         "g": (marks.goals, True, "goal"),
@@ -75,6 +81,6 @@ def move(answer: str, at: int, last: int, marks: Marks) -> Move:
     places, forward, what = jumps[typed]
     if forward:
         ahead = [p for p in places if at < p <= last]
-        return Move(ahead[0]) if ahead else Move(at, f"no {what} after step {at}")
+        return Move(ahead[0]) if ahead else Move(at, f"no {what} after line {lines.line_of(at)}")
     behind = [p for p in places if p < at]
-    return Move(behind[-1]) if behind else Move(at, f"no {what} before step {at}")
+    return Move(behind[-1]) if behind else Move(at, f"no {what} before line {lines.line_of(at)}")

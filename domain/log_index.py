@@ -10,6 +10,7 @@ the entries that were undone, withdrawn or replaced there and the notes on them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -142,3 +143,51 @@ class LogIndex:
             assert isinstance(successor, Entry)
             entry = successor
         return Placed(entry, tuple(replaced))
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Where the line numbers of a log are in its replay: the one number a person says at the
+    table (a line of the log) turned into the replay's place, and back.
+
+    An entry in force is at its own step, and so are the entries it corrected; a correction
+    written at the end of the log is at the place of the entry it replaced; any other line (an
+    undo, a note, an entry out of force, a dispute) is at the step in force when it was
+    written, the latest place before it.
+    """
+
+    places: tuple[int, ...]  # the line each step's place began at (step 0, the kick-off: 0)
+    in_force: tuple[int, ...]  # the line in force at each step (step 0: 0)
+    named: dict[int, int]  # each entry at a place (corrections and corrected) → its step
+    last: int  # the log's last line number
+
+    @classmethod
+    def of(cls, index: LogIndex) -> Positions:
+        places, in_force, named = [0], [0], {}
+        for step in index.steps():
+            if step.placed is None:
+                continue
+            chain = (*step.placed.replaced, step.placed.entry)
+            places.append(chain[0].number)
+            in_force.append(step.placed.entry.number)
+            for entry in chain:
+                named[entry.number] = step.step
+        return cls(tuple(places), tuple(in_force), named, len(index.lines))
+
+    @property
+    def total(self) -> int:
+        """The entries in force: the replay's last step."""
+        return len(self.places) - 1
+
+    def step_of(self, number: int) -> int | None:
+        """The step line `number` names (0: the kick-off), None when the log has no such line."""
+        if not 0 <= number <= self.last:
+            return None
+        found = self.named.get(number)
+        if found is not None:
+            return found
+        return bisect_right(self.places, number) - 1
+
+    def line_of(self, step: int) -> int:
+        """The line in force at `step` (0 at the kick-off)."""
+        return self.in_force[step]

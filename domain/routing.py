@@ -9,6 +9,7 @@ from typing import Any
 from domain.actions import ActionCodec
 from domain.declarations import UNCOUNTED, EntryFrequency
 from domain.ruleset import JSON, Consequence, Outcome, Violation
+from domain.sentences import from_notation
 
 Checker = Callable[[Any, Any], Sequence[Violation]]
 Applier = Callable[[Any, Any], tuple[Any, Sequence[Consequence]]]
@@ -30,6 +31,10 @@ class RoutedRuleset:
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
         """Fields an entry leaves out that the table must still say; none by default."""
         return ()
+
+    def sentence(self, action: Any, names: Mapping[str, str]) -> str:
+        """The entry in words, made from its notation: a game words its own by overriding it."""
+        return from_notation(self.codec, self.codec.to_dict(action), names)
 
     def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
         return self.codec.from_dict(data)

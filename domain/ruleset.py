@@ -172,6 +172,11 @@ class Ruleset(Protocol):
         them: a default the codec keeps so that older match files read, never a value the
         table may skip (a card's printed values). The prompt asks for them."""
 
+    def sentence(self, action: Any, names: Mapping[str, str]) -> str:
+        """The entry as a match report says it (`Toho: Kojiro Hyuga (Shot 3, Pass 1)`), the
+        sides named by `names` (side key → name); `domain.routing.RoutedRuleset` makes one
+        from the notation for a game that words none of its actions."""
+
     def check(self, state: Any, action: Any) -> tuple[Violation, ...]: ...
 
     def apply(self, state: Any, action: Any) -> Outcome[Any]: ...

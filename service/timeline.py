@@ -19,9 +19,10 @@ from dataclasses import dataclass, field, replace
 
 from domain.consequences import GOAL_MARK, Consequence, MarkKind, MatchEnded, PeriodEnded
 from domain.log import Annotation, Confirmation, Correction, Dispute, Entry, Ruling
-from domain.log_index import LogIndex, OutOfForce
+from domain.log_index import LogIndex, OutOfForce, Positions
 from domain.match import MatchRecord
 from domain.notation import action_notation
+from domain.report import entry_sentence, names_of
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
 PERIOD_ENDS = (PeriodEnded, MatchEnded)
@@ -59,6 +60,8 @@ class Retracted:
     by: str
     at: str
     annotations: tuple[Annotation, ...] = ()
+    # What it said, as the match report says it (domain/report.py).
+    sentence: str = ""
     # Why it no longer counts: the undo, correction or ruling that took it out, and the
     # reason that line gave (none for an undo).
     fate: OutOfForce | None = None
@@ -94,6 +97,8 @@ class Moment:
     disputes: tuple[DisputeState, ...] = ()
     corrects: int | None = None
     kept_by: int | None = None
+    # The entry as the match report says it (domain/report.py): `text` is its notation.
+    sentence: str = ""
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,22 @@ class Timeline:
     # What concerns the result rather than one entry: its disputes and the confirmations.
     result_disputes: tuple[DisputeState, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
+    # Which step each line number of the log names: the one number people say (`?at=N`).
+    positions: Positions | None = None
+
+    def step_of(self, line: int) -> int | None:
+        """The step line `line` of the log names (0: the kick-off); None: no such line."""
+        if self.positions is None:
+            return line if 0 <= line <= self.total else None
+        return self.positions.step_of(line)
+
+    def line_of(self, step: int) -> int:
+        """The number of the line in force at `step` (0 at the kick-off)."""
+        return self.moments[step].number
+
+    @property
+    def last_line(self) -> int:
+        return self.positions.last if self.positions is not None else self.total
 
     @property
     def total(self) -> int:
@@ -134,6 +155,7 @@ def timeline_of(match: MatchRecord) -> Timeline:
     setup = match.made_setup()
     sides = tuple(rules.sides(setup))
     index = LogIndex(match.log)
+    names = names_of(rules, setup)
 
     def disputes(number: int | None) -> tuple[DisputeState, ...]:
         return tuple(DisputeState(d, index.ruling_on(d.number)) for d in index.disputes_on(number))
@@ -146,6 +168,7 @@ def timeline_of(match: MatchRecord) -> Timeline:
             line.by,
             line.at,
             index.notes_on(line.number),
+            entry_sentence(rules, line, names),
             fate,
             "" if fate is None else reason_of(index, fate),
             disputes(line.number),
@@ -156,7 +179,9 @@ def timeline_of(match: MatchRecord) -> Timeline:
     for step in index.steps():
         undone = tuple(struck(e) for out in step.then_out for e in (*out.replaced, out.entry))
         if step.placed is None:
-            kickoff = Moment(0, 0, "kick-off", None, None, dict(score), retracted=undone)
+            kickoff = Moment(
+                0, 0, "kick-off", None, None, dict(score), retracted=undone, sentence="Kick-off"
+            )
             moments.append(replace(kickoff, annotations=index.notes_on(0)))
             continue
         entry = step.placed.entry
@@ -194,6 +219,7 @@ def timeline_of(match: MatchRecord) -> Timeline:
                 disputes=disputes(entry.number),
                 corrects=entry.replaces if isinstance(entry, Correction) else None,
                 kept_by=None if kept_by is None else kept_by.number,
+                sentence=entry_sentence(rules, entry, names),
             )
         )
     return Timeline(
@@ -204,6 +230,7 @@ def timeline_of(match: MatchRecord) -> Timeline:
         period_steps=tuple(m.step for m in moments if m.period_ends),
         result_disputes=disputes(None),
         confirmations=index.confirmations(),
+        positions=Positions.of(index),
     )
 
 

@@ -14,6 +14,7 @@ from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
 from domain.provenance import Provenance
 from domain.registry import find_ruleset
+from domain.report import Report, match_report, names_of
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, Expected, Result
 
@@ -71,10 +72,17 @@ class MatchView:
     imported: Provenance | None = None
     # The league the match counts in; None for a friendly.
     league: str | None = None
+    # Each side's name in the match report ("Toho"), beside its label ("Toho (Bob)").
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def short_id(self) -> str:
         return self.id[:8]
+
+    def report(self, latest: int | None = None) -> Report:
+        """The log as a match report (domain/report.py): a sentence and marks per line, under
+        a heading per stretch of play; `latest`, only the last lines."""
+        return match_report(find_ruleset(self.ruleset), self.names, self.log, latest)
 
     def cited(self, ruling: Ruling) -> list[tuple[str, str]]:
         """Each rule a ruling cites, with its text in the game's digest ('' if it has none)."""
@@ -248,4 +256,5 @@ def match_view(match: MatchRecord) -> MatchView:
         log=list(match.log),
         imported=match.provenance,
         league=match.league,
+        names=names_of(rules, setup),
     )

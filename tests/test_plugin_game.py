@@ -86,7 +86,9 @@ def test_the_command_line_creates_scores_replays_exports_and_imports(
     assert FINAL in shown and "Reds (Alice) 1–0 Blues (Bob)\nphase over" in shown
 
     replayed = run("match", "replay", match_id, "--to", "3").output
-    assert re.search(r"step 3/5: +3 +goal side=home", replayed)
+    # A game that words none of its entries reads as its notation in words, with the marks.
+    assert re.search(r"\n    3  Reds: goal  ◉ goal   \[alice, ", replayed), replayed
+    assert "\n    4  " not in replayed
     assert "→ Goal for Reds (Alice): 1–0." in replayed
 
     path = tmp_path / "dice.touchline"

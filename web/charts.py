@@ -51,6 +51,8 @@ class Column:
     first: int
     last: int
     step: int
+    # The log line of `step`: the number the replay's address names (`?at=LINE`).
+    line: int
     x: float
     width: float
     label: str
@@ -180,11 +182,14 @@ def step_columns(timeline: Timeline) -> tuple[Column, ...]:
         first, last = steps[0], steps[-1]
         scored = [step for step in steps if step in goals]
         step = scored[0] if scored else steps[len(steps) // 2]
-        label = f"Step {step}" if first == last else f"Step {step} of steps {first} to {last}"
+        line = timeline.line_of(step)
+        label = "Kick-off" if line == 0 else f"Line {line}"
+        if first != last:
+            label += f", of lines {timeline.line_of(first)} to {timeline.line_of(last)}"
         if scored:
             label += ": " + " ".join(timeline.moments[step].goals)
         x = round(LEFT + index * width, 1)
-        columns.append(Column(first, last, step, x, round(width, 1), label))
+        columns.append(Column(first, last, step, line, x, round(width, 1), label))
     return tuple(columns)
 
 

@@ -17,6 +17,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from domain.access import Operation, Target
 from domain.match import Author
+from domain.report import log_size
 from schemas.match_import import import_match_file
 from schemas.matchfile_lines import MAX_FILE_BYTES
 from service.errors import AlreadyImported, LeagueNotFound, TouchlineError
@@ -96,7 +97,7 @@ def import_file() -> Any:
     remember_token(creators_link(view.id, view.league, _importer(form)).token)
     where = f"counting in {view.league}" if view.league else "in no league"
     flash(
-        f"Imported: {len(view.log)} lines of log, {where}. This browser holds a scorer link of "
+        f"Imported: {log_size(view.log)}, {where}. This browser holds a scorer link of "
         "the match: it may annotate, dispute and correct it.",
         "ok",
     )

@@ -2,8 +2,11 @@
 
 `/matches/<id>/replay` with no `at` opens at the last step: a reader arriving from a finished
 match expects the final situation and the whole story on the chart, and steps back from there
-(the same default as `touchline match replay`). Every control is a plain link to `?at=N`, so
-the page works without the script and any moment can be shared by its address.
+(the same default as `touchline match replay`). `?at=N` names line N of the log, the number
+the match page, `annotate` and the command line give it (an undo, a note or an entry out of
+force opens at the entry in force when it was written); `?step=N`, what the slider sends, is
+the N-th entry in force. Every control is a plain link to `?at=N`, so the page works without
+the script and any moment can be shared by its address.
 
 The script fetches the frames of a run of steps in one request (`/replay/frames?from=&to=`)
 and steps through them without asking again: one load of the match, one check of its version
@@ -58,11 +61,25 @@ class Frame:
         return score_summary(self.moment.score, self.timeline.labels)
 
 
-def frame_at(match_ref: str, at: str | None) -> Frame:
+def frame_at(match_ref: str, at: str | None, step: str | None = None) -> Frame:
     # One load serves both the situation and the timeline, so the two always agree even
     # while the match is being scored.
     replayed = touchline().replayed(match_ref)
-    return frames_of(replayed, [step_from(at, replayed.timeline.total)])[0]
+    timeline = replayed.timeline
+    if step is not None and at is None:
+        return frames_of(replayed, [step_from(step, timeline.total)])[0]
+    return frames_of(replayed, [step_of_line(at, timeline)])[0]
+
+
+def step_of_line(at: str | None, timeline: Timeline) -> int:
+    """The step `?at=N` names: line N of the log (the last step without one)."""
+    if at is None or at == "":
+        return timeline.total
+    last = timeline.last_line
+    found = timeline.step_of(int(at)) if at.isascii() and at.isdigit() else None
+    if found is None:
+        raise BadInput(f"at={at} is not a line of this match: its log has lines 0 to {last}")
+    return found
 
 
 def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
@@ -98,7 +115,7 @@ def step_from(at: str | None, total: int) -> int:
 
 @bp.get("/matches/<match_ref>/replay")
 def page(match_ref: str) -> str:
-    frame = frame_at(match_ref, request.args.get("at"))
+    frame = frame_at(match_ref, request.args.get("at"), request.args.get("step"))
     return render_template(
         "replay.html", frame=frame, limit=ANNOTATION_LIMIT, frames_per_run=FRAMES_PER_RUN
     )
@@ -106,7 +123,7 @@ def page(match_ref: str) -> str:
 
 @bp.get("/matches/<match_ref>/replay/frame")
 def frame(match_ref: str) -> str:
-    frame = frame_at(match_ref, request.args.get("at"))
+    frame = frame_at(match_ref, request.args.get("at"), request.args.get("step"))
     return render_template("replay_frame.html", frame=frame, limit=ANNOTATION_LIMIT)
 
 
@@ -151,8 +168,6 @@ def annotate(match_ref: str) -> Any:
     if not (on.isascii() and on.isdigit()):
         abort(400, description=f"on={on!r} is not an entry number")
     service.annotate(match_id, int(on), text, author(scorer_name()))
-    in_force = [0] + [line.number for line in service.load_record(match_id).effective_entries()]
-    # Back to the annotated step, unless a retraction made at the same moment took it away.
-    step = in_force.index(int(on)) if int(on) in in_force else None
-    target = url_for("replay.page", match_ref=match_id, at=step)
+    # Back to the annotated line: the step it is at, or, undone since, the step it followed.
+    target = url_for("replay.page", match_ref=match_id, at=int(on))
     return redirect(f"{target}#annotations", code=303)

@@ -106,8 +106,8 @@ def dispute(match_id: str) -> Any:
     what = "the result" if on is None else f"entry {on}"
     flash(f"Dispute {line.number} of {what} recorded: the match goes on until a referee rules.")
     if on is not None and request.form.get("return_to") == FROM_REPLAY:
-        step = _step_of(view, on)
-        return redirect(url_for("replay.page", match_ref=view.id, at=step) + "#disputes", 303)
+        # Back to the disputed line: `at` names a line of the log, as every page does.
+        return redirect(url_for("replay.page", match_ref=view.id, at=on) + "#disputes", 303)
     return redirect(url_for("scoring.match_page", match_id=view.id) + f"#entry-{line.number}", 303)
 
 

@@ -16,6 +16,7 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
+from domain.card_game.sentences import sentence
 from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
@@ -126,6 +127,9 @@ class CardGame(RoutedRuleset):
 
     def expected(self, state: CardGameState) -> tuple[Expected, ...]:
         return expected(state)
+
+    def sentence(self, action: Any, names: Mapping[str, str]) -> str:
+        return sentence(action, names)
 
     def result(self, state: CardGameState) -> Result | None:
         return match_result(state)

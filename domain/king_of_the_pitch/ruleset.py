@@ -17,6 +17,7 @@ from domain.king_of_the_pitch.common import not_now
 from domain.king_of_the_pitch.expected import expected
 from domain.king_of_the_pitch.flow import Step
 from domain.king_of_the_pitch.options import check_pass
+from domain.king_of_the_pitch.sentences import sentence
 from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, setup_to_dict
 from domain.king_of_the_pitch.state import KingState, initial_state
 from domain.king_of_the_pitch.view import match_result, render, view
@@ -119,6 +120,9 @@ class KingOfThePitch(RoutedRuleset):
 
     def expected(self, state: KingState) -> tuple[Expected, ...]:
         return expected(state)
+
+    def sentence(self, action: Any, names: Mapping[str, str]) -> str:
+        return sentence(action, names)
 
     def result(self, state: KingState) -> Result | None:
         return match_result(state)

@@ -11,6 +11,7 @@ from domain.ruleset import JSON, Expected, Participant, Result, Violation
 from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
+from domain.tcg.sentences import sentence
 from domain.tcg.setup import SETUP_FORM, SIDES, TcgSetup, make_setup, setup_to_dict
 from domain.tcg.state import TcgState, initial_state
 from domain.tcg.view import match_result, render, view
@@ -86,6 +87,9 @@ class Tcg(RoutedRuleset):
 
     def expected(self, state: TcgState) -> tuple[Expected, ...]:
         return expected(state)
+
+    def sentence(self, action: Any, names: Mapping[str, str]) -> str:
+        return sentence(action, names)
 
     def result(self, state: TcgState) -> Result | None:
         return match_result(state)

@@ -24,8 +24,10 @@ TOTAL = 11  # the entries of the shared opening
 
 
 def expect_step(page: Page, step: int) -> None:
-    """The heading, the address, the slider and the timeline all show the same step."""
-    expect(page.locator("#step-title")).to_have_text(f"Step {step} of {TOTAL}")
+    """The heading, the address, the slider and the timeline all show the same step (in the
+    opening, whose log holds only entries, line N of the log is step N)."""
+    title = "Kick-off" if step == 0 else f"Line {step}" + (" (the latest)" if step == TOTAL else "")
+    expect(page.locator("#step-title")).to_have_text(title)
     expect(page).to_have_url(re.compile(rf"\?at={step}(#.*)?$"))
     expect(page.locator("#replay-slider")).to_have_value(str(step))
     expect(page.locator("#timeline [aria-current=step]")).to_have_attribute("id", f"step-{step}")
@@ -42,7 +44,7 @@ def test_the_replay_steps_with_the_keyboard(phone: Page, web_app: Flask, screens
     for step in range(1, 5):
         phone.keyboard.press("ArrowRight")
         expect_step(phone, step)
-    expect(phone.locator(".frame .entry-line")).to_contain_text("Entry 4:")
+    expect(phone.locator(".frame .entry-line")).to_contain_text("Line 4:")
     phone.keyboard.press("ArrowLeft")
     expect_step(phone, 3)
     phone.keyboard.press("End")
@@ -79,12 +81,12 @@ def test_a_deep_link_opens_that_very_step(phone: Page, web_app: Flask, screensho
     phone.goto(f"/matches/{match_id}/replay?at=5")
     expect_step(phone, 5)
     entry = phone.locator(".frame .entry-line")
-    expect(entry).to_contain_text("Entry 5:")
-    expect(entry.locator("code")).to_contain_text("Kojiro Hyuga")
+    expect(entry).to_contain_text("Line 5:")
+    expect(entry.locator(".sentence")).to_contain_text("Toho: Kojiro Hyuga (Shot 3, Pass 1)")
     expect(phone.locator("#step-5")).to_contain_text("Kojiro Hyuga")
-    back = phone.get_by_role("link", name="Previous step (step 4)")
+    back = phone.get_by_role("link", name="Previous step (line 4)")
     expect(back).to_have_attribute("href", re.compile(r"\?at=4$"))
-    share = phone.get_by_role("link", name="Link to this step")
+    share = phone.get_by_role("link", name="Link to this line")
     expect(share).to_have_attribute("href", re.compile(rf"/matches/{match_id}/replay\?at=5$"))
     fits_the_phone(phone)
     screenshot(phone, screenshots, "10-replay-deep-link.png")

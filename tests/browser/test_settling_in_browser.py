@@ -131,7 +131,7 @@ def test_a_referee_rules_the_entry_corrected_and_keeps_a_later_entry(
     assert correction.kept == (8,)
 
     phone.goto(f"/matches/{match_id}/replay?at=6")
-    expect(phone.locator(".frame .entry-line")).to_contain_text("the correction of entry 6")
+    expect(phone.locator(".frame .entry-line")).to_contain_text("the correction of line 6")
     expect(phone.locator("#step-6")).to_contain_text("Tsubasa Ozora")  # struck, with its fate
     fits_the_phone(phone)
     screenshot(phone, screenshots, "28-replay-corrected.png")

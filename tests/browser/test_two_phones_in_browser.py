@@ -157,7 +157,9 @@ def test_an_untouched_page_is_redrawn_in_place_and_a_tap_aimed_before_is_held_ba
 
     # Nothing was being touched: the page is redrawn in place, where it was, and says why.
     notice = changed_notice(phone)
-    expect(notice).to_contain_text("Changed on another phone: draft coach=nankatsu source=deck")
+    expect(notice).to_contain_text(
+        "Changed on another phone: Nankatsu draft the top card of the Match deck"
+    )
     expect(entry_form(phone, "draft", TOHO_DRAFTS)).to_be_visible()
     expect(phone.locator("[data-version-label]")).to_have_text("4")
     assert same_document(phone)

@@ -53,7 +53,7 @@ def test_a_file_edited_by_hand_imports_unchecked(run: Run, new_match: str, tmp_p
 def test_a_version_1_file_imports_unchecked(run: Run) -> None:
     result = run("match", "import", str(V1_FILES / "card_game_full_match.touchline"))
     assert result.exit_code == 0, result.output
-    assert "(156 entries)" in result.output and "\nunchecked: " in result.output
+    assert "(156 lines, 156 entries in force)" in result.output and "\nunchecked: " in result.output
 
 
 def test_a_changed_file_is_refused(run: Run, new_match: str, tmp_path: Path) -> None:

@@ -1,16 +1,18 @@
-"""Issue 14: `match replay --step` jumps to a step, a goal or a half, both ways."""
+"""Issue 14: `match replay --step` jumps to a line, a goal or a half, both ways."""
 
 from __future__ import annotations
 
 import pytest
 
 from cli.replay_walk import Marks, Move, move
-from domain.log_index import LogIndex
+from domain.log_index import LogIndex, Positions
 from tests.cli.conftest import Run
-from tests.cli.test_match_commands import record_opening
+from tests.cli.test_match_commands import record_opening, shown_lines
 from tests.service.test_timeline import GOLDEN, recorded
 
 MARKS = Marks(goals=(3, 8), halves=(0, 6))
+# A log of ten entries and no other line: line N is step N.
+LINES = Positions(tuple(range(11)), tuple(range(11)), {n: n for n in range(1, 11)}, 10)
 
 
 @pytest.mark.parametrize(
@@ -31,28 +33,28 @@ MARKS = Marks(goals=(3, 8), halves=(0, 6))
     ],
 )
 def test_each_key_moves_where_it_says(answer: str, at: int, expected: Move) -> None:
-    assert move(answer, at, 10, MARKS) == expected
+    assert move(answer, at, 10, MARKS, LINES) == expected
 
 
 @pytest.mark.parametrize(
     ("answer", "at", "note"),
     [
-        ("g", 8, "no goal after step 8"),
-        ("G", 3, "no goal before step 3"),
-        ("h", 6, "no half after step 6"),
-        ("11", 4, "there is no step 11: the last is 10"),
+        ("g", 8, "no goal after line 8"),
+        ("G", 3, "no goal before line 3"),
+        ("h", 6, "no half after line 6"),
+        ("11", 4, "there is no line 11: the log has lines 0 to 10"),
         ("x", 4, "'x' is not a way to walk"),
     ],
 )
 def test_a_place_that_is_not_there_keeps_the_step_and_says_why(
     answer: str, at: int, note: str
 ) -> None:
-    went = move(answer, at, 10, MARKS)
+    went = move(answer, at, 10, MARKS, LINES)
     assert went.to == at and went.note.startswith(note)
 
 
 def test_a_goal_beyond_the_last_step_walked_to_is_not_jumped_to() -> None:
-    assert move("g", 3, 7, MARKS).note == "no goal after step 3"
+    assert move("g", 3, 7, MARKS, LINES).note == "no goal after line 3"
 
 
 def test_the_marks_of_a_whole_match_are_its_goals_and_its_halves() -> None:
@@ -72,7 +74,6 @@ def test_the_walk_jumps_to_the_goal_to_a_step_and_says_when_a_key_means_nothing(
     record_opening(run, new_match)
     result = run("match", "replay", new_match, "--step", input="g\n5\nx\nq\n")
     assert result.exit_code == 0, result.output
-    shown = [line.split(":")[0] for line in result.output.splitlines() if line.startswith("step ")]
-    assert shown == ["step 0/11", "step 11/11", "step 5/11"], result.output
+    assert shown_lines(result.output) == [0, 11, 5], result.output
     assert "GOAL" in result.output or "scores" in result.output
     assert "'x' is not a way to walk" in result.output

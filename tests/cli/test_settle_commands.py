@@ -141,19 +141,20 @@ def test_a_ruling_that_corrects_shows_the_rule_text_and_the_struck_entry(
 
     log = ok(run, "match", "show", opened, "--log")
     corrected = r"\(corrected by line 14: a die off the table is rolled again\)"
-    assert re.search(r"\n   10  roll coach=toho value=5 " + corrected + r"   \[alice, ", log)
-    assert "13  dispute 10: rolled off (ruled by line 15)   [bob, " in log
-    ruling = "15  ruling on 13: corrected (CG-5.4): a die off the table is rolled again"
-    assert f"{ruling}   [rita, " in log
+    marks = r"  ✎ note  ⚠ disputed   \[alice, "
+    assert re.search(r"\n   10  Toho roll 5 " + corrected + marks, log)
+    assert "13  Dispute of line 10: rolled off (ruled by line 15)  ⚠ disputed   [bob, " in log
+    ruling = "15  Ruling on dispute 13: corrected by line 14 (CG-5.4): a die off the table is"
+    assert f"{ruling} rolled again  ⚖ ruling   [rita, " in log
     assert "Open disputes" not in log
 
     replay = ok(run, "match", "replay", opened)
-    step = replay[replay.index("step 10/11:") : replay.index("step 11/11:")]
-    assert "14  correct 10 as roll coach=toho value=1" in step
-    assert "replaces    10  roll coach=toho value=5 (corrected by line 14: a die off" in step
+    step = replay[replay.index("\n   14  ") : replay.index("\n   11  ")]
+    assert "14  Correction of line 10: Toho roll 1 (a die off the table is rolled again)" in step
+    assert "replaces    10  Toho roll 5 (corrected by line 14: a die off" in step
     # What was said about the entry it replaced stays with it.
-    assert "12  note on 10: the die fell off the table" in step
-    assert "13  dispute 10: rolled off (ruled by line 15)" in step
+    assert "12  Note on line 10: the die fell off the table" in step
+    assert "13  Dispute of line 10: rolled off (ruled by line 15)" in step
     assert "CG-5.4: Both roll their die simultaneously and add it." in step
 
 
@@ -182,21 +183,22 @@ def test_a_ruling_to_replay_takes_the_entries_out_and_the_replay_shows_them(
     output = ok(run, "match", "rule", opened, "12", "replay", "--rule", "CG-5.2", "--from", "9")
     assert "taken out of force: 9, 10, 11" in output
     log = ok(run, "match", "show", opened, "--log")
-    assert "    9  declare coach=toho action=shot (replayed by the ruling on line 13)" in log
+    assert "    9  Toho declare a Shot (replayed by the ruling on line 13)" in log
     replay = ok(run, "match", "replay", opened)
-    assert "step 8/8:" in replay
-    replayed = "9  declare coach=toho action=shot (replayed by the ruling on line 13)"
+    assert "\n    8  Nankatsu pass" in replay and "\n    9  " not in replay
+    replayed = "9  Toho declare a Shot (replayed by the ruling on line 13)"
     assert f"then     {replayed}" in replay
     # The dispute and its ruling stay with the entry they are about.
-    assert "12  dispute 9: Toho declared a pass (ruled by line 13)" in replay
+    assert "12  Dispute of line 9: Toho declared a pass (ruled by line 13)" in replay
 
 
 def test_stepping_through_shows_a_dispute_at_its_step(run: Run, opened: str) -> None:
     ok(run, "match", "dispute", opened, "2", "--reason", "Nankatsu kicked off")
     result = run("match", "replay", opened, "--step", "--to", "3", input="\n\n\n")
     assert result.exit_code == 0, result.output
-    step = result.output[result.output.index("step 2/11:") : result.output.index("step 3/11:")]
-    assert "12  dispute 2: Nankatsu kicked off (open)" in step
+    output = result.output
+    step = output[output.index("\n    2  Toho kick off") : output.index("\n    3  ")]
+    assert "12  Dispute of line 2: Nankatsu kicked off (open)" in step
 
 
 # -- corrections ----------------------------------------------------------------------------
@@ -220,14 +222,15 @@ def test_a_correction_that_makes_entries_illegal_lists_them_and_stores_nothing(
     assert "kept as overrides: 3, 5" in output and "withdrawn: 9, 10, 11" in output
 
     log = ok(run, "match", "show", opened, "--log")
-    assert "!   3  draft coach=nankatsu source=pitch (kept by correction 12)" in log
+    kept = "!   3  Nankatsu draft a card from the Pitch (kept by correction 12)  ⚑ override"
+    assert kept in log
     assert "! overridden CG-4.2: the Defending Coach drafts first" in log
     assert "reason: misread" in log
-    assert "    9  declare coach=toho action=shot (withdrawn by correction 12)" in log
-    assert "    2  kickoff coach=toho (corrected by line 12: misread)" in log
+    assert "    9  Toho declare a Shot (withdrawn by correction 12)" in log
+    assert "    2  Toho kick off (corrected by line 12: misread)" in log
     replay = ok(run, "match", "replay", opened)
-    assert "step 3/8: !   3  draft coach=nankatsu source=pitch (kept by correction 12)" in replay
-    assert "then    11  roll coach=nankatsu value=2 (withdrawn by correction 12)" in replay
+    assert f"\n{kept}" in replay
+    assert "then    11  Nankatsu roll 2 (withdrawn by correction 12)" in replay
 
 
 def test_a_correction_must_change_something_and_be_legal(run: Run, opened: str) -> None:
@@ -259,11 +262,12 @@ def test_a_correction_must_change_something_and_be_legal(run: Run, opened: str) 
 def test_overridden_entries_are_marked_in_the_log_and_the_replay(run: Run, opened: str) -> None:
     ok(run, "match", "record", opened, "draft", "nankatsu", "pitch", "--override", "house rule")
     log = ok(run, "match", "show", opened, "--log")
-    assert re.search(r"\n!  12  draft coach=nankatsu source=pitch   \[alice, ", log)
+    overridden = "!  12  Nankatsu draft a card from the Pitch  ⚑ override   [alice, "
+    assert f"\n{overridden}" in log
     assert "      ! overridden CG-4.2: " in log and "        reason: house rule" in log
     replay = ok(run, "match", "replay", opened)
-    assert "step 12/12: !  12  draft coach=nankatsu source=pitch" in replay
-    assert "    ! overridden CG-4.2: " in replay
+    assert f"\n{overridden}" in replay
+    assert "      ! overridden CG-4.2: " in replay
 
 
 def test_a_note_on_an_undone_entry_stays_with_it_in_the_replay(run: Run, opened: str) -> None:
@@ -271,9 +275,9 @@ def test_a_note_on_an_undone_entry_stays_with_it_in_the_replay(run: Run, opened:
     ok(run, "match", "annotate", opened, "12", "the wrong deck")
     ok(run, "match", "undo", opened)
     replay = ok(run, "match", "replay", opened)
-    after = replay[replay.index("step 11/11:") :]
-    assert "then    12  draft coach=toho source=deck (undone by line 14)" in after
-    assert "13  note on 12: the wrong deck" in after
+    after = replay[replay.index("\n   11  ") :]
+    assert "then    12  Toho draft the top card of the Match deck (undone by line 14)" in after
+    assert "13  Note on line 12: the wrong deck" in after
 
 
 # -- confirmations --------------------------------------------------------------------------
@@ -312,7 +316,7 @@ def test_each_coach_confirms_then_only_a_ruling_corrects(run: Run, finished: str
     assert data["result_status"]["state"] == "unconfirmed"
     replay = ok(run, "match", "replay", finished)
     assert "the result:\n" in replay
-    assert "87  confirm result for toho   [bob, " in replay
+    assert "87  Toho confirm the result: Toho win 2–1.  ✓ result confirmed   [bob, " in replay
     assert "Result unconfirmed; awaiting toho, nankatsu" in replay
 
 

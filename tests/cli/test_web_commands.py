@@ -21,7 +21,7 @@ def test_annotate_adds_a_note_shown_in_the_log(run: Run, new_match: str) -> None
     assert result.exit_code == 0, result.output
     assert "note 2 on entry 1: coin landed on the rug" in result.output
     shown = run("match", "show", new_match, "--log").output
-    assert "note on 1: coin landed on the rug" in shown
+    assert "    2  Note on line 1: coin landed on the rug  ✎ note   [" in shown
 
 
 def test_annotate_refuses_an_entry_that_is_not_in_force(run: Run, new_match: str) -> None:

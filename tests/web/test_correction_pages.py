@@ -67,7 +67,8 @@ def test_a_scorer_corrects_an_entry_picked_with_the_buttons(
     assert (line.replaces, line.reason, line.action["value"]) == (10, "off the table", 1)
     page = html_of(client, f"/matches/{played}")
     original = log_item(page, 10)
-    assert '<del><span class="entry">roll coach=toho value=5</span></del>' in original
+    assert '<del><span class="entry">Toho roll 5</span></del>' in original
+    assert "<code>roll coach=toho value=5</code>" in original
     assert "corrected by" in original and "off the table" in original
     assert "<strong>Correction</strong> of" in log_item(page, line.number)
 

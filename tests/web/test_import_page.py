@@ -61,7 +61,7 @@ def test_an_uploaded_file_becomes_a_match_and_the_importer_may_score_it(
     (new,) = ids(service) - before
     assert answer.headers["Location"] == f"/matches/{new}"  # type: ignore[attr-defined]
     html = client.get(f"/matches/{new}").get_data(as_text=True)
-    assert "Imported: 11 lines of log, in no league." in html
+    assert "Imported: 11 lines, 11 entries in force, in no league." in html
     # The notice the API and the CLI give: where the file came from.
     (original,) = before
     assert f"exported from match {original} of this store" in html

@@ -1,5 +1,6 @@
-"""The replay page: it opens at the step its address names, steps by plain links, shows goals,
-halves and annotations on the timeline, draws the score, and takes annotations from scorers."""
+"""The replay page: it opens at the line of the log its address names, steps by plain links,
+shows goals, halves and annotations on the timeline, draws the score, and takes annotations
+from scorers."""
 
 from __future__ import annotations
 
@@ -62,11 +63,12 @@ def test_opens_exactly_at_the_step_in_the_address(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
     html = page(client, played, "?at=3")
-    assert "Step 3 of 11" in html
-    assert 'data-step="3" data-total="11"' in html
+    assert '<h2 id="step-title" tabindex="-1">Line 3</h2>' in html
+    assert 'data-step="3" data-total="11" data-line="3"' in html
     entry = service.replay(played, 3).entry
     assert entry is not None
-    assert f"Entry {entry.number}:" in html
+    assert f"Line {entry.number}:" in html
+    assert '<strong class="sentence">Nankatsu draft a card from the Pitch</strong>' in html
     assert "<code>draft coach=nankatsu source=pitch</code>" in html
     assert re.search(r'<li id="step-3"[^>]*aria-current="step"', html)
     assert html.count('aria-current="step"') == 1
@@ -74,13 +76,13 @@ def test_opens_exactly_at_the_step_in_the_address(
 
 def test_without_a_step_it_opens_at_the_last_one(client: FlaskClient, played: str) -> None:
     html = page(client, played)
-    assert "Step 11 of 11" in html
+    assert 'Line 11 <span class="muted">(the latest)</span>' in html
     assert "GOAL for Toho" in html
 
 
 def test_step_zero_is_the_kick_off(client: FlaskClient, played: str) -> None:
     html = page(client, played, "?at=0")
-    assert "Step 0 of 11" in html
+    assert '<h2 id="step-title" tabindex="-1">Kick-off</h2>' in html
     assert "Kick-off: the situation before the first entry." in html
     assert link_for(html, "back") is None
     assert link_for(html, "first") is None
@@ -92,7 +94,7 @@ def test_a_step_out_of_range_or_not_a_number_is_a_clear_400(
 ) -> None:
     response = client.get(f"/matches/{played}/replay?at={at}")
     assert response.status_code == 400
-    assert "steps 0 to 11" in response.get_data(as_text=True)
+    assert "its log has lines 0 to 11" in response.get_data(as_text=True)
     assert client.get(f"/matches/{played}/replay/frame?at={at}").status_code == 400
 
 
@@ -109,7 +111,7 @@ def test_the_frame_fragment_holds_one_step_without_the_page(
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "<html" not in html and 'id="timeline"' not in html
-    assert "Step 5 of 11" in html
+    assert "Line 5" in html
     assert link_for(html, "back") == "4" and link_for(html, "forward") == "6"
 
 
@@ -122,7 +124,9 @@ def test_buttons_and_slider_point_at_the_right_steps(client: FlaskClient, played
     assert links == {"first": "0", "back": "2", "forward": "4", "last": "11"}
     assert link_for(html, "next-goal") == str(GOAL_STEP)
     assert link_for(html, "previous-goal") is None
-    assert 'type="range" name="at" min="0" max="11"\n           value="3"' in html
+    # The slider moves over the entries in force: it sends their place, `step`.
+    assert 'type="range" name="step" min="0" max="11"\n           value="3"' in html
+    assert "Line 3" in page(client, played, "?step=3")
     copy = re.search(r'class="copy-link" href="([^"]+)"', html)
     assert copy is not None and copy[1].endswith(f"/matches/{played}/replay?at=3")
     last = page(client, played, "?at=11")
@@ -254,7 +258,7 @@ def test_each_game_replays_with_a_marker_per_goal_or_crown(
     assert html.count('class="goal-marker') == goals
     assert html.count('class="mark goal-mark"') == goals
     middle = len(golden_lines(name)) // 2
-    assert f"Step {middle} of" in page(client, match_id, f"?at={middle}")
+    assert f"Line {middle}</h2>" in page(client, match_id, f"?at={middle}")
 
 
 # -- annotations -------------------------------------------------------------------------
@@ -337,9 +341,9 @@ def test_a_note_on_an_entry_undone_later_stays_on_the_replay_with_that_entry(
     annotate(client, played, 11, "Disputed: the die fell off the table")
     service.undo(played, AUTHOR)
     html = page(client, played)
-    assert "Step 10 of 10" in html
+    assert "Line 10 <span" in html
     # Under step 10, where it was made, struck through, with its note.
-    assert "Undone after this step: <del>entry 11, roll coach=nankatsu value=2</del>" in html
+    assert "Undone after this step: <del>line 11, Nankatsu roll 2</del>" in html
     timeline = html[html.index('id="step-10"') :]
     assert "Disputed: the die fell off the table" in timeline[: timeline.index("</li>")]
     assert stored_notes(service, played) == ["Disputed: the die fell off the table"]
@@ -366,17 +370,20 @@ def test_a_note_and_a_dispute_on_an_entry_corrected_later_stay_with_it_on_the_re
     ).line
     html = page(client, played)
     # The correction counts at the place of entry 10: still eleven steps.
-    assert "Step 11 of 11" in html
+    assert "Line 11 <span" in html and 'data-total="11"' in html
     tenth = step_item(html, 10)
-    assert "roll coach=toho value=1" in tenth
+    assert "Toho roll 1" in tenth
     assert "corrects entry 10" in tenth
-    assert "<del>entry 10: roll coach=toho value=5</del>" in tenth
+    assert "<del>line 10: Toho roll 5</del>" in tenth
     assert "corrected by <a" in tenth and f"#entry-{correction.number}" in tenth
     assert "the die fell off the table" in tenth
     assert "Toho&#39;s die rolled off the table" in tenth
-    # The step itself shows the replaced entry with what was said about it.
+    # The step itself shows the replaced entry with what was said about it, at the number of
+    # the line it replaced and at the correction's own.
+    assert f'href="/matches/{played}/replay?at={correction.number}" data-step="10"' in html
     frame = page(client, played, "?at=10").split('id="timeline"')[0]
-    assert f"Entry {correction.number} (the correction of entry 10)" in frame
+    assert frame == page(client, played, f"?at={correction.number}").split('id="timeline"')[0]
+    assert f"Line {correction.number} (the correction of line 10)" in frame
     assert "the die fell off the table" in frame and "rolled off the table" in frame
 
 
@@ -386,10 +393,10 @@ def test_a_dispute_on_an_entry_undone_later_stays_with_it_on_the_replay(
     service.dispute(played, 11, "Nankatsu rolled a 3, not a 2", AUTHOR)
     service.undo(played, AUTHOR)
     html = page(client, played)
-    assert "Step 10 of 10" in html
-    assert "Undone after this step: <del>entry 11, roll coach=nankatsu value=2</del>" in html
+    assert "Line 10 <span" in html
+    assert "Undone after this step: <del>line 11, Nankatsu roll 2</del>" in html
     tenth = step_item(html, 10)
-    assert "<del>entry 11: roll coach=nankatsu value=2</del>" in tenth
+    assert "<del>line 11: Nankatsu roll 2</del>" in tenth
     assert "Nankatsu rolled a 3, not a 2" in tenth
     assert "open" in tenth
 
@@ -405,7 +412,7 @@ def test_the_log_keeps_notes_and_disputes_with_a_corrected_entry(
     html = client.get(f"/matches/{played}").get_data(as_text=True)
     start = html.index('id="entry-10"')
     tenth = html[start : html.index("</li>", start)]
-    assert '<del><span class="entry">roll coach=toho value=5</span></del>' in tenth
+    assert '<del><span class="entry">Toho roll 5</span></del>' in tenth
     assert "corrected by" in tenth and "rolled again" in tenth
     assert "the die fell off the table" in tenth
     assert "Toho&#39;s die rolled off the table" in tenth

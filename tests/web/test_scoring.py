@@ -196,7 +196,8 @@ def test_undo_retracts_the_latest_entry_and_the_log_strikes_it(
     log = service.get_match(match_id).log
     assert log[1].retracted and isinstance(log[2], Retraction) and log[2].retracts == 2
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert re.search(r"<del><span class=\"entry\">kickoff coach=toho</span></del>", page)
+    assert re.search(r"<del><span class=\"entry\">Toho kick off</span></del>", page)
+    assert "<code>kickoff coach=toho</code>" in page
 
 
 def test_undo_with_nothing_to_undo_says_so(client: FlaskClient, match_id: str) -> None:

@@ -230,8 +230,8 @@ def test_a_ruling_to_replay_strikes_the_entries_from_there_on(
     assert "is-replayed" in log_item(page, 9) and "<del>" in log_item(page, 9)
     assert "replay from entry" in log_item(page, 13)
     replay = html_of(client, f"/matches/{played}/replay")
-    assert "Step 8 of 8" in replay
-    assert "Replayed after this step: <del>entry 9, declare coach=toho action=shot</del>" in replay
+    assert 'Line 8 <span class="muted">(the latest)</span>' in replay
+    assert "Replayed after this step: <del>line 9, Toho declare a Shot</del>" in replay
 
 
 def test_nobody_rules_twice_on_one_dispute(

@@ -1,6 +1,7 @@
 // Replay stepping without reloading the page: fetch the server-rendered frames of a run of
-// steps in one request, keep them, swap the step's frame in and keep the address at ?at=N so a
-// copied link opens the same moment. Every control is also a plain link, so without this script
+// steps in one request, keep them, swap the step's frame in and keep the address at ?at=N (N:
+// the frame's line of the log, `data-line`) so a copied link opens the same moment. Every
+// control is also a plain link, so without this script
 // the page still works, one load per step.
 (function () {
   "use strict";
@@ -49,7 +50,8 @@
     root.innerHTML = html;
     var draft = root.querySelector("#annotation-text");
     if (draft && drafts[step]) draft.value = drafts[step];
-    var address = "?at=" + step + (location.hash === "#annotations" ? "" : location.hash);
+    var line = number("data-line");
+    var address = "?at=" + line + (location.hash === "#annotations" ? "" : location.hash);
     if (how === "push") history.pushState({ step: step }, "", address);
     else if (how === "replace") history.replaceState({ step: step }, "", address);
     highlight(step);
@@ -102,7 +104,7 @@
     }).catch(function (error) {
       if (error.name === "AbortError") return;
       // Let the server answer in full (an error page, or a match that has changed).
-      location.href = "?at=" + step;
+      location.href = "?step=" + step;
     });
   }
 
@@ -127,8 +129,7 @@
   root.addEventListener("input", function (event) {
     if (event.target.id !== "replay-slider") return;
     var slider = event.target;
-    var output = root.querySelector("#replay-slider-value");
-    if (output) output.textContent = slider.value;
+    // The frame swapped in names the line the slider reached, in its own output.
     clearTimeout(slideTimer);
     slideTimer = setTimeout(function () { go(parseInt(slider.value, 10), "replace"); }, 150);
   });
@@ -136,7 +137,7 @@
   root.addEventListener("submit", function (event) {
     if (!event.target.classList.contains("scrub")) return;
     event.preventDefault();
-    go(parseInt(event.target.elements.at.value, 10), "push");
+    go(parseInt(event.target.elements.step.value, 10), "push");
   });
 
   function current() {
@@ -163,7 +164,7 @@
   window.addEventListener("popstate", function (event) {
     var step = event.state && typeof event.state.step === "number"
       ? event.state.step
-      : parseInt(new URLSearchParams(location.search).get("at") || number("data-total"), 10);
+      : number("data-step");
     go(step, null);
   });
 

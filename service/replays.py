@@ -3,7 +3,8 @@
 Stepping through a replay asks for one step after another of the same match: loading the
 match and folding it from the kick-off for each of them made walking a 1,000-entry match cost
 ~700 loads. A replayed match is kept here with its timeline at the version it was loaded at,
-and its `Stepper` (domain/stepping.py) keeps the states already folded. Each step asks the
+and its `Stepper` (domain/stepping.py) keeps the states already folded; what each step changed
+in the situation is kept too, for the runs of changes the steps API answers. Each step asks the
 store only for the match's newest version (one indexed row): a match that moved on since is
 loaded again, so a replay never shows a stale log. Kept matches are only ever read.
 """
@@ -13,10 +14,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
 from uuid import UUID
 
 from domain.match import MatchRecord
+from domain.ruleset import JSON
 from domain.situation_changes import Change, changes
 from service.errors import BadInput
 from service.timeline import Timeline, timeline_of
@@ -26,6 +27,14 @@ from service.views import ReplayView, StepChange, StepChangeRun, StepRun, title_
 REPLAY_CACHE_SIZE = 64
 # The most steps one run holds (`Replayed.steps`): a reader fetches a long match in runs.
 MOST_STEPS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class ToldStep:
+    """What one step changed in the situation (none at the kick-off), and its text."""
+
+    changes: tuple[Change, ...]
+    text: str
 
 
 @dataclass
@@ -39,8 +48,8 @@ class Replayed:
     # What each step changed, and its text, from the kick-off to the furthest step asked for:
     # worked out in one pass forward, so that runs asked for in any order (a walk back from
     # the end) fold each entry once between them, besides each run's whole first situation.
-    _told_steps: list[tuple[tuple[Change, ...], str]] = field(default_factory=list, repr=False)
-    _last_situation: Any = field(default=None, repr=False)
+    _told_steps: list[ToldStep] = field(default_factory=list, repr=False)
+    _last_situation: dict[str, JSON] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -72,8 +81,8 @@ class Replayed:
             StepChange(
                 step,
                 entries[step - 1] if step else None,
-                () if step == first else told[step][0],
-                told[step][1],
+                () if step == first else told[step].changes,
+                told[step].text,
             )
             for step in range(first, last + 1)
         )
@@ -89,19 +98,19 @@ class Replayed:
             imported=record.provenance,
         )
 
-    def _told(self, first: int, last: int) -> tuple[list[tuple[tuple[Change, ...], str]], Any]:
+    def _told(self, first: int, last: int) -> tuple[list[ToldStep], dict[str, JSON]]:
         """What each step up to `last` changed, and its text (extending what is kept), and
         the whole situation at `first`: seen on the way when the steps are new, else folded
         from the checkpoint before it."""
         record, rules = self.record, self.record.ruleset
-        at_first = None
+        at_first: dict[str, JSON] | None = None
         with self._lock:
             told = self._told_steps
             for step in range(len(told), last + 1):
                 state = record.state_at(step)
                 situation = rules.view(state)
                 changed = () if step == 0 else tuple(changes(self._last_situation, situation))
-                told.append((changed, rules.render(state)))
+                told.append(ToldStep(changed, rules.render(state)))
                 self._last_situation = situation
                 if step == first:
                     at_first = situation

@@ -7,7 +7,9 @@ the page works without the script and any moment can be shared by its address.
 
 The script fetches the frames of a run of steps in one request (`/replay/frames?from=&to=`)
 and steps through them without asking again: one load of the match, one check of its version
-and one answer serve a run, where a request per step paid for all three every time.
+and one answer serve a run, where a request per step paid for all three every time. The
+game's situation in a frame, the largest part of drawing one, is drawn once per match version
+and step for every reader (web/drawn_situations.py).
 """
 
 from __future__ import annotations

@@ -317,6 +317,54 @@ class StepRunQuerySchema(Schema):
     )
 
 
+class SituationChangeSchema(Schema):
+    """One JSON Patch operation (RFC 6902) on the situation of the step before."""
+
+    op = fields.String(required=True, validate=validate.OneOf(["add", "remove", "replace"]))
+    path = fields.String(
+        required=True,
+        metadata={"description": "A JSON Pointer (RFC 6901) into the situation; '' is all of it"},
+    )
+    value = fields.Raw(
+        allow_none=True,
+        metadata={
+            "description": "What is added or put in place (any JSON value); absent for remove"
+        },
+    )
+
+
+class StepChangeSchema(Schema):
+    step = fields.Integer(required=True)
+    entry = LogLineField(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The entry that made this step; null at the kick-off (0)"},
+    )
+    changes = fields.List(
+        fields.Nested(SituationChangeSchema),
+        required=True,
+        metadata={
+            "description": "What turns the step before's situation into this step's, applied "
+            "in order; empty for the run's first step, whose situation is the run's `situation`"
+        },
+    )
+    text = fields.String(required=True)
+
+
+class StepChangeRunSchema(Schema):
+    match_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    title = fields.String(required=True)
+    total = fields.Integer(required=True, metadata={"description": "Steps run from 0 to total"})
+    first = fields.Integer(required=True, data_key="from")
+    last = fields.Integer(required=True, data_key="to")
+    situation = fields.Dict(
+        required=True, metadata={"description": "The whole situation at step `from`"}
+    )
+    steps = fields.List(fields.Nested(StepChangeSchema), required=True)
+    imported = ProvenanceField()
+
+
 class WrittenSchema(Schema):
     entry = LogLineField(required=True, metadata={"description": "The log line written"})
     version = fields.Integer(required=True, metadata={"description": "The match's version now"})

@@ -77,7 +77,15 @@ from service.replays import ReplayCache, Replayed
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
-from service.views import MatchSummary, MatchView, ReplayView, StepRun, Written, match_view
+from service.views import (
+    MatchSummary,
+    MatchView,
+    ReplayView,
+    StepChangeRun,
+    StepRun,
+    Written,
+    match_view,
+)
 
 L = TypeVar("L", bound=LogLine)
 
@@ -228,6 +236,13 @@ class Touchline(
     def replay_steps(self, ref: str, first: int = 0, last: int | None = None) -> StepRun:
         """Steps `first` to `last` of a match in one answer, for a reader walking it."""
         return self.replayed(ref).steps(first, last)
+
+    def replay_step_changes(
+        self, ref: str, first: int = 0, last: int | None = None
+    ) -> StepChangeRun:
+        """Steps `first` to `last` as what changed from step to step: the whole situation at
+        `first` only, so a walk through a long match answers a little per step."""
+        return self.replayed(ref).step_changes(first, last)
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

@@ -3,7 +3,8 @@
 Stepping through a replay asks for one step after another of the same match: loading the
 match and folding it from the kick-off for each of them made walking a 1,000-entry match cost
 ~700 loads. A replayed match is kept here with its timeline at the version it was loaded at,
-and its `Stepper` (domain/stepping.py) keeps the states already folded. Each step asks the
+and its `Stepper` (domain/stepping.py) keeps the states already folded; what each step changed
+in the situation is kept too, for the runs of changes the steps API answers. Each step asks the
 store only for the match's newest version (one indexed row): a match that moved on since is
 loaded again, so a replay never shows a stale log. Kept matches are only ever read.
 """
@@ -16,14 +17,24 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from domain.match import MatchRecord
+from domain.ruleset import JSON
+from domain.situation_changes import Change, changes
 from service.errors import BadInput
 from service.timeline import Timeline, timeline_of
-from service.views import ReplayView, StepRun
+from service.views import ReplayView, StepChange, StepChangeRun, StepRun, title_of
 
 # Matches being replayed at once in one process: each holds its log and ~3% of its states.
 REPLAY_CACHE_SIZE = 64
 # The most steps one run holds (`Replayed.steps`): a reader fetches a long match in runs.
 MOST_STEPS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class ToldStep:
+    """What one step changed in the situation (none at the kick-off), and its text."""
+
+    changes: tuple[Change, ...]
+    text: str
 
 
 @dataclass
@@ -34,6 +45,12 @@ class Replayed:
 
     record: MatchRecord
     _timeline: Timeline | None = field(default=None, repr=False)
+    # What each step changed, and its text, from the kick-off to the furthest step asked for:
+    # worked out in one pass forward, so that runs asked for in any order (a walk back from
+    # the end) fold each entry once between them, besides each run's whole first situation.
+    _told_steps: list[ToldStep] = field(default_factory=list, repr=False)
+    _last_situation: dict[str, JSON] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def total(self) -> int:
@@ -50,6 +67,59 @@ class Replayed:
     def steps(self, first: int = 0, last: int | None = None) -> StepRun:
         """Steps `first` to `last` (both included; `last` defaults to as many as one run
         holds, up to the end). BadInput names the bound that is out of range."""
+        first, last = self._bounds(first, last)
+        return StepRun.of(self.record, first, last)
+
+    def step_changes(self, first: int = 0, last: int | None = None) -> StepChangeRun:
+        """Steps `first` to `last` as `steps` bounds them: the whole situation at `first`, then
+        each step as what changed from the step before."""
+        first, last = self._bounds(first, last)
+        told, situation = self._told(first, last)
+        record = self.record
+        entries = record.entries_in_force()
+        steps = tuple(
+            StepChange(
+                step,
+                entries[step - 1] if step else None,
+                () if step == first else told[step].changes,
+                told[step].text,
+            )
+            for step in range(first, last + 1)
+        )
+        return StepChangeRun(
+            match_id=str(record.id),
+            ruleset=record.ruleset_name,
+            title=title_of(record),
+            total=len(entries),
+            first=first,
+            last=last,
+            situation=situation,
+            steps=steps,
+            imported=record.provenance,
+        )
+
+    def _told(self, first: int, last: int) -> tuple[list[ToldStep], dict[str, JSON]]:
+        """What each step up to `last` changed, and its text (extending what is kept), and
+        the whole situation at `first`: seen on the way when the steps are new, else folded
+        from the checkpoint before it."""
+        record, rules = self.record, self.record.ruleset
+        at_first: dict[str, JSON] | None = None
+        with self._lock:
+            told = self._told_steps
+            for step in range(len(told), last + 1):
+                state = record.state_at(step)
+                situation = rules.view(state)
+                changed = () if step == 0 else tuple(changes(self._last_situation, situation))
+                told.append(ToldStep(changed, rules.render(state)))
+                self._last_situation = situation
+                if step == first:
+                    at_first = situation
+        if at_first is None:
+            at_first = rules.view(record.state_at(first))
+        return told, at_first
+
+    def _bounds(self, first: int, last: int | None) -> tuple[int, int]:
+        """A run's bounds, `last` filled in; BadInput names the one out of range."""
         total = self.total
         if not 0 <= first <= total:
             raise BadInput(f"from={first} is out of range: this match has steps 0 to {total}")
@@ -61,7 +131,7 @@ class Replayed:
             )
         if last - first + 1 > MOST_STEPS:
             raise BadInput(f"to={last}: one run holds at most {MOST_STEPS} steps from from={first}")
-        return StepRun.of(self.record, first, last)
+        return first, last
 
     @property
     def timeline(self) -> Timeline:

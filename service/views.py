@@ -17,6 +17,7 @@ from domain.registry import find_ruleset
 from domain.report import Report, match_report, names_of
 from domain.rulebook import rule_text
 from domain.ruleset import JSON, Expected, Result
+from domain.situation_changes import Change
 
 L = TypeVar("L", bound=LogLine)
 
@@ -216,6 +217,38 @@ class StepRun:
             steps=tuple(steps),
             imported=match.provenance,
         )
+
+
+@dataclass(frozen=True)
+class StepChange:
+    """One step of a run told as changes: the entry that made it (None at the kick-off), the
+    operations that turn the step before's situation into this one's (none for the run's
+    first step, whose whole situation the run carries), and the situation as text."""
+
+    step: int
+    entry: Entry | None
+    changes: tuple[Change, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class StepChangeRun:
+    """A run of steps `first` to `last`, out of `total`, for a reader walking a match: the
+    whole situation at `first`, then what changed at each step. Applying a step's changes to
+    the situation before it gives the situation that step shows."""
+
+    match_id: str
+    ruleset: str
+    title: str
+    total: int
+    first: int
+    last: int
+    situation: dict[str, JSON]
+    steps: tuple[StepChange, ...]
+    imported: Provenance | None = None
+
+    def claimed(self, line: LogLine) -> bool:
+        return claimed(self.imported, line)
 
 
 def claimed(imported: Provenance | None, line: LogLine) -> bool:

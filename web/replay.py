@@ -10,7 +10,9 @@ the script and any moment can be shared by its address.
 
 The script fetches the frames of a run of steps in one request (`/replay/frames?from=&to=`)
 and steps through them without asking again: one load of the match, one check of its version
-and one answer serve a run, where a request per step paid for all three every time.
+and one answer serve a run, where a request per step paid for all three every time. The
+game's situation in a frame, the largest part of drawing one, is drawn once per match version
+and step for every reader (web/drawn_situations.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from domain.access import Operation
 from domain.match import ANNOTATION_LIMIT
@@ -28,6 +31,7 @@ from service.timeline import Moment, Timeline
 from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
+from web.drawn_situations import DrawnSituations
 from web.powers import Powers, powers_for, require_on_match
 
 bp = Blueprint("replay", __name__)
@@ -41,6 +45,8 @@ class Frame:
     """Everything that changes with the step being looked at."""
 
     match_id: str
+    # The match's version the frame shows: its drawn situation is kept under it.
+    version: int
     view: ReplayView
     timeline: Timeline
     chart: ScoreChart
@@ -91,6 +97,7 @@ def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
     return [
         Frame(
             match_id=match_id,
+            version=record.version,
             view=ReplayView.of(record, step),
             timeline=timeline,
             chart=score_chart(timeline, step),
@@ -99,6 +106,26 @@ def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
         )
         for step in steps
     ]
+
+
+@bp.app_template_global()
+def drawn_situation(frame: Frame) -> Markup:
+    """The game's situation at the frame's step, drawn once per match version and step
+    (web/drawn_situations.py) and kept with the web app."""
+    kept = current_app.extensions.setdefault("drawn_situations", DrawnSituations())
+    view = frame.view
+
+    def draw() -> str:
+        template = current_app.jinja_env.get_template("replay_situation.html")
+        return template.render(
+            ruleset=view.ruleset,
+            situation=view.situation,
+            labels=frame.timeline.labels,
+            text=view.text,
+        )
+
+    drawing: Markup = kept.drawing((frame.match_id, frame.version, frame.step), draw)
+    return drawing
 
 
 def step_from(at: str | None, total: int) -> int:

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 from domain.match import Author, MatchRecord
+from domain.stepping import CHECKPOINT_EVERY
 from service.app import Touchline
 from service.entries import parse_entry
 from service.errors import BadInput
 from service.replays import MOST_STEPS
+from tests.domain.test_situation_changes import applied, exactly
 from tests.service.test_timeline import GOLDEN, golden_lines, views_step_by_step
 
 
@@ -119,3 +121,65 @@ def test_a_run_out_of_range_is_bad_input_naming_the_bound(
     match_id = stored(app, sorted(GOLDEN)[0], alice)
     with pytest.raises(BadInput, match=named):
         app.replay_steps(match_id, first, last)
+
+
+def runs_of(total: int, size: int, backwards: bool) -> list[tuple[int, int]]:
+    """The bounds of the runs a reader asks for walking forward from the kick-off, or back
+    from the end (back from a step: the run of steps before it)."""
+    if backwards:
+        return [(max(0, last - size + 1), last) for last in range(total, -1, -size)]
+    return [(first, min(first + size - 1, total)) for first in range(0, total + 1, size)]
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+@pytest.mark.parametrize("size", [1, 7, 200])
+@pytest.mark.parametrize("backwards", [False, True], ids=["forward", "back"])
+def test_every_run_of_changes_applied_step_by_step_equals_a_fresh_fold(
+    app: Touchline, alice: Author, name: str, size: int, backwards: bool
+) -> None:
+    match_id = stored(app, name, alice)
+    record = app.load_record(match_id)
+    expected = views_step_by_step(record)
+    entries = record.effective_entries()
+    total = len(expected) - 1
+    seen = []
+    for first, last in runs_of(total, size, backwards):
+        run = app.replay_step_changes(match_id, first, last)
+        assert (run.total, run.first, run.last) == (total, first, last)
+        assert exactly(run.situation) == exactly(expected[first]), f"step {first}"
+        assert run.steps[0].changes == ()
+        situation = run.situation
+        for shown in run.steps:
+            situation = applied(situation, shown.changes)
+            assert exactly(situation) == exactly(expected[shown.step]), f"step {shown.step}"
+            assert shown.entry == (entries[shown.step - 1] if shown.step else None)
+            assert shown.text == app.replay(match_id, shown.step).text
+            seen.append(shown.step)
+    assert sorted(seen) == list(range(total + 1))
+
+
+@pytest.mark.parametrize("backwards", [False, True], ids=["forward", "back"])
+def test_a_walk_in_runs_of_changes_folds_each_entry_about_once(
+    app: Touchline, alice: Author, backwards: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The run of changes keeps what each step changed: walking back from the end folds the
+    # match once to reach it, then only the few entries from a checkpoint to each run's start.
+    match_id = stored(app, "card_game/golden/full_match.txt", alice)
+    total = app.replay(match_id).total
+    applications = []
+    rules = app.load_record(match_id).ruleset
+    real_apply = type(rules).apply
+
+    def counted(self: Any, state: Any, action: Any) -> Any:
+        applications.append(action)
+        return real_apply(self, state, action)
+
+    monkeypatch.setattr(type(rules), "apply", counted)
+    # The walk starts from a match just loaded, with no state folded.
+    app._forget_matches()
+    app._replays = type(app._replays)()
+    bounds = runs_of(total, 7, backwards)
+    for first, last in bounds:
+        app.replay_step_changes(match_id, first, last)
+    # Each run's whole situation: folded from the checkpoint at or before its first step.
+    assert len(applications) <= total + sum(first % CHECKPOINT_EVERY for first, _ in bounds)

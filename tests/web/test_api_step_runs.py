@@ -1,13 +1,19 @@
 """GET /api/matches/{id}/steps?from=N&to=M: a run of steps in one answer, each as the one-step
-endpoint shows it (less the entries before it), and its bounds checked by name."""
+endpoint shows it (less the entries before it), and its bounds checked by name; and
+GET /api/matches/{id}/step-changes?from=N&to=M, the same steps told as what changed."""
 
 from __future__ import annotations
 
+import json
+
+import jsonpatch
 import pytest
 from flask.testing import FlaskClient
 
 from domain.match import Author
+from schemas.api_matches import StepChangeRunSchema, StepRunSchema
 from service.app import Touchline
+from tests.domain.test_situation_changes import exactly
 from tests.opening import OPENING, record_text
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
@@ -73,3 +79,69 @@ def test_the_run_endpoint_is_documented(client: FlaskClient) -> None:
     operation = document["paths"]["/api/matches/{match_id}/steps"]["get"]
     assert {p["name"] for p in operation["parameters"] if p["in"] == "query"} == {"from", "to"}
     assert {"200", "400", "404"} <= set(operation["responses"])
+
+
+def test_walking_in_runs_of_changes_shows_each_step_as_the_one_step_endpoint(
+    client: FlaskClient, played: str
+) -> None:
+    total = len(OPENING)
+    seen = []
+    # Back from the end, as the replay page walks from the last step.
+    for last in range(total, -1, -5):
+        first = max(0, last - 4)
+        answer = client.get(f"/api/matches/{played}/step-changes?from={first}&to={last}")
+        assert answer.status_code == 200, answer.json
+        run = answer.json
+        assert (run["total"], run["from"], run["to"], run["match_id"]) == (
+            total,
+            first,
+            last,
+            played,
+        )
+        situation = run["situation"]
+        assert run["steps"][0]["changes"] == []
+        for step in run["steps"]:
+            situation = jsonpatch.apply_patch(situation, step["changes"])
+            one = client.get(f"/api/matches/{played}/steps/{step['step']}").json
+            assert exactly(situation) == exactly(one["situation"]), f"step {step['step']}"
+            assert (step["entry"], step["text"]) == (one["entry"], one["text"])
+            seen.append(step["step"])
+    assert sorted(seen) == list(range(total + 1))
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [("from=x", "from"), ("from=99", "from=99"), ("from=5&to=3", "to=3"), ("to=99", "to=99")],
+)
+def test_a_bad_bound_of_a_run_of_changes_is_400_naming_it(
+    client: FlaskClient, played: str, query: str, named: str
+) -> None:
+    answer = client.get(f"/api/matches/{played}/step-changes?{query}")
+    assert answer.status_code == 400
+    assert named in str(answer.json)
+
+
+def test_a_run_is_answered_as_its_schema_dumps_it(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    # The answers are built without marshmallow; the schemas that document them must still
+    # describe exactly what is sent.
+    runs = {
+        "steps": (StepRunSchema(), service.replay_steps(played, 0, len(OPENING))),
+        "step-changes": (
+            StepChangeRunSchema(),
+            service.replay_step_changes(played, 0, len(OPENING)),
+        ),
+    }
+    for path, (schema, run) in runs.items():
+        answer = client.get(f"/api/matches/{played}/{path}?from=0&to={len(OPENING)}")
+        assert answer.json == json.loads(json.dumps(schema.dump(run))), path
+
+
+def test_the_run_of_changes_is_documented(client: FlaskClient) -> None:
+    document = client.get("/api/openapi.json").json
+    operation = document["paths"]["/api/matches/{match_id}/step-changes"]["get"]
+    assert {p["name"] for p in operation["parameters"] if p["in"] == "query"} == {"from", "to"}
+    assert {"200", "400", "404"} <= set(operation["responses"])
+    change = document["components"]["schemas"]["SituationChange"]
+    assert change["properties"]["op"]["enum"] == ["add", "remove", "replace"]

@@ -7,15 +7,18 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.match import ANNOTATION_LIMIT, Author
+from domain.match import ANNOTATION_LIMIT, Author, MatchRecord
 from service.app import Touchline
 from service.entries import parse_entry
+from tests.links import use
 from tests.opening import OPENING, record_text
 from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_timeline import GOLDEN
 from tests.web.conftest import csrf_token, token
-from web import charts
+from web import charts, create_app
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
 # The opening's last entry (step 11) is Toho's roll that scores.
@@ -470,3 +473,87 @@ def test_a_run_holds_at_most_so_many_frames(
     refused = client.get(f"/matches/{played}/replay/frames?from=0&to=4")
     assert refused.status_code == 400
     assert "at most 4 steps" in refused.get_data(as_text=True)
+
+
+# -- drawn situations kept per match version and step (issue 13) --------------------------
+
+SITUATION = re.compile(r'<div class="replay-situation">\s*(.*?)\s*</div>\s*<figure', re.S)
+
+
+def situations_of(client: FlaskClient, match_id: str, steps: list[int]) -> dict[int, str]:
+    """The situation each frame of `steps` shows, fetched in runs as the page's script does."""
+    shown: dict[int, str] = {}
+    for first in range(0, len(steps), 32):
+        run = steps[first : first + 32]
+        low, high = min(run), max(run)
+        answer = client.get(f"/matches/{match_id}/replay/frames?from={low}&to={high}")
+        assert answer.status_code == 200
+        frames = re.findall(
+            r'<template data-step="(\d+)">(.*?)</template>\n', answer.get_data(as_text=True), re.S
+        )
+        for step, html in frames:
+            found = SITUATION.search(html)
+            assert found, f"step {step} shows no situation"
+            shown[int(step)] = found.group(1)
+    return shown
+
+
+def freshly_drawn(app: Flask, record: MatchRecord) -> dict[int, str]:
+    """Each step's situation drawn from a fold of the actions from the kick-off."""
+    rules = record.ruleset
+    labels = dict(rules.side_labels(record.made_setup()))
+    state = rules.initial_state(rules.make_setup(record.setup))
+    states = [state]
+    for line in record.effective_entries():
+        state = rules.apply(state, rules.action_from_dict(line.action)).state
+        states.append(state)
+    with app.test_request_context():
+        template = app.jinja_env.get_template("replay_situation.html")
+        return {
+            step: template.render(
+                ruleset=record.ruleset_name,
+                situation=rules.view(state),
+                labels=labels,
+                text=rules.render(state),
+            ).strip()
+            for step, state in enumerate(states)
+        }
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_every_frame_forward_and_back_drawn_or_kept_shows_a_fresh_folds_situation(
+    store_url: str, name: str
+) -> None:
+    app = use(create_app({"DATABASE_URL": store_url, "SECRET_KEY": "s" * 64, "TESTING": True}))
+    service: Touchline = app.extensions["touchline"]
+    ruleset, setup, _ = GOLDEN[name]
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+    expected = freshly_drawn(app, service.load_record(match_id))
+    steps = list(expected)
+    client = app.test_client()
+    kept = app.extensions.get("drawn_situations")
+    assert kept is None or len(kept) == 0
+    drawn = situations_of(client, match_id, steps)
+    assert len(app.extensions["drawn_situations"]) == len(steps)
+    shown_again = situations_of(client, match_id, steps[::-1])
+    for step in steps:
+        assert drawn[step] == expected[step], f"step {step}, drawn"
+        assert shown_again[step] == expected[step], f"step {step}, kept"
+    app.extensions["touchline"].close()
+
+
+def test_a_kept_situation_is_never_shown_for_another_version(
+    client: FlaskClient, service: Touchline, played: str
+) -> None:
+    before = situations_of(client, played, [GOAL_STEP])[GOAL_STEP]
+    # The same steps, other rolls: a new version of the match whose step 11 scores nothing
+    # (Toho's 3 + 1 against Nankatsu's 1 + 6).
+    service.undo(played, AUTHOR)
+    service.undo(played, AUTHOR)
+    record_text(service, played, "roll coach=toho value=1", AUTHOR)
+    record_text(service, played, "roll coach=nankatsu value=6", AUTHOR)
+    after = situations_of(client, played, [GOAL_STEP])[GOAL_STEP]
+    assert after != before
+    assert after == freshly_drawn(client.application, service.load_record(played))[GOAL_STEP]

@@ -19,6 +19,7 @@ from schemas.api_matches import (
     MatchSchema,
     MatchSummarySchema,
     NewMatchSchema,
+    StepChangeRunSchema,
     StepRunQuerySchema,
     StepRunSchema,
     StepSchema,
@@ -26,6 +27,7 @@ from schemas.api_matches import (
 from schemas.api_seal import SealSchema, seal_data
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
+from schemas.step_answers import as_json, step_change_run_data, step_run_data
 from service.errors import BadInput
 from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
@@ -109,8 +111,29 @@ def get_steps(query: dict[str, Any], match_id: str) -> Any:
     entry that made it and the situation after it: walking a match run by run costs in
     proportion to its length. Without `to` the run holds 200 steps, or up to the last; the
     next run starts at the answer's `to` + 1 while that is at most `total`. A bound out of
-    range is 400 naming it."""
-    return touchline().replay_steps(match_id, query["first"], query["last"])
+    range is 400 naming it. `GET /api/matches/{id}/step-changes` answers the same steps with
+    only what changed from one to the next."""
+    run = touchline().replay_steps(match_id, query["first"], query["last"])
+    return json_answer(step_run_data(run))
+
+
+@bp.route("/<match_id>/step-changes", methods=["GET"], parameters=[MATCH_ID])
+@bp.arguments(StepRunQuerySchema, location="query")
+@bp.response(200, StepChangeRunSchema)
+@bp.refusals(400, 404)
+def get_step_changes(query: dict[str, Any], match_id: str) -> Any:
+    """The steps of `GET /api/matches/{id}/steps?from=&to=` (the same bounds and refusals),
+    told as changes: the whole situation at `from`, then for each step the JSON Patch
+    operations (RFC 6902: add, remove, replace) that turn the situation of the step before
+    into its own. A walk through a long match answers a fraction of the bytes, and a walk back
+    from the end folds the match no more than a walk forward."""
+    run = touchline().replay_step_changes(match_id, query["first"], query["last"])
+    return json_answer(step_change_run_data(run))
+
+
+def json_answer(data: dict[str, Any]) -> Response:
+    """An answer built as its schema dumps it (schemas/step_answers.py), sent as it is."""
+    return Response(as_json(data), mimetype="application/json")
 
 
 @bp.route("/<match_id>/export", methods=["GET"], parameters=[MATCH_ID])

@@ -30,8 +30,13 @@ pytestmark = pytest.mark.browser
 TOTAL = 11  # the entries of the shared opening
 
 
+def step_title(step: int, total: int = TOTAL) -> str:
+    """The heading of a step of the opening, whose log holds only entries: line N is step N."""
+    return "Kick-off" if step == 0 else f"Line {step}" + (" (the latest)" if step == total else "")
+
+
 def expect_step(page: Page, step: int, total: int = TOTAL) -> None:
-    expect(page.locator("#step-title")).to_have_text(f"Step {step} of {total}")
+    expect(page.locator("#step-title")).to_have_text(step_title(step, total))
     expect(page).to_have_url(re.compile(rf"\?at={step}(#.*)?$"))
     expect(page.locator("#timeline [aria-current=step]")).to_have_attribute("id", f"step-{step}")
 
@@ -95,9 +100,9 @@ def test_the_situation_comes_first_and_the_step_bar_stays_in_reach(
     expect(phone.locator(".step-bar")).to_contain_text("5 / 11")
     phone.locator("#timeline").scroll_into_view_if_needed()
     assert box(phone.locator(".step-bar"))["y"] == pytest.approx(bar["y"], abs=1)
-    phone.get_by_role("link", name="Next step (step 6)").tap()
+    phone.get_by_role("link", name="Next step (line 6)").tap()
     expect_step(phone, 6)
-    phone.get_by_role("link", name="Previous step (step 5)").tap()
+    phone.get_by_role("link", name="Previous step (line 5)").tap()
     expect_step(phone, 5)
     # Nothing at the end of the page hides behind the bar.
     phone.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
@@ -153,7 +158,7 @@ def test_a_tap_on_the_score_chart_jumps_to_that_step_in_place(
     phone.evaluate("() => { window.stillThisPage = true; }")
     chart = phone.locator(".score-chart")
     chart.scroll_into_view_if_needed()
-    step_three = chart.get_by_role("link", name="Step 3", exact=True)
+    step_three = chart.get_by_role("link", name="Line 3", exact=True)
     # Each column at least WCAG 2.2's smallest target (24 px), and far taller than wide.
     sizes = chart.locator(".step-column").evaluate_all(
         "(links) => links.map((a) => a.getBoundingClientRect()).map((r) => [r.width, r.height])"
@@ -162,7 +167,7 @@ def test_a_tap_on_the_score_chart_jumps_to_that_step_in_place(
     assert all(width >= 24 and height >= 2 * 44 for width, height in sizes), sizes
     step_three.tap()
     expect_step(phone, 3)
-    goal = phone.locator(".score-chart").get_by_role("link", name=re.compile(r"^Step 11: GOAL"))
+    goal = phone.locator(".score-chart").get_by_role("link", name=re.compile(r"^Line 11: GOAL"))
     goal.tap()
     expect_step(phone, TOTAL)
     # In place: the page was not loaded again.
@@ -178,13 +183,13 @@ def test_without_the_script_a_tap_on_the_chart_opens_that_step(
     match_id = match_after_opening(web_app)
     phone: Page = new_phone(java_script_enabled=False)
     phone.goto(f"/matches/{match_id}/replay?at=0")
-    expect(phone.locator("#step-title")).to_have_text(f"Step 0 of {TOTAL}")
-    phone.locator(".score-chart").get_by_role("link", name="Step 7", exact=True).tap()
+    expect(phone.locator("#step-title")).to_have_text(step_title(0))
+    phone.locator(".score-chart").get_by_role("link", name="Line 7", exact=True).tap()
     expect(phone).to_have_url(re.compile(r"/replay\?at=7$"))
-    expect(phone.locator("#step-title")).to_have_text(f"Step 7 of {TOTAL}")
+    expect(phone.locator("#step-title")).to_have_text(step_title(7))
     # The bar's buttons are links too.
-    phone.get_by_role("link", name="Next step (step 8)").tap()
-    expect(phone.locator("#step-title")).to_have_text(f"Step 8 of {TOTAL}")
+    phone.get_by_role("link", name="Next step (line 8)").tap()
+    expect(phone.locator("#step-title")).to_have_text(step_title(8))
 
 
 def test_goals_and_cards_are_marked_on_the_timeline_in_words(

@@ -194,8 +194,10 @@ def test_the_score_chart_links_every_step_of_a_short_match(
     links = chart_links(html)
     assert [(at, step) for at, step, _ in links] == [(str(n), str(n)) for n in range(12)]
     names = [name for _, _, name in links]
-    assert names[:GOAL_STEP] == [f"Step {n}" for n in range(GOAL_STEP)]
-    assert names[GOAL_STEP].startswith(f"Step {GOAL_STEP}: GOAL")
+    # Each column is named by the line of the log it opens (the short match holds only entries,
+    # so its lines and steps have the same numbers).
+    assert names[:GOAL_STEP] == ["Kick-off"] + [f"Line {n}" for n in range(1, GOAL_STEP)]
+    assert names[GOAL_STEP].startswith(f"Line {GOAL_STEP}: GOAL")
     # Links of the page itself, so they work without the script.
     assert re.search(rf'href="/matches/{played}/replay\?at=0" data-step="0" aria-label', html)
     widths = [float(w) for w in re.findall(r'<rect x="[\d.]+" y="0" width="([\d.]+)"', html)]
@@ -215,6 +217,8 @@ def test_a_long_match_chart_cuts_its_steps_into_columns_a_finger_can_tap(
     assert 1 < len(links) <= (charts.SCORE_WIDTH - charts.LEFT - charts.RIGHT) // charts.MIN_COLUMN
     columns = charts.step_columns(timeline)
     assert [c.step for c in columns] == [int(step) for _, step, _ in links]
+    # Each column's address names the log line of its step, as every other control does.
+    assert [str(timeline.line_of(c.step)) for c in columns] == [at for at, _, _ in links]
     # Together the columns hold every step once, in order, each linking to one of its own.
     held = [step for c in columns for step in range(c.first, c.last + 1)]
     assert held == list(range(timeline.total + 1))
@@ -477,7 +481,10 @@ def test_a_run_holds_at_most_so_many_frames(
 
 # -- drawn situations kept per match version and step (issue 13) --------------------------
 
-SITUATION = re.compile(r'<div class="replay-situation">\s*(.*?)\s*</div>\s*<figure', re.S)
+# The situation is followed by the step's entry card (replay_frame.html).
+SITUATION = re.compile(
+    r'<div class="replay-situation">\s*(.*?)\s*</div>\s*<div class="entry card">', re.S
+)
 
 
 def situations_of(client: FlaskClient, match_id: str, steps: list[int]) -> dict[int, str]:

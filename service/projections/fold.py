@@ -38,7 +38,10 @@ from domain.match import IN_PLAY, MatchRecord
 from domain.ruleset import Participant
 from domain.standings import MatchResult
 
-PLAYER, COACH, TEAM = "player", "coach", "team"
+# Named here too, as they always were: the rows of the fold are kept per these subjects.
+from service.projections.subjects import COACH as COACH
+from service.projections.subjects import PLAYER as PLAYER
+from service.projections.subjects import TEAM as TEAM
 
 
 @dataclass

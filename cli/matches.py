@@ -20,8 +20,6 @@ from cli.output import (
     has_attachments,
     log_line,
 )
-from cli.play import play_loop
-from cli.replay_walk import HINT, HINT_AT_END, Marks, move
 from domain.log import Retraction
 from domain.log_index import LogIndex
 from schemas.result_status import result_label
@@ -142,6 +140,9 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
 @handle_errors
 def play(context: Context, match_ref: str) -> None:
     """Score a match interactively: shows whose turn it is and what can be entered next."""
+    # The prompt's completion and help are loaded by this command alone, not by its siblings.
+    from cli.play import play_loop
+
     play_loop(context, match_ref)
 
 
@@ -179,6 +180,8 @@ def replay(context: Context, match_ref: str, to_step: int | None, stepwise: bool
         click.echo(shown.text)
         return
     echo_provenance(view.imported)
+    from cli.replay_walk import HINT, HINT_AT_END, Marks, move
+
     walk = app.replayed(view.id)
     last = walk.view_at(to_step).step
     marks = Marks.of(steps)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,12 +19,15 @@ from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
 from domain.match import ResultStatus
 from domain.notation import line_notation
-from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
-from domain.rulebook import rule_text
 from domain.ruleset import Expected
 from service.views import MatchView
+
+# An import's provenance comes with the match that has one; the rulebook is read for a
+# ruling's rules: showing a match or recording an entry loads neither.
+if TYPE_CHECKING:
+    from domain.provenance import Provenance
 
 INDENT = "      "  # under a line's text, past its number
 # After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
@@ -93,6 +97,8 @@ def line_details(ruleset: str, line: LogLine, index: LogIndex | None = None) -> 
         if line.dispute is not None:
             details.append(f"by the ruling on dispute {line.dispute} ({', '.join(line.rules)})")
     elif isinstance(line, Ruling):
+        from domain.rulebook import rule_text
+
         rules = find_ruleset(ruleset)
         for rule in line.rules:
             text = rule_text(rules, rule)

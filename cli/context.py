@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import getpass
 import os
-import socket
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import update_wrapper
@@ -50,7 +49,9 @@ class Context:
     def author(self, by: str | None = None) -> Author:
         """Who writes now: `by` when a command names someone else (a coach disputing at the
         scorer's keyboard), else the one entering."""
-        from domain.access import OWNER_LINK
+        import socket  # here: a command that writes nothing never asks the host's name
+
+        from domain.log import OWNER_LINK
         from domain.match import Author
 
         return Author(

@@ -22,8 +22,6 @@ from cli.output import (
     log_line,
     step_heading,
 )
-from cli.play import play_loop
-from cli.replay_walk import HINT, HINT_AT_END, Marks, move
 from domain.log import Retraction
 from domain.log_index import LogIndex, Positions, Step
 from schemas.result_status import result_label
@@ -154,6 +152,9 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
 @handle_errors
 def play(context: Context, match_ref: str) -> None:
     """Score a match interactively: shows whose turn it is and what can be entered next."""
+    # The prompt's completion and help are loaded by this command alone, not by its siblings.
+    from cli.play import play_loop
+
     play_loop(context, match_ref)
 
 
@@ -207,6 +208,8 @@ def replay(
             echo_settled(view.ruleset, index, view.result_status, reader)
         click.echo(shown.text)
         return
+    from cli.replay_walk import HINT, HINT_AT_END, Marks, move
+
     walk = app.replayed(view.id)
     last = walk.view_at(to_step).step
     marks = Marks.of(steps)

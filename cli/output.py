@@ -15,6 +15,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,13 +23,16 @@ from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
 from domain.match import ResultStatus
 from domain.notation import line_notation
-from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
 from domain.report import Report, report_line
-from domain.rulebook import rule_text
 from domain.ruleset import Expected
 from service.views import MatchView
+
+# An import's provenance comes with the match that has one; the rulebook is read for a
+# ruling's rules: showing a match or recording an entry loads neither.
+if TYPE_CHECKING:
+    from domain.provenance import Provenance
 
 INDENT = "      "  # under a line's text, past its number
 # After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
@@ -138,6 +142,8 @@ def line_details(
         if line.dispute is not None:
             details.append(f"by the ruling on dispute {line.dispute} ({', '.join(line.rules)})")
     elif isinstance(line, Ruling):
+        from domain.rulebook import rule_text
+
         rules = find_ruleset(ruleset)
         for rule in line.rules:
             text = rule_text(rules, rule)

@@ -21,6 +21,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.log import OWNER_LINK as OWNER_LINK
 from domain.text import NAME_LIMIT, REASON_LIMIT, checked_text
 
 
@@ -53,8 +54,6 @@ class Operation(StrEnum):
     REVOKE_LINK = "revoke a link"
 
 
-# What the link written by the installation's owner is called in `Author.link`.
-OWNER_LINK: Final = "owner"
 # `issued_by` of the scorer link handed to whoever creates or imports a match outside a league.
 CREATOR: Final = "creator"
 

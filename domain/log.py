@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, TypeVar, assert_never, overload
+from typing import Any, ClassVar, Final, TypeVar, assert_never, overload
 
 from domain.consequences import Consequence
 from domain.consequences import from_dict as consequence_from_dict
 from domain.ruleset import JSON, Violation
 from domain.text import KEY_LIMIT, NAME_LIMIT, checked_text
+
+# What the link written by the installation's owner is called in `Author.link` (kept here,
+# beside the author, so that a command writing as the owner need not load the access links).
+OWNER_LINK: Final = "owner"
 
 
 @dataclass(frozen=True)

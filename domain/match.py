@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypeVar, assert_never, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, assert_never, cast
 
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
@@ -42,12 +42,8 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import find_ruleset
-from domain.rejudge import corrected_history
-from domain.rulebook import UnknownRule, cite
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
-from domain.seal import digest_of
 from domain.stepping import Stepper
 from domain.text import (
     DIE_LABEL_LIMIT,
@@ -61,6 +57,12 @@ from domain.text import (
     trimmed,
 )
 
+# Imported where they are used, not with the match: showing a match or recording an entry
+# (a command at the table) needs neither an import's provenance, nor the rulebook a ruling
+# cites, nor the re-judging of a correction, nor the seal of a write (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.provenance import MatchFileFacts, Provenance
+
 __all__ = [
     "Author",
     "BadAnnotation",
@@ -71,7 +73,6 @@ __all__ = [
     "MatchRecord",
     "NotConfirmable",
     "NothingToUndo",
-    "Provenance",
     "ResultConfirmed",
     "ResultStatus",
     "RuleBroken",
@@ -212,6 +213,8 @@ class MatchRecord(Aggregate):
             match.log = Log(stored, match.game_package)
             provenance = match.__dict__.get("provenance")
             if provenance is not None:
+                from domain.provenance import Provenance
+
                 match.provenance = Provenance.from_data(provenance)
             at = next(
                 (n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"), None
@@ -290,7 +293,12 @@ class MatchRecord(Aggregate):
         )
         return match
 
-    class Created(Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of the match's events, declared here so that the library takes the
+        events below as they are instead of defining each of them again as a subclass of
+        one it would make (each class it makes is a dataclass made at import)."""
+
+    class Created(Aggregate.Created, Event):
         # 2: the access link it was created through, and the seal (domain.seal).
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
@@ -668,6 +676,8 @@ class MatchRecord(Aggregate):
             )
         if decision not in DECISIONS:
             raise BadDispute(f"a ruling decides {', '.join(DECISIONS)}; not {decision!r}")
+        from domain.rulebook import UnknownRule, cite
+
         try:
             cited = tuple(c.rule for c in cite(self.ruleset, rules))
         except UnknownRule as error:
@@ -761,6 +771,8 @@ class MatchRecord(Aggregate):
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not override):
             raise RuleBroken(blocking or violations)
+        from domain.rejudge import corrected_history
+
         history = corrected_history(
             rules_, state, parsed, violations, entries[place + 1 :], request.decisions
         )
@@ -867,7 +879,7 @@ class MatchRecord(Aggregate):
 
     # -- events --------------------------------------------------------------------------
 
-    class Sealed(Aggregate.Event):
+    class Sealed(Event):
         """What every event after the creation carries: the access link it was written
         through and its place in the match's hash chain (domain.seal)."""
 
@@ -1035,12 +1047,16 @@ class MatchRecord(Aggregate):
 
     @classmethod
     def _create(cls, event_class: Any, *, id: Any = None, **kwargs: Any) -> Any:
+        from domain.seal import digest_of
+
         match_id = id if id is not None else cls.create_id()
         kwargs["previous"] = None
         kwargs["digest"] = digest_of(event_class.__name__, match_id, cls.INITIAL_VERSION, kwargs)
         return super()._create(event_class, id=match_id, **kwargs)
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        from domain.seal import digest_of
+
         kwargs["previous"] = self.seal
         kwargs["digest"] = digest_of(event_class.__name__, self.id, self.version + 1, kwargs)
         super().trigger_event(event_class, **kwargs)
@@ -1066,6 +1082,8 @@ class MatchRecord(Aggregate):
         earlier_import: dict[str, str] | None,
         seal: dict[str, JSON] | None,
     ) -> None:
+        from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
+
         self.provenance = Provenance(
             importer=Author(by, at, device, link),
             file=MatchFileFacts(

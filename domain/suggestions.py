@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 # How alike a word must be to a candidate to be offered (difflib's ratio, 0 to 1).
@@ -11,6 +10,8 @@ CUTOFF = 0.6
 
 def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """The candidates most like `word`, best first, compared without regard to case."""
+    import difflib  # here, not with the module: only a word that names nothing needs it
+
     by_key: dict[str, str] = {}
     for candidate in candidates:
         by_key.setdefault(candidate.casefold(), candidate)

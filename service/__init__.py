@@ -22,6 +22,10 @@ Each module holds one class of use cases on the shared base `service.store.Store
 and `Touchline` is built from them, so an adapter never builds a read-side object, opens a
 transaction or touches the store's recorder: it calls a method and gets a declared, frozen
 value back (`MatchView`, `Written`, `LeagueView`, `StandingRow`, `SubjectStats`, `Fairness` …).
+A module imports what only some of its use cases need (another aggregate, the values they
+answer: service/league_views.py, service/link_views.py, service/import_views.py) in those use
+cases, so that a process serving one match, such as a command at the table, does not make
+their classes (tests/cli/test_start_up.py).
 
 Commands change the event store; queries read it or the read models, after catching those up
 with the log. Neither makes a table: opening the store does (on start, or `touchline db

@@ -6,100 +6,41 @@ asked before these are called; the command line is the owner and may do all of t
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from domain.access import (
-    AccessLink,
-    BadLink,
-    Grant,
-    Role,
-    check_scope,
-    link_id,
-    same_league,
-)
 from domain.log import Author
 from domain.text import KEY_LIMIT, BadText
 from service.errors import BadInput, LinkNotFound
 from service.kept_links import KeptLink, KeptLinks
 from service.store import StoreApplication
 
+# The access links' aggregate and policy are imported by the use cases that issue, find or
+# list links: a command at the table, as the owner, never loads them (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.access import AccessLink, Grant
+    from service.link_views import IssuedLink as IssuedLink
+    from service.link_views import LinkRequest as LinkRequest
+    from service.link_views import LinkView as LinkView
+
+# The answers' values are in service/link_views.py, imported by the use cases that make them;
+# they are still found here by the name they always had.
+_VALUES = ("IssuedLink", "LinkRequest", "LinkView")
+
+
+def __getattr__(name: str) -> object:
+    if name in _VALUES:
+        from service import link_views
+
+        return getattr(link_views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # The smallest part of a link's id that names it, as for matches.
 MIN_PREFIX = 4
-
-
-@dataclass(frozen=True)
-class LinkView:
-    """A link as lists show it: never its secret, which is not stored."""
-
-    id: str
-    person: str
-    role: Role
-    league: str | None
-    match: str | None
-    side: str | None
-    issued_by: str
-    issued_at: str
-    device: str | None
-    revoked_by: str | None = None
-    revoked_at: str | None = None
-    reason: str | None = None
-
-    @property
-    def revoked(self) -> bool:
-        return self.revoked_at is not None
-
-    @property
-    def grant(self) -> Grant:
-        return Grant(self.id, self.person, self.role, self.league, self.match, self.side)
-
-    @property
-    def scope(self) -> str:
-        """Where the link works, in words."""
-        if self.match is not None:
-            where = f"match {self.match[:8]}"
-            return f"{where} side {self.side}" if self.side else where
-        return f"league {self.league}"
-
-    @classmethod
-    def of(cls, link: AccessLink) -> LinkView:
-        return cls(
-            str(link.id),
-            link.person,
-            Role(link.role),
-            link.league,
-            link.match,
-            link.side,
-            link.issued_by,
-            link.issued_at,
-            link.device,
-            link.revoked_by,
-            link.revoked_at,
-            link.reason,
-        )
-
-
-@dataclass(frozen=True)
-class IssuedLink:
-    """A new link and its secret, shown once to whoever hands it on."""
-
-    token: str
-    link: LinkView
-
-
-@dataclass(frozen=True)
-class LinkRequest:
-    """Who gets a link, as what, and where it works (a league, or a match and its league)."""
-
-    role: Role
-    person: str
-    league: str | None = None
-    match: str | None = None
-    side: str | None = None
 
 
 class AccessUseCases(StoreApplication):
@@ -108,6 +49,11 @@ class AccessUseCases(StoreApplication):
     ) -> IssuedLink:
         """A new link; a match-scoped one also records the match's league (`request.league`,
         as the caller found it on the match). `author.link` is who issued it."""
+        import secrets
+
+        from domain.access import AccessLink, BadLink, check_scope
+        from service.link_views import IssuedLink, LinkView
+
         try:
             check_scope(request.role, request.league, request.match, request.side, sides)
             author = author.checked()
@@ -139,6 +85,8 @@ class AccessUseCases(StoreApplication):
         used only after the store confirms that nothing was stored after it."""
         if not token or len(token) > KEY_LIMIT:
             return None
+        from domain.access import link_id
+
         identifier = link_id(token)
         kept = self._kept_links.get(identifier)
         if kept is not None and (kept.grant is None or not self._link_moved_on(identifier, kept)):
@@ -157,6 +105,8 @@ class AccessUseCases(StoreApplication):
 
     def find_link(self, ref: str) -> LinkView:
         """A link by its id or a unique prefix of it (at least 4 characters)."""
+        from service.link_views import LinkView
+
         ref = ref.strip().lower()
         try:
             exact: UUID | None = UUID(ref)
@@ -179,6 +129,9 @@ class AccessUseCases(StoreApplication):
 
     def revoke_link(self, ref: str, reason: str, author: Author) -> LinkView:
         """Revoke a link at once, everywhere: its next use is refused on every host."""
+        from domain.access import BadLink
+        from service.link_views import LinkView
+
         view = self.find_link(ref)
         link = self._link(UUID(view.id))
         assert link is not None
@@ -198,6 +151,9 @@ class AccessUseCases(StoreApplication):
     ) -> list[LinkView]:
         """Links in force (and revoked ones too with `include_revoked`), oldest first: every
         one, or those of a league (its own and its matches'), or of one match."""
+        from domain.access import same_league
+        from service.link_views import LinkView
+
         found = []
         for identifier in self._link_ids():
             link = self._link(identifier)
@@ -211,6 +167,8 @@ class AccessUseCases(StoreApplication):
         return found
 
     def _link(self, identifier: UUID) -> AccessLink | None:
+        from domain.access import AccessLink
+
         try:
             with self._storage():
                 found: object = self.repository.get(identifier)
@@ -220,4 +178,6 @@ class AccessUseCases(StoreApplication):
 
     def _link_ids(self) -> list[UUID]:
         # Listing is rare (an organizer's panel, `link list`): a scan of the Issued events.
+        from domain.access import AccessLink
+
         return self._originators_of(AccessLink.Issued)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar, assert_never
+from typing import TYPE_CHECKING, TypeVar, assert_never
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
@@ -44,7 +44,6 @@ from domain.match import (
     ResultConfirmed,
     RuleBroken,
 )
-from domain.provenance import LeagueImport, MatchFileFacts, Provenance, import_keys
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
@@ -67,13 +66,12 @@ from service.errors import (
 )
 from service.game_cache import MatchCache
 from service.history import HistoryQueries
-from service.imports import ImportedMatch, ImportLookups
+from service.imports import ImportLookups
 from service.kept_links import KeptLinks
 from service.leagues import LeagueUseCases, check_league_for
 from service.live_versions import LiveVersions
 from service.reachability import Opening, first_line
 from service.read_models import ReadModelUseCases
-from service.replays import ReplayCache, Replayed
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
@@ -86,6 +84,14 @@ from service.views import (
     Written,
     match_view,
 )
+
+# What only some use cases need is imported by them: a command at the table (showing a match,
+# recording an entry) loads neither an import's provenance nor the replays' timeline
+# (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.provenance import MatchFileFacts
+    from service.import_views import ImportedMatch
+    from service.replays import ReplayCache, Replayed
 
 L = TypeVar("L", bound=LogLine)
 
@@ -153,7 +159,8 @@ class Touchline(
         self._matches = MatchCache(MATCH_CACHE_SIZE)
         self._kept_links = KeptLinks()
         self._scopes: dict[UUID, MatchScope] = {}
-        self._replays = ReplayCache()
+        self._replays_kept: ReplayCache | None = None
+        self._replays_lock = threading.Lock()
         # Opening the store also makes the read models' tables and rebuilds any read model
         # whose version changed: a read never has to.
         self._read_models_pending = read_models_on_first_use
@@ -206,6 +213,8 @@ class Touchline(
 
     def list_matches(self) -> list[MatchSummary]:
         """Every match, oldest first, from the summaries read model (caught up first)."""
+        from domain.provenance import Provenance
+
         with self._read("summaries") as sql:
             rows = sql.rows("SELECT * FROM match_summaries ORDER BY started_at, match_id")
         return [
@@ -250,6 +259,16 @@ class Touchline(
         match_id = self.resolve(ref)
         kept = self._replays.get(match_id, self.version_of(str(match_id)))
         return kept if kept is not None else self._replays.keep(self._load(match_id))
+
+    @property
+    def _replays(self) -> ReplayCache:
+        """The replays kept between steps, made on the first replay."""
+        with self._replays_lock:
+            if self._replays_kept is None:
+                from service.replays import ReplayCache
+
+                self._replays_kept = ReplayCache()
+            return self._replays_kept
 
     # -- entries -------------------------------------------------------------------------
 
@@ -345,6 +364,9 @@ class Touchline(
         once, in one transaction: of two imports of one match into one league, however
         close, exactly one is stored (AlreadyImported names it to the other).
         """
+        from domain.provenance import LeagueImport, import_keys
+        from service.import_views import ImportedMatch
+
         try:
             rules = find_ruleset(ruleset)
             canonical = rules.setup_to_dict(rules.make_setup(setup))

@@ -20,13 +20,13 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.match import MatchRecord
 from service.boundary import use_case
 from service.errors import BadInput, MatchNotFound
-from service.leagues import LeagueMatch, LeagueView
 from service.store import StoreApplication
 from service.views import title_of
 
 # The audit's rules are imported when an audit is asked for, not with the application.
 if TYPE_CHECKING:
     from domain.audit import AsWritten, AuditFilter, AuditItem
+    from service.league_views import LeagueMatch, LeagueView
 
 MATCH, LEAGUE = "match", "league"
 # Where an item whose time cannot be read goes in a league's audit: last.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 
 from domain.match import MatchRecord
@@ -14,6 +13,8 @@ from service.errors import BadInput
 
 def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, JSON]:
     """Fill the fields the rules say may be drawn by chance, with a secure generator."""
+    import secrets  # here, not with the module: an entry typed in full draws nothing
+
     filled = dict(action)
     kind = filled.get("kind")
     rules = match.ruleset

@@ -18,7 +18,7 @@ from typing import Any
 from domain.registry import find_ruleset
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
-from service.projections.fold import COACH, TEAM
+from service.projections.subjects import COACH, TEAM
 from service.store import StoreApplication
 
 HISTORY_KINDS = {COACH: "coach", TEAM: "team"}

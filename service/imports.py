@@ -6,102 +6,42 @@ imports, or which match of this store, the same file or match was before (a noti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.match import MatchRecord
-from domain.provenance import LeagueImport, MatchFileFacts, Provenance, league_import_id
 from service.errors import AlreadyImported
 from service.store import StoreApplication
-from service.views import MatchView
 
-UNCHECKED = (
-    "unchecked: the file has no checksum (written or edited by hand, or by an older "
-    "Touchline); every entry was still checked against the rules"
-)
+# An import's provenance and its marks in a league are imported by the lookups that read
+# them: a command about a match scored here never loads them (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.provenance import MatchFileFacts
+    from service.import_views import UNCHECKED as UNCHECKED
+    from service.import_views import ImportedMatch as ImportedMatch
+    from service.import_views import SameMatch as SameMatch
+    from service.import_views import chain_broken as chain_broken
 
-
-def chain_broken(line: int | None) -> str:
-    return (
-        f"chain broken: line {line} of the file was edited after export (recorded with the "
-        "match; import with verify to refuse such a file)"
-    )
-
-
-@dataclass(frozen=True)
-class SameMatch:
-    """A match here that holds what an import holds: one the same file or the same claimed
-    match was imported as before (`imported`), or the very match the file says it was
-    exported from (`imported` False)."""
-
-    match_id: str
-    league: str | None
-    imported: bool
-
-    @property
-    def notice(self) -> str:
-        where = f"counts in league {self.league!r}" if self.league else "counts in no league"
-        if self.imported:
-            return f"imported before as match {self.match_id} ({where})"
-        return f"exported from match {self.match_id} of this store ({where})"
-
-    def to_dict(self) -> dict[str, object]:
-        return {"match_id": self.match_id, "league": self.league, "imported": self.imported}
+# What an import answers is in service/import_views.py, imported by the import itself; it is
+# still found here by the name it always had.
+_VALUES = ("UNCHECKED", "ImportedMatch", "SameMatch", "chain_broken")
 
 
-@dataclass(frozen=True)
-class ImportedMatch:
-    """What an import answers: the new match (its provenance in `view.imported`), and the
-    matches here that the same file or the same claimed match became before."""
+def __getattr__(name: str) -> object:
+    if name in _VALUES:
+        from service import import_views
 
-    view: MatchView
-    same: tuple[SameMatch, ...] = ()
-
-    @property
-    def version(self) -> int:
-        """The file's format version."""
-        return self._provenance.file.format_version
-
-    @property
-    def checked(self) -> bool:
-        """The file carried its export checksum, and it matched."""
-        return self._provenance.file.checked
-
-    @property
-    def sha256(self) -> str:
-        return self._provenance.file.sha256
-
-    @property
-    def chain(self) -> bool | None:
-        """The file's per-line chain held (None: it carries none)."""
-        return self._provenance.file.chain
-
-    @property
-    def chain_break(self) -> int | None:
-        return self._provenance.file.chain_break
-
-    @property
-    def notices(self) -> tuple[str, ...]:
-        """What to tell the importer about the file, one sentence each."""
-        unchecked = () if self.checked else (UNCHECKED,)
-        broken = () if self.chain is not False else (chain_broken(self.chain_break),)
-        return (*unchecked, *broken, *(same.notice for same in self.same))
-
-    @property
-    def notice(self) -> str | None:
-        return "; ".join(self.notices) or None
-
-    @property
-    def _provenance(self) -> Provenance:
-        assert self.view.imported is not None, "an imported match has its provenance"
-        return self.view.imported
+        return getattr(import_views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ImportLookups(StoreApplication):
     def _already_in_league(self, league: str, keys: Sequence[str]) -> AlreadyImported | None:
         """The refusal of an import whose file or match `league` already counts, if any."""
+        from domain.provenance import LeagueImport, league_import_id
+
         for key in keys:
             try:
                 with self._storage():
@@ -150,6 +90,8 @@ class ImportLookups(StoreApplication):
 
     def same_matches(self, file: MatchFileFacts) -> tuple[SameMatch, ...]:
         """Every match here that the same file or the same claimed match became before."""
+        from service.import_views import SameMatch
+
         found = {
             str(match.id): SameMatch(str(match.id), match.league, False)
             for match in self._local_origins(file)

@@ -16,9 +16,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from uuid import UUID
 
-from domain.access import Grant
+if TYPE_CHECKING:
+    from domain.access import Grant
 
 # Links kept per process: a club's scorers, referees and organizers, with room to spare.
 KEPT_LINKS = 4096

@@ -5,107 +5,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain.league import League, LeagueSettingsError, league_id, make_rules
 from domain.match import Author
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.store import StoreApplication
 
+# The league aggregate is imported by the use cases that read or write one: a command about
+# a match alone never loads it (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.league import League
+    from service.league_views import LeagueMatch as LeagueMatch
+    from service.league_views import LeagueSummary as LeagueSummary
+    from service.league_views import LeagueView as LeagueView
+    from service.league_views import OpenDispute as OpenDispute
+    from service.league_views import StandingRow as StandingRow
 
-@dataclass(frozen=True)
-class LeagueView:
-    name: str
-    ruleset: str
-    points: tuple[int, ...]
-    tiebreak: tuple[str, ...]
-    created_by: str
-    created_at: str
-    # Whether results no coach has confirmed yet count in the table.
-    count_unconfirmed: bool = True
-
-    @classmethod
-    def of(cls, league: League) -> LeagueView:
-        return cls(
-            league.name,
-            league.ruleset,
-            tuple(league.points),
-            tuple(league.tiebreak),
-            league.created_by,
-            league.created_at,
-            league.count_unconfirmed,
-        )
+# The answers' values are in service/league_views.py, imported by the use cases that make
+# them; they are still found here by the name they always had.
+_VALUES = ("LeagueMatch", "LeagueSummary", "LeagueView", "OpenDispute", "StandingRow")
 
 
-@dataclass(frozen=True)
-class LeagueSummary:
-    name: str
-    ruleset: str
-    points: tuple[int, ...]
-    tiebreak: tuple[str, ...]
-    matches: int
-    finished: int
-    count_unconfirmed: bool
+def __getattr__(name: str) -> object:
+    if name in _VALUES:
+        from service import league_views
 
-
-@dataclass(frozen=True)
-class StandingRow:
-    """One place in a league's table, and the tie-breaker that decided it.
-
-    `played` counts the results the table counts; `confirmed`, `unconfirmed` and `disputed`
-    count the competitor's finished matches by where their result stands with the coaches,
-    counted or not (see docs/leagues.md).
-    """
-
-    place: int
-    competitor: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    goals_for: int
-    goals_against: int
-    difference: int
-    points: int
-    decided_by: str
-    confirmed: int
-    unconfirmed: int
-    disputed: int
-
-
-@dataclass(frozen=True)
-class LeagueMatch:
-    """A league's match as its page lists it, with where its result stands: `in-play`,
-    `unconfirmed` (awaiting the coaches in `awaiting`), `confirmed` or `disputed`."""
-
-    match_id: str
-    title: str
-    status: str
-    score: str
-    started_at: str
-    result_status: str
-    awaiting: tuple[str, ...]
-    open_disputes: int
-    imported: bool = False
-
-
-@dataclass(frozen=True)
-class OpenDispute:
-    """A dispute no referee has ruled on yet, in one of a league's matches: line `dispute` of
-    the match's log, on entry `entry` (None: the match's result)."""
-
-    match_id: str
-    title: str
-    dispute: int
-    entry: int | None
-    reason: str
-    by: str
-    at: str
+        return getattr(league_views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LeagueUseCases(StoreApplication):
@@ -124,6 +55,9 @@ class LeagueUseCases(StoreApplication):
         except BadText as error:
             raise BadInput("a league needs a name" if not name.strip() else str(error)) from None
         name = " ".join(name.split())
+        from domain.league import League, LeagueSettingsError, make_rules
+        from service.league_views import LeagueView
+
         try:
             find_ruleset(ruleset)
             rules = make_rules(ruleset, points, tiebreak)
@@ -156,6 +90,9 @@ class LeagueUseCases(StoreApplication):
     ) -> LeagueView:
         """New points, tie-breakers or counting of unconfirmed results; what is not given
         stays as it is. The table follows at once; the change stays in the league's log."""
+        from domain.league import LeagueSettingsError, make_rules
+        from service.league_views import LeagueView
+
         league = self._league(name)
         try:
             author = author.checked()
@@ -173,9 +110,13 @@ class LeagueUseCases(StoreApplication):
         return LeagueView.of(league)
 
     def find_league(self, name: str) -> LeagueView:
+        from service.league_views import LeagueView
+
         return LeagueView.of(self._league(name))
 
     def _league(self, name: str) -> League:
+        from domain.league import League, league_id
+
         try:
             with self._storage():
                 found: object = self.repository.get(league_id(name))
@@ -189,6 +130,8 @@ class LeagueUseCases(StoreApplication):
 
     def leagues(self) -> list[LeagueSummary]:
         """Every league, oldest first, with how many of its matches are finished."""
+        from service.league_views import LeagueSummary
+
         with self._read("standings") as sql:
             rows = sql.rows(
                 "SELECT s.league, s.ruleset, s.points, s.tiebreak, s.count_unconfirmed, "
@@ -213,6 +156,7 @@ class LeagueUseCases(StoreApplication):
 
     def standings(self, league: str) -> list[StandingRow]:
         """The table of the league (its name as `find_league` spells it), best first."""
+        from service.league_views import StandingRow
         from service.projections.standings import TABLE_COLUMNS, refresh
 
         projector = self._projector()
@@ -228,6 +172,8 @@ class LeagueUseCases(StoreApplication):
 
     def league_matches(self, league: str) -> list[LeagueMatch]:
         """The league's matches, oldest first."""
+        from service.league_views import LeagueMatch
+
         with self._read("summaries") as sql:
             rows = sql.rows(
                 "SELECT match_id, title, status, score, started_at, result_status, awaiting, "
@@ -248,6 +194,8 @@ class LeagueUseCases(StoreApplication):
 
     def league_disputes(self, league: str) -> list[OpenDispute]:
         """The disputes still open in the league's matches, oldest first."""
+        from service.league_views import OpenDispute
+
         with self._read("summaries") as sql:
             rows = sql.rows(
                 "SELECT d.match_id, s.title, d.dispute, d.entry, d.reason, d.disputed_by, "

@@ -9,20 +9,26 @@ topic names no class, is reported as broken there rather than failing the check.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
-from domain.seal import SealReport, StoredFacts, verify
 from service.errors import MatchNotFound
 from service.store import StoreApplication
+
+# Verifying is not part of reading or writing a match: a command at the table never loads
+# the verifier's report values (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.seal import SealReport, StoredFacts
 
 
 class SealQueries(StoreApplication):
     def verify_match(self, ref: str) -> SealReport:
         """Recompute the hash chain of a match's stored events: intact, with its seal, or the
         first event that breaks it."""
+        from domain.seal import verify
+
         match_id = self.resolve(ref)
         with self._storage():
             stored = self.recorder.select_events(match_id)
@@ -31,6 +37,8 @@ class SealQueries(StoreApplication):
         return verify(match_id, [self._facts(event) for event in stored])
 
     def _facts(self, stored: StoredEvent) -> StoredFacts:
+        from domain.seal import StoredFacts
+
         name = stored.topic.rpartition(".")[2]
         try:
             sealed_since = int(getattr(resolve_topic(stored.topic), "sealed_since", 1))

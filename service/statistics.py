@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
 from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
-from service.projections.fold import APP, COACH, DIE_SOURCES, PLAYER, TABLE, TEAM
+from service.projections.subjects import APP, COACH, DIE_SOURCES, PLAYER, TABLE, TEAM
 from service.store import StoreApplication
 
 SUBJECT_KINDS = (PLAYER, COACH, TEAM)

@@ -8,16 +8,18 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
-from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.report import Report, match_report, names_of
-from domain.rulebook import rule_text
 from domain.ruleset import JSON, Expected, Result
 from domain.situation_changes import Change
+
+# An imported match's provenance is loaded with the match that has one (domain.match).
+if TYPE_CHECKING:
+    from domain.provenance import Provenance
 
 L = TypeVar("L", bound=LogLine)
 
@@ -88,6 +90,8 @@ class MatchView:
     def cited(self, ruling: Ruling) -> list[tuple[str, str]]:
         """Each rule a ruling cites, with its text in the game's digest ('' if it has none)."""
         rules = find_ruleset(self.ruleset)
+        from domain.rulebook import rule_text
+
         return [(rule, rule_text(rules, rule)) for rule in ruling.rules]
 
     def claimed(self, line: LogLine) -> bool:

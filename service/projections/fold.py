@@ -37,11 +37,7 @@ from domain.log import Dispute
 from domain.match import IN_PLAY, MatchRecord
 from domain.ruleset import Participant
 from domain.standings import MatchResult
-
-PLAYER, COACH, TEAM = "player", "coach", "team"
-# Where a die came from: rolled at the table (a physical die), or by the app.
-TABLE, APP = "table", "app"
-DIE_SOURCES = (TABLE, APP)
+from service.projections.subjects import COACH, PLAYER, TABLE, TEAM
 
 
 @dataclass

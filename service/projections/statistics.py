@@ -7,7 +7,8 @@ by replacing only its own rows.
 from __future__ import annotations
 
 from service.projections.database import Sql
-from service.projections.fold import COACH, coaches_of
+from service.projections.fold import coaches_of
+from service.projections.subjects import COACH
 from service.projections.views import Batch, replace_match_rows
 
 

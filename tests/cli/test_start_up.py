@@ -82,6 +82,38 @@ READ_MODEL_VIEWS = {
 }
 
 
+# What neither showing a match nor recording an entry uses, and what each loaded before
+# (issue 13): the aggregates of other things than the match (leagues, access links, an
+# import's provenance and its league marks) and the use cases' values that answer about them,
+# the read side's fold (and the standings it folds for), the replays' timeline, the rulebook a
+# ruling cites, the prompt of `match play` and the walk of `match replay --step`, and what
+# only a mistyped word needs.
+NOT_FOR_ONE_MATCH = {
+    "domain.access",
+    "domain.league",
+    "domain.provenance",
+    "domain.rulebook",
+    "domain.standings",
+    "domain.entry_help",
+    "domain.completion",
+    "service.league_views",
+    "service.link_views",
+    "service.import_views",
+    "service.replays",
+    "service.timeline",
+    "service.projections.fold",
+    "cli.play",
+    "cli.play_text",
+    "cli.prompt_line",
+    "cli.replay_walk",
+    "difflib",
+}
+# What only a write uses (the seal of each new event, the device's host name), and what only
+# an entry drawn by the app uses (a secure generator): showing a match loads none of them.
+ONLY_TO_WRITE = {"domain.seal", "socket"}
+ONLY_TO_DRAW = {"secrets"}
+
+
 def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) -> None:
     modules = imported_by(f"sqlite:///{tmp_path / 'table.sqlite3'}", "--help")
     assert {m for m in modules if m.startswith("cli.")} == {"cli.main", "cli.lazy"}
@@ -103,6 +135,32 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
         assert not {m for m in modules if m.split(".")[0] in NOT_AT_THE_TABLE}, command
         assert not modules & READ_MODEL_VIEWS, command
         assert "domain.audit" not in modules, command
+        assert not modules & NOT_FOR_ONE_MATCH, command
+        assert not modules & ONLY_TO_DRAW, command
+        if command[1] == "show":
+            assert not modules & ONLY_TO_WRITE, command
+        else:
+            assert modules >= ONLY_TO_WRITE, command
     recorded = Touchline(settings_for_url(url))
     assert [line.number for line in recorded.get_match(match_id).log] == [1]
     recorded.close()
+
+
+def test_the_match_events_are_made_once_each() -> None:
+    """The match declares the base of its events, so the library takes each event class as
+    declared instead of defining every one again as a subclass (each a dataclass made at
+    import). The only subclass it still makes is the one that calls an @event method."""
+    from eventsourcing.domain import DecoratedFuncCaller
+
+    from domain.match import MatchRecord
+
+    events = {
+        name: value
+        for name, value in vars(MatchRecord).items()
+        if isinstance(value, type) and issubclass(value, MatchRecord.Event)
+    }
+    assert {"Created", "Sealed", "EntryRecorded", "Imported"} <= set(events)
+    for name, event in events.items():
+        own = event.__bases__[1] if issubclass(event, DecoratedFuncCaller) else event
+        again = [b for b in own.__bases__ if b.__qualname__ == own.__qualname__]
+        assert not again, f"MatchRecord.{name} is defined again by the library"

@@ -9,8 +9,9 @@ from domain.match import Author, MatchRecord
 from domain.standings import MatchResult
 from service.app import Touchline
 from service.projections import Projector
-from service.projections.fold import COACH, coaches_of, fold, result_of
+from service.projections.fold import coaches_of, fold, result_of
 from service.projections.standings import refresh
+from service.projections.subjects import COACH
 from service.projections.summaries import row_of
 
 AUTHOR = Author("scorer", "2026-11-29T21:00:00+00:00", "test")

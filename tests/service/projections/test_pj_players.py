@@ -12,7 +12,8 @@ import pytest
 from domain.card_game.cards import CATALOGUE
 from domain.match import Author, MatchRecord
 from service.entries import parse_entry
-from service.projections.fold import PLAYER, fold
+from service.projections.fold import fold
+from service.projections.subjects import PLAYER
 from tests.service.test_golden_matches import CASES, golden_lines
 
 AUTHOR = Author("scorer", "2026-11-29T21:00:00+00:00", "test")

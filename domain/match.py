@@ -43,6 +43,7 @@ from domain.log import (
     violation_from_dict,
 )
 from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
+from domain.printed import CardLibrary
 from domain.registry import find_ruleset
 from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite
@@ -470,11 +471,15 @@ class MatchRecord(Aggregate):
 
     # -- deciding ------------------------------------------------------------------------
 
-    def judge(self, action: Mapping[str, JSON]) -> tuple[Any, tuple[Violation, ...]]:
-        """Parse an action and list the rules it would break now, without recording it."""
+    def judge(
+        self, action: Mapping[str, JSON], cards: CardLibrary | None = None
+    ) -> tuple[Any, tuple[Violation, ...]]:
+        """Parse an action and list the rules it would break now, without recording it.
+        With `cards` (printed values a card list holds, domain/printed.py) its printed values
+        are checked too; without, not (a line of a match file written before they were)."""
         rules = self.ruleset
         parsed = rules.action_from_dict(action)
-        return parsed, rules.check(self.game, parsed)
+        return parsed, rules.check(self.game, parsed, cards)
 
     def record(
         self,
@@ -482,11 +487,14 @@ class MatchRecord(Aggregate):
         author: Author,
         override: str | None = None,
         key: str | None = None,
+        cards: CardLibrary | None = None,
     ) -> Entry:
         """Record an entry if it is legal, or if the table overrides its violations.
 
         Raises RuleBroken when a rule is broken and no override reason is given, or when the
-        entry cannot be applied at all in the current state.
+        entry cannot be applied at all in the current state. With `cards` (the printed values
+        a card list outside the match holds, possibly none) the entry's printed values are
+        checked against those the match recorded and those; without, they are not.
         """
         earlier = self.earlier_entry(key, action)
         if earlier is not None:
@@ -495,7 +503,7 @@ class MatchRecord(Aggregate):
         author, key = author.checked(), _checked_key(key)
         if override is not None and override.strip():
             override = checked_text(override, "the override reason", REASON_LIMIT)
-        parsed, violations = self.judge(action)
+        parsed, violations = self.judge(action, cards)
         _check_action_text(self.ruleset.action_to_dict(parsed))
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not (override and override.strip())):

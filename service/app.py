@@ -44,6 +44,7 @@ from domain.match import (
     ResultConfirmed,
     RuleBroken,
 )
+from domain.printed import NO_CARDS
 from domain.provenance import LeagueImport, MatchFileFacts, Provenance, import_keys
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
@@ -390,7 +391,11 @@ class Touchline(
                                 correction_request(line), line.author, line.reason, key=line.key
                             )
                     case Entry():
-                        match.record(line.action, line.author, line.override, line.key)
+                        # A file's printed values are checked only where it says the table
+                        # overrode a rule, so that the override keeps what it overrode: files
+                        # written before the check may type a card's values two ways.
+                        cards = NO_CARDS if line.override else None
+                        match.record(line.action, line.author, line.override, line.key, cards)
                     case Dispute():
                         match.dispute(line.on, line.reason, line.author, key=line.key)
                     case Ruling():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -55,7 +55,8 @@ from service.audit import AuditQueries
 from service.boundary import use_case
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
-from service.entries import fill_by_chance
+from service.card_lists import CardListUseCases
+from service.entries import fill_by_chance, leaves_printed_out
 from service.errors import (
     AmbiguousMatch,
     BadInput,
@@ -108,6 +109,7 @@ def now() -> str:
 
 
 class Touchline(
+    CardListUseCases,
     AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
@@ -248,17 +250,30 @@ class Touchline(
         expected_version: int | None = None,
         roll: bool = False,
     ) -> Written[Entry]:
-        """Record one entry; `roll` lets the app fill the entry's chance fields at random."""
+        """Record one entry; `roll` lets the app fill the entry's chance fields at random.
+
+        A card's printed values the entry leaves out are filled from those known (the match's
+        own, its league's card list, the installation's), and refused by name when none are;
+        a card the match enters first joins its league's list (the installation's)."""
+        taught: list[Aggregate] = []
 
         def change(match: MatchRecord) -> Entry:
+            cards = self.cards_for(match)
+            before = match.ruleset.learned_cards(match.game)
             filled = fill_by_chance(match, action) if roll else dict(action)
-            return match.record(filled, author, override=override, key=key)
+            filled = self._complete_printed(match, filled, cards)
+            entry = match.record(filled, author, override=override, key=key, cards=cards)
+            taught[:] = self._taught(match, cards, before)
+            return entry
 
         return self._change(
             ref,
             expected_version,
             change,
-            lambda match: match.earlier_entry(key, action, drawn=roll),
+            lambda match: match.earlier_entry(
+                key, action, drawn=roll or leaves_printed_out(match, action)
+            ),
+            also=lambda: taught,
         )
 
     @use_case
@@ -565,9 +580,11 @@ class Touchline(
         expected_version: int | None,
         change: Callable[[MatchRecord], L],
         earlier_write: Callable[[MatchRecord], L | None] | None = None,
+        also: Callable[[], Sequence[Aggregate]] = lambda: (),
     ) -> Written[L]:
-        """Load, change and save the match; the answer is the line written and the version
-        that very write produced (never a later one another writer made since)."""
+        """Load, change and save the match (with the aggregates `also` names once it changed,
+        in the same transaction); the answer is the line written and the version that very
+        write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
         for _ in range(CONFLICT_RETRIES):
             stored = self._load(match_id)
@@ -603,7 +620,7 @@ class Touchline(
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():
-                    self.save(match)
+                    self.save(match, *also())
             except IntegrityError:
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.

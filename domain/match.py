@@ -42,8 +42,8 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.printed import CardLibrary
+from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
 from domain.registry import find_ruleset
 from domain.rejudge import corrected_history
 from domain.rulebook import UnknownRule, cite

@@ -53,9 +53,9 @@ from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
+from service.card_lists import CardListUseCases
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
-from service.card_lists import CardListUseCases
 from service.entries import fill_by_chance, leaves_printed_out
 from service.errors import (
     AmbiguousMatch,

@@ -21,8 +21,8 @@ from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup,
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
 from domain.declarations import GOALS, Presentation
-from domain.routing import RoutedRuleset
 from domain.printed import CardLibrary, PrintedCard
+from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Outcome, Participant, Result, Violation
 
 Checker = Callable[[CardGameState, Any], list[Violation]]

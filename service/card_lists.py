@@ -1,5 +1,5 @@
 """Card list use cases: a game's printed card values kept for the installation and for each
-league, offered and checked at every match, shared as a file (schemas/card_list_file.py).
+league, offered and checked at every match, shared as a file (domain.card_list_file.py).
 
 Each list is a `domain.card_list.CardList` aggregate, so every change is an event kept with who
 made it. A match reads its league's list over the installation's; a card a match enters for
@@ -16,12 +16,12 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, card_list_id
+from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
 from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
 from domain.text import BadText
-from schemas.card_list_file import CardListFileError, read_card_list, write_card_list
 from service.errors import BadInput, StaleMatch
 from service.store import StoreApplication
 
@@ -152,6 +152,11 @@ class CardListUseCases(StoreApplication):
                     fits.append(KnownCard(card.name, values, card.describe(printed)))
             offered[side] = tuple(fits)
         return offered
+
+    def offered_cards(self, ref: str) -> dict[str, tuple[KnownCard, ...]]:
+        """For each side of a match, the cards with known printed values it may put down now
+        (see `known_cards`): what the scoring page offers to pick."""
+        return self.known_cards(self.load_record(ref))  # type: ignore[attr-defined]
 
     def _complete_printed(
         self, match: MatchRecord, action: Mapping[str, JSON], cards: CardLibrary

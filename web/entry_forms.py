@@ -15,7 +15,9 @@ from typing import Literal
 from werkzeug.datastructures import MultiDict
 
 from domain.actions import ActionCodec, FieldSpec
+from domain.printed import Printed
 from domain.ruleset import JSON, Expected, MalformedAction
+from service.card_lists import KnownCard
 from service.errors import BadInput
 
 # Beyond this many values a choice is a select rather than a row of buttons.
@@ -54,14 +56,30 @@ class EntryForm:
     inputs: tuple[Input, ...]
     tap: Input | None  # the input whose values are the submit buttons
     can_roll: bool
+    # Cards with known printed values the side may pick instead of typing (templates
+    # `_card_pick.html`): a pick posts the card alone, and the service fills its values.
+    cards: tuple[KnownCard, ...] = ()
 
 
-def entry_forms(codec: ActionCodec, expected: Sequence[Expected]) -> list[EntryForm]:
-    return [entry_form(codec, option) for option in expected]
+def entry_forms(
+    codec: ActionCodec,
+    expected: Sequence[Expected],
+    printed: Printed | None = None,
+    offered: Mapping[str, Sequence[KnownCard]] | None = None,
+) -> list[EntryForm]:
+    """The forms for what may come next; a game's printed values (`printed`) are asked for
+    with no default, and a side's `offered` cards are offered to pick."""
+    return [entry_form(codec, option, printed, offered or {}) for option in expected]
 
 
-def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
+def entry_form(
+    codec: ActionCodec,
+    expected: Expected,
+    printed: Printed | None = None,
+    offered: Mapping[str, Sequence[KnownCard]] | None = None,
+) -> EntryForm:
     kind = expected.kind
+    must_say = set(printed.fields) if printed is not None and kind in printed.kinds else set()
     fixed, choices, dice, random = expected.fixed, expected.choices, expected.dice, expected.random
     hidden: list[tuple[str, str]] = []
     settled: list[tuple[str, JSON]] = []
@@ -79,9 +97,14 @@ def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
             hidden.extend((spec.name, text) for text in _posted(value))
         elif spec.name in choices:
             inputs.append(_choice(spec, tuple(choices[spec.name])))
+        elif spec.name in must_say:
+            # A printed value is said, never taken as 0 by a form left as it came.
+            inputs.append(Input(spec.name, "number", True))
         else:
             inputs.append(_open(spec))
     tap = _tap(inputs, random)
+    side = fixed.get("coach")
+    cards = tuple((offered or {}).get(side, ())) if must_say and isinstance(side, str) else ()
     return EntryForm(
         kind=kind,
         prompt=expected.prompt or kind,
@@ -91,6 +114,7 @@ def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
         inputs=tuple(i for i in inputs if i is not tap),
         tap=tap,
         can_roll=bool(random or dice),
+        cards=cards,
     )
 
 

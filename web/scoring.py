@@ -226,10 +226,12 @@ def _entering_as() -> str:
 def _live_context(view: MatchView) -> dict[str, Any]:
     """What the changing part of the scoring page shows: the situation, the forms for what may
     come next (given back what a refused or stale post held) and the latest log lines."""
-    codec = find_ruleset(view.ruleset).codec
+    rules = find_ruleset(view.ruleset)
+    offered = service().offered_cards(view.id) if rules.printed is not None else {}
+    forms = entry_forms(rules.codec, view.expected, rules.printed, offered)
     return {
         "match": view,
-        "groups": grouped(refilled(entry_forms(codec, view.expected), request.form)),
+        "groups": grouped(refilled(forms, request.form)),
         "last_entry": _last_in_force(view),
     }
 

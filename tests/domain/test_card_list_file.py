@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.card_game.printed import PRINTED
+from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.printed import CardLibrary, PrintedCard
 from domain.text import NAME_LIMIT, BadText, checked_text
-from schemas.card_list_file import CardListFileError, read_card_list, write_card_list
 
 
 def _recordable(name: str) -> bool:

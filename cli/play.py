@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -48,7 +49,7 @@ def play_loop(context: Context, match_ref: str) -> None:
     view = app.get_match(match_ref)
     echo_match(view)
     click.echo(COMMANDS_HELP)
-    reader = PromptReader(lambda line: _complete(view, line))
+    reader = PromptReader(lambda line: _complete(view, line, _known_names(context, view)))
     try:
         while True:
             try:
@@ -92,10 +93,18 @@ def _act(context: Context, view: MatchView, reader: PromptReader, line: str) -> 
     return view
 
 
-def _complete(view: MatchView, line: str) -> list[str]:
-    """Entries as the notation completes them; `help KIND`; the commands by their name."""
+def _known_names(context: Context, view: MatchView) -> list[str]:
+    """The cards with known printed values the sides may put down now, for completion."""
+    offered = context.app.offered_cards(view.id)
+    return [card.name for cards in offered.values() for card in cards]
+
+
+def _complete(view: MatchView, line: str, known: Sequence[str] = ()) -> list[str]:
+    """Entries as the notation completes them (card names the match has seen and those with
+    known values); `help KIND`; the commands by their name."""
     codec = find_ruleset(view.ruleset).codec
-    context = CompletionContext(codec, view.expected, _names(view))
+    names = list(dict.fromkeys([*known, *_names(view)]))
+    context = CompletionContext(codec, view.expected, names)
     if line.startswith("help "):
         return ["help " + found for found in completions(context, line[len("help ") :])]
     found = completions(context, line)
@@ -117,6 +126,11 @@ def _enter(context: Context, view: MatchView, reader: PromptReader, line: str) -
         click.echo(f"! no entry is called {kind!r}{hint}")
         return
     parsed = as_offered(parse_entry(view.ruleset, line), view.expected)
+    known = app.with_known_values(view.id, parsed)
+    if known != parsed:
+        filled = ", ".join(f"{name}={known[name]}" for name in known if name not in parsed)
+        click.echo(f"  {known.get('card')}: {filled} (its printed values, as known)")
+        parsed = known
     missing = missing_fields(rules, parsed)
     if missing:
         answers = _ask_for(view, kind, missing, reader)

@@ -158,6 +158,15 @@ class CardListUseCases(StoreApplication):
         (see `known_cards`): what the scoring page offers to pick."""
         return self.known_cards(self.load_record(ref))  # type: ignore[attr-defined]
 
+    def with_known_values(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The entry with the printed values it leaves out filled from those known; as it is
+        when none are (the prompt then asks for them)."""
+        match = self.load_record(ref)  # type: ignore[attr-defined]
+        try:
+            return self._complete_printed(match, action, self.cards_for(match))
+        except BadInput:
+            return dict(action)
+
     def _complete_printed(
         self, match: MatchRecord, action: Mapping[str, JSON], cards: CardLibrary
     ) -> dict[str, JSON]:

@@ -7,10 +7,19 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 from schemas.api import ErrorSchema
-from web.api import audit, leagues, links, matches, rulesets, scoring, settling
+from web.api import audit, cards, leagues, links, matches, rulesets, scoring, settling
 from web.api.base import LINK_SCHEME
 
-BLUEPRINTS = (rulesets.bp, matches.bp, scoring.bp, settling.bp, leagues.bp, links.bp, audit.bp)
+BLUEPRINTS = (
+    rulesets.bp,
+    matches.bp,
+    scoring.bp,
+    settling.bp,
+    leagues.bp,
+    links.bp,
+    audit.bp,
+    cards.bp,
+)
 
 SETTINGS = {
     "API_TITLE": "Touchline",

@@ -9,8 +9,10 @@ friendly), saved with the entry in one transaction.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
@@ -24,6 +26,11 @@ from domain.ruleset import JSON
 from domain.text import BadText
 from service.errors import BadInput, StaleMatch
 from service.store import StoreApplication
+
+# How long a process trusts a card list it read before reading it again: every entry of every
+# match reads one or two, and a list is a log of every card it was ever taught. A list changed
+# by another process is seen this much later; one changed here, at once.
+FRESH_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,8 @@ class CardListUseCases(StoreApplication):
                 break
             except IntegrityError:
                 continue  # a match taught the list a card meanwhile: read it again
+            finally:
+                self._forget_library(file.game, league)
         else:
             raise StaleMatch("the card list kept changing: import it again", -1)
         return CardListImport(self.card_list(file.game, league), len(file.cards), changed)
@@ -113,13 +122,26 @@ class CardListUseCases(StoreApplication):
         if match.ruleset.printed is None:
             return NO_CARDS
         game = match.ruleset_name
-        installation = self._card_list(game, None)
-        library = installation.library() if installation is not None else NO_CARDS
+        library = self._library(game, None)
         if match.league is not None:
-            own = self._card_list(game, match.league)
-            if own is not None:
-                library = own.library().over(library)
+            library = self._library(game, match.league).over(library)
         return library
+
+    def _library(self, game: str, league: str | None) -> CardLibrary:
+        """A card list's cards, as read at most FRESH_SECONDS ago by this process."""
+        kept: dict[UUID, tuple[float, CardLibrary]] = self.__dict__.setdefault("_libraries", {})
+        key = card_list_id(game, league)
+        now = time.monotonic()
+        found = kept.get(key)
+        if found is not None and now - found[0] < FRESH_SECONDS:
+            return found[1]
+        card_list = self._card_list(game, league)
+        library = card_list.library() if card_list is not None else NO_CARDS
+        kept[key] = (now, library)
+        return library
+
+    def _forget_library(self, game: str, league: str | None) -> None:
+        self.__dict__.get("_libraries", {}).pop(card_list_id(game, league), None)
 
     def known_cards(
         self, match: MatchRecord, cards: CardLibrary | None = None
@@ -203,6 +225,8 @@ class CardListUseCases(StoreApplication):
         line = match.log[-1]
         by, at, link = line.author.by, line.author.at, line.author.link
         changed = card_list.record([replace(c, origin="") for c in new], FROM_ENTRY, by, at, link)
+        # Read again next time, whether this save holds or loses a race and is retried.
+        self._forget_library(game, match.league)
         return [card_list] if changed else []
 
     def _card_list(self, game: str, league: str | None) -> CardList | None:

@@ -23,7 +23,7 @@ from domain.match import Author, MatchRecord
 from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
-from domain.text import BadText
+from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, StaleMatch
 from service.store import StoreApplication
 
@@ -198,6 +198,12 @@ class CardListUseCases(StoreApplication):
         printed = rules.printed
         if printed is None or action.get("kind") not in printed.kinds:
             return dict(action)
+        card = action.get("card")
+        if isinstance(card, str):
+            try:  # named in the answer below: checked as the entry's text is, first
+                checked_text(card, f"{action.get('kind')}: card", NAME_LIMIT)
+            except BadText as error:
+                raise BadInput(str(error)) from None
         face = rules.printed_face(match.game, action)
         if face is None:
             # A card that prints none (Fatigue) or may be either of two (a motivated

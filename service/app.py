@@ -258,7 +258,7 @@ class Touchline(
         taught: list[Aggregate] = []
 
         def change(match: MatchRecord) -> Entry:
-            cards = self.cards_for(match)
+            cards = self.cards_for(match, action.get("kind"))
             before = match.ruleset.learned_cards(match.game)
             filled = fill_by_chance(match, action) if roll else dict(action)
             filled = self._complete_printed(match, filled, cards)

@@ -30,7 +30,7 @@ from service.store import StoreApplication
 # How long a process trusts a card list it read before reading it again: every entry of every
 # match reads one or two, and a list is a log of every card it was ever taught. A list changed
 # by another process is seen this much later; one changed here, at once.
-FRESH_SECONDS = 2.0
+FRESH_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -116,10 +116,12 @@ class CardListUseCases(StoreApplication):
 
     # -- for the match use cases ---------------------------------------------------------
 
-    def cards_for(self, match: MatchRecord) -> CardLibrary:
+    def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary:
         """The printed values a match is offered and checked against, beyond its own: its
-        league's list over the installation's (none for a game without printed values)."""
-        if match.ruleset.printed is None:
+        league's list over the installation's (none for a game without printed values, nor
+        for an entry of `kind` when that kind carries none: a die reads no list)."""
+        printed = match.ruleset.printed
+        if printed is None or (kind is not None and kind not in printed.kinds):
             return NO_CARDS
         game = match.ruleset_name
         library = self._library(game, None)
@@ -172,7 +174,7 @@ class CardListUseCases(StoreApplication):
                 if not broken:
                     values = tuple(card.as_fields(printed).items())
                     fits.append(KnownCard(card.name, values, card.describe(printed)))
-            offered[side] = tuple(fits)
+            offered[side] = tuple(dict.fromkeys([*offered.get(side, ()), *fits]))
         return offered
 
     def offered_cards(self, ref: str) -> dict[str, tuple[KnownCard, ...]]:

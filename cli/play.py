@@ -95,8 +95,7 @@ def _act(context: Context, view: MatchView, reader: PromptReader, line: str) -> 
 
 def _known_names(context: Context, view: MatchView) -> list[str]:
     """The cards with known printed values the sides may put down now, for completion."""
-    offered = context.app.offered_cards(view.id)
-    return [card.name for cards in offered.values() for card in cards]
+    return list(context.app.offered_cards(view.id).names)
 
 
 def _complete(view: MatchView, line: str, known: Sequence[str] = ()) -> list[str]:

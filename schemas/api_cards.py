@@ -90,10 +90,10 @@ def card_list_data(view: Any) -> dict[str, Any]:
     }
 
 
-def offered_data(offered: dict[str, Any]) -> dict[str, Any]:
+def offered_data(offered: Any) -> dict[str, Any]:
     return {
         "sides": {
             side: [{"name": c.name, "values": dict(c.values), "text": c.text} for c in cards]
-            for side, cards in offered.items()
+            for side, cards in offered.by_side
         }
     }

@@ -25,7 +25,7 @@ from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
 from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, StaleMatch
-from service.store import StoreApplication
+from service.leagues import LeagueUseCases
 
 # How long a process trusts a card list it read before reading it again: every entry of every
 # match reads one or two, and a list is a log of every card it was ever taught. A list changed
@@ -62,6 +62,20 @@ class KnownCard:
     text: str  # `Shot 3, Pass 1, Defense 0`
 
 
+@dataclass(frozen=True)
+class OfferedCards:
+    """For each side that may put a card down now, the cards with known values it may."""
+
+    by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
+
+    def of(self, side: str) -> tuple[KnownCard, ...]:
+        return next((cards for s, cards in self.by_side if s == side), ())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(card.name for _, cards in self.by_side for card in cards))
+
+
 def printed_of(game: str) -> Printed:
     """The printed values `game` declares, or BadInput for a game without them."""
     try:
@@ -73,7 +87,10 @@ def printed_of(game: str) -> Printed:
     return printed
 
 
-class CardListUseCases(StoreApplication):
+class CardListUseCases(LeagueUseCases):
+    def load_record(self, ref: str) -> MatchRecord:
+        raise NotImplementedError  # Touchline's own: the match, kept in memory
+
     def card_list(self, game: str, league: str | None = None) -> CardListView:
         """The card list of `game` in `league` (None: the installation's)."""
         printed = printed_of(game)
@@ -145,16 +162,14 @@ class CardListUseCases(StoreApplication):
     def _forget_library(self, game: str, league: str | None) -> None:
         self.__dict__.get("_libraries", {}).pop(card_list_id(game, league), None)
 
-    def known_cards(
-        self, match: MatchRecord, cards: CardLibrary | None = None
-    ) -> dict[str, tuple[KnownCard, ...]]:
+    def known_cards(self, match: MatchRecord, cards: CardLibrary | None = None) -> OfferedCards:
         """For each side, the cards with known printed values it could put down now: those the
         match recorded, then those of the card lists, each only when the rules let that side
         play it now with those values."""
         rules = match.ruleset
         printed = rules.printed
         if printed is None:
-            return {}
+            return OfferedCards()
         library = rules.learned_cards(match.game).over(
             self.cards_for(match) if cards is None else cards
         )
@@ -175,17 +190,17 @@ class CardListUseCases(StoreApplication):
                     values = tuple(card.as_fields(printed).items())
                     fits.append(KnownCard(card.name, values, card.describe(printed)))
             offered[side] = tuple(dict.fromkeys([*offered.get(side, ()), *fits]))
-        return offered
+        return OfferedCards(tuple(offered.items()))
 
-    def offered_cards(self, ref: str) -> dict[str, tuple[KnownCard, ...]]:
+    def offered_cards(self, ref: str) -> OfferedCards:
         """For each side of a match, the cards with known printed values it may put down now
         (see `known_cards`): what the scoring page offers to pick."""
-        return self.known_cards(self.load_record(ref))  # type: ignore[attr-defined]
+        return self.known_cards(self.load_record(ref))
 
     def with_known_values(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
         """The entry with the printed values it leaves out filled from those known; as it is
         when none are (the prompt then asks for them)."""
-        match = self.load_record(ref)  # type: ignore[attr-defined]
+        match = self.load_record(ref)
         try:
             return self._complete_printed(match, action, self.cards_for(match))
         except BadInput:
@@ -249,7 +264,7 @@ class CardListUseCases(StoreApplication):
         """The league's name as it was created, checked to be a league of `game`."""
         if league is None:
             return None
-        found = self.find_league(league)  # type: ignore[attr-defined]
+        found = self.find_league(league)
         if found.ruleset != game:
             raise BadInput(f"the league {found.name} plays {found.ruleset}, not {game}")
         return str(found.name)

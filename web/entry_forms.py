@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 from domain.actions import ActionCodec, FieldSpec
 from domain.printed import Printed
 from domain.ruleset import JSON, Expected, MalformedAction
-from service.card_lists import KnownCard
+from service.card_lists import KnownCard, OfferedCards
 from service.errors import BadInput
 
 # Beyond this many values a choice is a select rather than a row of buttons.
@@ -65,18 +65,18 @@ def entry_forms(
     codec: ActionCodec,
     expected: Sequence[Expected],
     printed: Printed | None = None,
-    offered: Mapping[str, Sequence[KnownCard]] | None = None,
+    offered: OfferedCards | None = None,
 ) -> list[EntryForm]:
     """The forms for what may come next; a game's printed values (`printed`) are asked for
     with no default, and a side's `offered` cards are offered to pick."""
-    return [entry_form(codec, option, printed, offered or {}) for option in expected]
+    return [entry_form(codec, option, printed, offered) for option in expected]
 
 
 def entry_form(
     codec: ActionCodec,
     expected: Expected,
     printed: Printed | None = None,
-    offered: Mapping[str, Sequence[KnownCard]] | None = None,
+    offered: OfferedCards | None = None,
 ) -> EntryForm:
     kind = expected.kind
     must_say = set(printed.fields) if printed is not None and kind in printed.kinds else set()
@@ -104,7 +104,8 @@ def entry_form(
             inputs.append(_open(spec))
     tap = _tap(inputs, random)
     side = fixed.get("coach")
-    cards = tuple((offered or {}).get(side, ())) if must_say and isinstance(side, str) else ()
+    offers = offered is not None and bool(must_say) and isinstance(side, str)
+    cards = offered.of(str(side)) if offers and offered is not None else ()
     return EntryForm(
         kind=kind,
         prompt=expected.prompt or kind,

@@ -227,7 +227,7 @@ def _live_context(view: MatchView) -> dict[str, Any]:
     """What the changing part of the scoring page shows: the situation, the forms for what may
     come next (given back what a refused or stale post held) and the latest log lines."""
     rules = find_ruleset(view.ruleset)
-    offered = service().offered_cards(view.id) if rules.printed is not None else {}
+    offered = service().offered_cards(view.id) if rules.printed is not None else None
     forms = entry_forms(rules.codec, view.expected, rules.printed, offered)
     return {
         "match": view,

@@ -50,7 +50,7 @@ def test_a_card_entered_once_is_filled_in_at_the_next_match(app: Touchline, alic
     assert (card.name, card.values, card.side) == ("Kojiro Hyuga", (3, 1, 0), "toho")
 
     second = to_first_play(app, alice)
-    assert [c.name for c in app.known_cards(app.load_record(second))["toho"]] == ["Kojiro Hyuga"]
+    assert [c.name for c in app.known_cards(app.load_record(second)).of("toho")] == ["Kojiro Hyuga"]
     record(app, second, 'play toho "kojiro hyuga"', alice)
     entry = app.get_match(second).log[-1]
     assert entry.action["shot"] == 3 and entry.action["pass"] == 1

@@ -89,3 +89,16 @@ def test_a_play_leaving_a_value_out_is_refused_naming_it(
     assert response.status_code == 400
     assert "printed defense" in response.get_data(as_text=True)
     assert str(service.get_match(match_id).version) == version
+
+
+def test_a_refused_card_typed_by_hand_comes_back_with_its_form_open(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    service.import_card_list(CARDS, ALICE)
+    version = to_first_play(service, match_id)
+    become_scorer(client, match_id)
+    typed = {"kind": "play", "coach": "toho", "card": "Kojiro Hyuga", "shot": "9", "pass": "1"}
+    typed.update(defense="0", expected_version=version, key="k2")
+    page = post_form(client, f"/matches/{match_id}/entries", typed).get_data(as_text=True)
+    assert "CG-1.3" in page and "Kojiro Hyuga prints Shot 3" in page
+    assert '<details class="another-card" open>' in page

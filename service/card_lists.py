@@ -1,5 +1,5 @@
 """Card list use cases: a game's printed card values kept for the installation and for each
-league, offered and checked at every match, shared as a file (domain.card_list_file.py).
+league, offered and checked at every match, shared as a file (domain/card_list_file.py).
 
 Each list is a `domain.card_list.CardList` aggregate, so every change is an event kept with who
 made it. A match reads its league's list over the installation's; a card a match enters for

@@ -81,6 +81,10 @@ COMMANDS = {
         "The audit of MATCH, or with --league NAME of every match of a league: one line per "
         "override, dispute, ruling, correction, retraction, confirmation and abandonment.",
     ),
+    "cards": Listed(
+        "cli.cards:cards",
+        "Card lists: each card's printed values, entered once and offered from then on.",
+    ),
     "db": Listed("cli.db:db", "The event store."),
     "league": Listed("cli.leagues:league", "Leagues: matches that count towards one table."),
     "link": Listed(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,7 +74,7 @@ def play_loop(context: Context, match_ref: str) -> None:
     echo_match(view)
     click.echo(COMMANDS_HELP)
     die = TableDie()
-    reader = PromptReader(lambda line: _complete(view, line))
+    reader = PromptReader(lambda line: _complete(view, line, _known_names(context, view)))
     try:
         while True:
             try:
@@ -122,10 +123,17 @@ def _act(
     return view
 
 
-def _complete(view: MatchView, line: str) -> list[str]:
-    """Entries as the notation completes them; `help KIND`; the commands by their name."""
+def _known_names(context: Context, view: MatchView) -> list[str]:
+    """The cards with known printed values the sides may put down now, for completion."""
+    return list(context.app.offered_cards(view.id).names)
+
+
+def _complete(view: MatchView, line: str, known: Sequence[str] = ()) -> list[str]:
+    """Entries as the notation completes them (card names the match has seen and those with
+    known values); `help KIND`; the commands by their name."""
     codec = find_ruleset(view.ruleset).codec
-    context = CompletionContext(codec, view.expected, _names(view))
+    names = list(dict.fromkeys([*known, *_names(view)]))
+    context = CompletionContext(codec, view.expected, names)
     if line.startswith("help "):
         return ["help " + found for found in completions(context, line[len("help ") :])]
     found = completions(context, line)
@@ -149,6 +157,11 @@ def _enter(
         click.echo(f"! no entry is called {kind!r}{hint}")
         return
     parsed = as_offered(parse_entry(view.ruleset, line), view.expected)
+    known = app.with_known_values(view.id, parsed)
+    if known != parsed:
+        filled = ", ".join(f"{name}={known[name]}" for name in known if name not in parsed)
+        click.echo(f"  {known.get('card')}: {filled} (its printed values, as known)")
+        parsed = known
     missing = missing_fields(rules, parsed)
     if missing:
         answers = _ask_for(view, kind, missing, reader)

@@ -42,6 +42,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
+from domain.printed import CardLibrary
 from domain.registry import find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
@@ -487,11 +488,15 @@ class MatchRecord(Aggregate):
 
     # -- deciding ------------------------------------------------------------------------
 
-    def judge(self, action: Mapping[str, JSON]) -> tuple[Any, tuple[Violation, ...]]:
-        """Parse an action and list the rules it would break now, without recording it."""
+    def judge(
+        self, action: Mapping[str, JSON], cards: CardLibrary | None = None
+    ) -> tuple[Any, tuple[Violation, ...]]:
+        """Parse an action and list the rules it would break now, without recording it.
+        With `cards` (printed values a card list holds, domain/printed.py) its printed values
+        are checked too; without, not (a line of a match file written before they were)."""
         rules = self.ruleset
         parsed = rules.action_from_dict(action)
-        return parsed, rules.check(self.game, parsed)
+        return parsed, rules.check(self.game, parsed, cards)
 
     def record(
         self,
@@ -500,12 +505,15 @@ class MatchRecord(Aggregate):
         override: str | None = None,
         key: str | None = None,
         die_label: str | None = None,
+        cards: CardLibrary | None = None,
     ) -> Entry:
         """Record an entry if it is legal, or if the table overrides its violations;
         `die_label` names the physical die the table rolled it with ("red d6").
 
         Raises RuleBroken when a rule is broken and no override reason is given, or when the
-        entry cannot be applied at all in the current state.
+        entry cannot be applied at all in the current state. With `cards` (the printed values
+        a card list outside the match holds, possibly none) the entry's printed values are
+        checked against those the match recorded and those; without, they are not.
         """
         earlier = self.earlier_entry(key, action)
         if earlier is not None:
@@ -515,7 +523,7 @@ class MatchRecord(Aggregate):
         if override is not None and override.strip():
             override = checked_text(override, "the override reason", REASON_LIMIT)
         die_label = checked_die_label(die_label)
-        parsed, violations = self.judge(action)
+        parsed, violations = self.judge(action, cards)
         _check_action_text(self.ruleset.action_to_dict(parsed))
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not (override and override.strip())):

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.actions import ActionCodec
 from domain.declarations import UNCOUNTED, EntryFrequency
+from domain.printed import NO_CARDS, CardLibrary, Printed, PrintedCard, mismatch, typed_values
 from domain.ruleset import JSON, Consequence, Outcome, Violation
 from domain.sentences import from_notation
 
@@ -27,6 +28,8 @@ class RoutedRuleset:
     field_help: Mapping[str, str] = {}
     # How often each kind is entered (domain/declarations.py); by default nothing is counted.
     entry_frequency: EntryFrequency = UNCOUNTED
+    # A game whose cards print values the table types declares them (domain/printed.py).
+    printed: Printed | None = None
 
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
         """Fields an entry leaves out that the table must still say; none by default."""
@@ -49,12 +52,45 @@ class RoutedRuleset:
         """Violations that stop an action before its own checker runs; none by default."""
         return ()
 
-    def check(self, state: Any, action: Any) -> tuple[Violation, ...]:
+    def printed_face(self, state: Any, data: Mapping[str, JSON]) -> PrintedCard | None:
+        """The card whose printed values an entry types; a game with `printed` says."""
+        return None
+
+    def learned_cards(self, state: Any) -> CardLibrary:
+        """The printed values the match recorded so far; a game with `printed` keeps them."""
+        return NO_CARDS
+
+    def check(
+        self, state: Any, action: Any, cards: CardLibrary | None = None
+    ) -> tuple[Violation, ...]:
         early = self.refusal(state, action)
         if early:
             return early
         checker, _ = self.routes[type(action)]
-        return tuple(checker(state, action))
+        found = tuple(checker(state, action))
+        if any(not v.overridable for v in found):
+            return found  # an entry that cannot be made at all has no values to compare
+        return (*found, *self._printed_violations(state, action, cards))
+
+    def _printed_violations(
+        self, state: Any, action: Any, cards: CardLibrary | None
+    ) -> tuple[Violation, ...]:
+        """The printed-values rule, when the entry types a card's values other than those the
+        match recorded earlier or, for a card it has not, those of `cards`. Without `cards`
+        (None) the caller judges an entry made before the values were checked: a match file's
+        line, an entry judged again after a correction."""
+        if cards is None or self.printed is None or type(action).kind not in self.printed.kinds:
+            return ()
+        data = self.action_to_dict(action)
+        face = self.printed_face(state, data)
+        typed = typed_values(self.printed, data)
+        if face is None or typed is None:
+            return ()
+        recorded = self.learned_cards(state).find(face.name) or cards.find(face.name)
+        if recorded is None:
+            return ()
+        broken = mismatch(self.printed, recorded, typed, recorded.origin)
+        return () if broken is None else (broken,)
 
     def apply(self, state: Any, action: Any) -> Outcome[Any]:
         if getattr(state, "phase", None) == "over":

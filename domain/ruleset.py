@@ -17,6 +17,7 @@ from domain.consequences import Consequence as Consequence
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
     from domain.declarations import EntryFrequency, LeagueRanking, Presentation, SetupForm
+    from domain.printed import CardLibrary, Printed, PrintedCard
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
 
@@ -177,7 +178,25 @@ class Ruleset(Protocol):
         sides named by `names` (side key → name); `domain.routing.RoutedRuleset` makes one
         from the notation for a game that words none of its actions."""
 
-    def check(self, state: Any, action: Any) -> tuple[Violation, ...]: ...
+    # The values a card prints that the table types with an entry (domain/printed.py);
+    # None for a game whose entries carry none.
+    printed: Printed | None
+
+    def printed_face(self, state: Any, data: Mapping[str, JSON]) -> PrintedCard | None:
+        """The card whose printed values the entry types (its name as printed and its side,
+        with no values yet), or None when it types none: another kind, a card that prints
+        none, or a card whose values the situation cannot tell apart (two faces)."""
+
+    def learned_cards(self, state: Any) -> CardLibrary:
+        """The printed values the match's entries so far recorded: each card's first."""
+
+    def check(
+        self, state: Any, action: Any, cards: CardLibrary | None = None
+    ) -> tuple[Violation, ...]:
+        """The rules `action` breaks in `state`. With `cards` (printed values recorded outside
+        the match: a card list; possibly empty) the entry's printed values are checked too,
+        against those the match recorded itself first (domain/printed.py): a new entry's
+        check. Without, they are not: an entry written before they were checked."""
 
     def apply(self, state: Any, action: Any) -> Outcome[Any]: ...
 

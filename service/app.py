@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -44,6 +44,7 @@ from domain.match import (
     ResultConfirmed,
     RuleBroken,
 )
+from domain.printed import NO_CARDS
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import JSON, MalformedAction, SetupError
@@ -51,9 +52,10 @@ from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
+from service.card_lists import CardListUseCases
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
-from service.entries import fill_by_chance
+from service.entries import fill_by_chance, leaves_printed_out
 from service.errors import (
     AmbiguousMatch,
     BadInput,
@@ -122,6 +124,7 @@ def now() -> str:
 
 
 class Touchline(
+    CardListUseCases,
     AccessUseCases,
     LeagueUseCases,
     StatisticsQueries,
@@ -285,17 +288,32 @@ class Touchline(
         die_label: str | None = None,
     ) -> Written[Entry]:
         """Record one entry; `roll` lets the app fill the entry's chance fields at random;
-        `die_label` names the physical die the table rolled it with ("red d6")."""
+        `die_label` names the physical die the table rolled it with ("red d6").
+
+        A card's printed values the entry leaves out are filled from those known (the match's
+        own, its league's card list, the installation's), and refused by name when none are;
+        a card the match enters first joins its league's list (the installation's)."""
+        taught: list[Aggregate] = []
 
         def change(match: MatchRecord) -> Entry:
+            cards = self.cards_for(match, action.get("kind"))
+            before = match.ruleset.learned_cards(match.game)
             filled = fill_by_chance(match, action) if roll else dict(action)
-            return match.record(filled, author, override=override, key=key, die_label=die_label)
+            filled = self._complete_printed(match, filled, cards)
+            entry = match.record(
+                filled, author, override=override, key=key, cards=cards, die_label=die_label
+            )
+            taught[:] = self._taught(match, cards, before)
+            return entry
 
         return self._change(
             ref,
             expected_version,
             change,
-            lambda match: match.earlier_entry(key, action, drawn=roll),
+            lambda match: match.earlier_entry(
+                key, action, drawn=roll or leaves_printed_out(match, action)
+            ),
+            also=lambda: taught,
         )
 
     @use_case
@@ -431,7 +449,11 @@ class Touchline(
                                 correction_request(line), line.author, line.reason, key=line.key
                             )
                     case Entry():
-                        match.record(line.action, line.author, line.override, line.key)
+                        # A file's printed values are checked only where it says the table
+                        # overrode a rule, so that the override keeps what it overrode: files
+                        # written before the check may type a card's values two ways.
+                        cards = NO_CARDS if line.override else None
+                        match.record(line.action, line.author, line.override, line.key, cards=cards)
                     case Dispute():
                         match.dispute(line.on, line.reason, line.author, key=line.key)
                     case Ruling():
@@ -601,9 +623,11 @@ class Touchline(
         expected_version: int | None,
         change: Callable[[MatchRecord], L],
         earlier_write: Callable[[MatchRecord], L | None] | None = None,
+        also: Callable[[], Sequence[Aggregate]] = lambda: (),
     ) -> Written[L]:
-        """Load, change and save the match; the answer is the line written and the version
-        that very write produced (never a later one another writer made since)."""
+        """Load, change and save the match (with the aggregates `also` names once it changed,
+        in the same transaction); the answer is the line written and the version that very
+        write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
         for _ in range(CONFLICT_RETRIES):
             stored = self._load(match_id)
@@ -639,7 +663,7 @@ class Touchline(
                 raise BadInput(str(error)) from None
             try:
                 with self._storage():
-                    self.save(match)
+                    self.save(match, *also())
             except IntegrityError:
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.

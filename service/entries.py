@@ -34,6 +34,15 @@ def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, 
     raise BadInput(f"nothing can be rolled for {kind!r} now")
 
 
+def leaves_printed_out(match: MatchRecord, action: Mapping[str, JSON]) -> bool:
+    """Whether an entry leaves out printed values the service fills from those known: a
+    retried request is then compared with the entry as it was filled the first time."""
+    printed = match.ruleset.printed
+    if printed is None or action.get("kind") not in printed.kinds:
+        return False
+    return any(name not in action for name in printed.fields)
+
+
 def parse_entry(ruleset: str, text: str) -> dict[str, JSON]:
     rules = find_ruleset(ruleset)
     try:

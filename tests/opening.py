@@ -20,7 +20,7 @@ OPENING = [
     "kickoff coach=toho",
     "draft coach=nankatsu source=pitch",
     "draft coach=toho source=deck",
-    'play coach=toho card="Kojiro Hyuga" shot=3 pass=1',
+    'play coach=toho card="Kojiro Hyuga" shot=3 pass=1 defense=0',
     'play coach=nankatsu card="Tsubasa Ozora" shot=3 pass=3 defense=1',
     "pass coach=toho",
     "pass coach=nankatsu",

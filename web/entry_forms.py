@@ -16,7 +16,9 @@ from werkzeug.datastructures import MultiDict
 
 from domain.actions import ActionCodec, FieldSpec
 from domain.log import Entry, LogLine
+from domain.printed import Printed
 from domain.ruleset import JSON, Expected, MalformedAction
+from service.card_lists import KnownCard, OfferedCards
 from service.errors import BadInput
 
 # Beyond this many values a choice is a select rather than a row of buttons.
@@ -58,6 +60,9 @@ class EntryForm:
     inputs: tuple[Input, ...]
     tap: Input | None  # the input whose values are the submit buttons
     can_roll: bool
+    # Cards with known printed values the side may pick instead of typing (templates
+    # `_card_pick.html`): a pick posts the card alone, and the service fills its values.
+    cards: tuple[KnownCard, ...] = ()
 
     @property
     def rolls_dice(self) -> bool:
@@ -70,12 +75,25 @@ class EntryForm:
         )
 
 
-def entry_forms(codec: ActionCodec, expected: Sequence[Expected]) -> list[EntryForm]:
-    return [entry_form(codec, option) for option in expected]
+def entry_forms(
+    codec: ActionCodec,
+    expected: Sequence[Expected],
+    printed: Printed | None = None,
+    offered: OfferedCards | None = None,
+) -> list[EntryForm]:
+    """The forms for what may come next; a game's printed values (`printed`) are asked for
+    with no default, and a side's `offered` cards are offered to pick."""
+    return [entry_form(codec, option, printed, offered) for option in expected]
 
 
-def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
+def entry_form(
+    codec: ActionCodec,
+    expected: Expected,
+    printed: Printed | None = None,
+    offered: OfferedCards | None = None,
+) -> EntryForm:
     kind = expected.kind
+    must_say = set(printed.fields) if printed is not None and kind in printed.kinds else set()
     fixed, choices, dice, random = expected.fixed, expected.choices, expected.dice, expected.random
     hidden: list[tuple[str, str]] = []
     settled: list[tuple[str, JSON]] = []
@@ -93,9 +111,15 @@ def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
             hidden.extend((spec.name, text) for text in _posted(value))
         elif spec.name in choices:
             inputs.append(_choice(spec, tuple(choices[spec.name])))
+        elif spec.name in must_say:
+            # A printed value is said, never taken as 0 by a form left as it came.
+            inputs.append(Input(spec.name, "number", True))
         else:
             inputs.append(_open(spec))
     tap = _tap(inputs, random)
+    side = fixed.get("coach")
+    offers = offered is not None and bool(must_say) and isinstance(side, str)
+    cards = offered.of(str(side)) if offers and offered is not None else ()
     return EntryForm(
         kind=kind,
         prompt=expected.prompt or kind,
@@ -105,6 +129,7 @@ def entry_form(codec: ActionCodec, expected: Expected) -> EntryForm:
         inputs=tuple(i for i in inputs if i is not tap),
         tap=tap,
         can_roll=bool(random or dice),
+        cards=cards,
     )
 
 

@@ -239,7 +239,10 @@ def _live_context(view: MatchView) -> dict[str, Any]:
     come next (given back what a refused or stale post held), most frequent first and the rare
     folded, the score change the newest entry made, and the latest log lines."""
     ruleset = find_ruleset(view.ruleset)
-    forms = refilled(entry_forms(ruleset.codec, view.expected), request.form)
+    offered = service().offered_cards(view.id) if ruleset.printed is not None else None
+    forms = refilled(
+        entry_forms(ruleset.codec, view.expected, ruleset.printed, offered), request.form
+    )
     layout = laid_out(
         forms, view.expected, ruleset.entry_frequency, ruleset.presentation.tapped, view.log
     )

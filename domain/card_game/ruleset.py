@@ -16,13 +16,15 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
+from domain.card_game.printed import PRINTED, learn, printed_face
 from domain.card_game.sentences import sentence
 from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup, setup_to_dict
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
 from domain.declarations import GOALS, EntryFrequency, Presentation
+from domain.printed import CardLibrary, PrintedCard
 from domain.routing import RoutedRuleset
-from domain.ruleset import JSON, Expected, Participant, Result, Violation
+from domain.ruleset import JSON, Expected, Outcome, Participant, Result, Violation
 
 Checker = Callable[[CardGameState, Any], list[Violation]]
 Applier = Callable[[CardGameState, Any], Step]
@@ -92,6 +94,7 @@ class CardGame(RoutedRuleset):
     league_ranking = GOALS
     presentation = Presentation(templates="domain.card_game")
     entry_frequency = FREQUENCY
+    printed = PRINTED
 
     def make_setup(self, raw: Mapping[str, JSON]) -> CardGameSetup:
         return make_setup(raw)
@@ -124,6 +127,19 @@ class CardGame(RoutedRuleset):
 
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
         return act.printed_values_left_out(data)
+
+    def printed_face(self, state: CardGameState, data: Mapping[str, JSON]) -> PrintedCard | None:
+        return printed_face(state, data)
+
+    def learned_cards(self, state: CardGameState) -> CardLibrary:
+        return state.learned
+
+    def apply(self, state: CardGameState, action: Any) -> Outcome[CardGameState]:
+        outcome = super().apply(state, action)
+        if type(action).kind not in PRINTED.kinds:
+            return outcome
+        learned = learn(state, self.action_to_dict(action), outcome.state)
+        return Outcome(learned, outcome.consequences)
 
     def expected(self, state: CardGameState) -> tuple[Expected, ...]:
         return expected(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.card_game.setup import TEAMS, CardGameSetup
+from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4
 PITCH_SIZE = 4
@@ -146,6 +147,8 @@ class CardGameState:
     injury_time: bool = False
     fatigue_supply: int = FATIGUE_CARDS
     round: Round = Round()
+    # The printed values of each card as first entered in this match (CG-1.3).
+    learned: CardLibrary = NO_CARDS
 
     def coach(self, side: str) -> Coach:
         return self.nankatsu if side == "nankatsu" else self.toho

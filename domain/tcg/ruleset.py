@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.declarations import GOALS, EntryFrequency, Presentation
+from domain.printed import CardLibrary
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Participant, Result, Violation
 from domain.tcg import actions as act
@@ -82,7 +83,11 @@ class Tcg(RoutedRuleset):
     def initial_state(self, setup: TcgSetup) -> TcgState:
         return initial_state(setup)
 
-    def check(self, state: TcgState, action: Any) -> tuple[Violation, ...]:
+    def check(
+        self, state: TcgState, action: Any, cards: CardLibrary | None = None
+    ) -> tuple[Violation, ...]:
+        # The team lists carry every card's printed values (docs/team-list.md): the table
+        # types none, so there is no card list to check against.
         return rules.check(state, action)
 
     def expected(self, state: TcgState) -> tuple[Expected, ...]:

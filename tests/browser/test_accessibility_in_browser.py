@@ -29,7 +29,7 @@ from tests.browser.pages import (
     touchline,
     watch_console,
 )
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def record_lines(
 ) -> str:
     match_id = service.create_match(ruleset, setup, AUTHOR, league).id
     for line in lines:
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     return match_id
 
 

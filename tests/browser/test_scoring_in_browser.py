@@ -52,9 +52,12 @@ def expect_score(page: Page, nankatsu: int, toho: int) -> None:
 
 def play(page: Page, team: str, card: str, values: dict[str, int], via: str = "") -> None:
     form = entry_form(page, "play", f"{team} plays a card")
+    another = page.locator("details.another-card").filter(has=form)
+    if another.count() and not another.evaluate("(details) => details.open"):
+        another.locator("summary").tap()  # the form for a card not yet known
     form.get_by_label("card", exact=True).fill(card)
-    for name, value in values.items():
-        form.get_by_label(f"{name} (optional)").fill(str(value))
+    for name in ("shot", "pass", "defense"):
+        form.get_by_label(name, exact=True).fill(str(values.get(name, 0)))
     form.get_by_label("via (optional)").fill(via)
     form.get_by_role("button", name="Play").tap()
 

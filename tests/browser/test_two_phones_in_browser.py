@@ -202,6 +202,8 @@ def test_a_half_filled_form_is_not_redrawn_away(
     mark_document(phone)
     toho_plays = entry_form(phone, "play", "Toho (Bob) plays a card")
     toho_plays.get_by_label("card", exact=True).fill("Kojiro Hyuga")
+    for name, value in (("shot", "3"), ("pass", "1"), ("defense", "0")):  # said, never 0 by default
+        toho_plays.get_by_label(name, exact=True).fill(value)
     phone.locator(".live-head .meta").click()  # done typing: the focus leaves the field
 
     # Dan records Toho's card on his phone meanwhile.

@@ -78,6 +78,8 @@ def test_override_records_the_reason(run: Run, new_match: str) -> None:
         "play",
         "toho",
         "Yuzo Morisaki",
+        "shot=0",
+        "pass=0",
         "defense=3",
         "--override",
         "house rule",

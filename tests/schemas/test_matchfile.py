@@ -16,7 +16,7 @@ from tests.opening import OPENING, SETUP
 from tests.schemas.files import by_hand, entry_lines
 
 # CG-1.3: a Nankatsu card in Toho's hands; a table may still agree to let it stand.
-YUZO_FOR_TOHO = 'play coach=toho card="Yuzo Morisaki" defense=3'
+YUZO_FOR_TOHO = 'play coach=toho card="Yuzo Morisaki" shot=0 pass=0 defense=3'
 ALICE = Author("alice", "2026-11-29T21:00:00+00:00", "test")
 
 

@@ -133,7 +133,8 @@ def test_quotes_backslashes_and_hashes_survive_export_and_import(app: Touchline)
     app.record(match.id, parse_entry("card-game", OPENING[0]), alice, key="key = 'one' \\")
     for line in OPENING[1:4]:
         app.record(match.id, parse_entry("card-game", line), alice)
-    card = {"kind": "play", "coach": "toho", "card": 'Ken "SGGK" O\'Hara \\ #1 = best, \\u000a'}
+    name = 'Ken "SGGK" O\'Hara \\ #1 = best, \\u000a'
+    card = {"kind": "play", "coach": "toho", "card": name, "shot": 0, "pass": 0, "defense": 0}
     app.record(match.id, card, alice, override="house rule: 'yes' \\ #2")
     app.annotate(match.id, 5, 'he said:\n\t"keep it" \\ # not a comment', alice)
     original = app.load_record(match.id)

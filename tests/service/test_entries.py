@@ -46,7 +46,7 @@ def test_an_override_records_the_violation_and_the_reason(app: Touchline, alice:
     record_lines(app, match.id, OPENING[:4], alice)
     line = app.record(
         match.id,
-        parse_entry("card-game", 'play coach=toho card="Yuzo Morisaki" defense=3'),
+        parse_entry("card-game", 'play coach=toho card="Yuzo Morisaki" shot=0 pass=0 defense=3'),
         alice,
         override="the coaches swapped a card for this friendly",
     ).line

@@ -12,6 +12,7 @@ from domain.match import Author
 from schemas.matchfile import dumps, loads
 from service.app import Touchline
 from service.entries import parse_entry
+from service.errors import EntryRefused
 
 DOMAIN_TESTS = Path(__file__).parent.parent / "domain"
 
@@ -98,6 +99,19 @@ CASES = [
 ]
 
 
+# The golden files were written before a card's printed values were checked (CG-1.3): the
+# card game's type a card's values two ways, which the table now records only by overriding.
+TWO_WAYS = "the golden file types this card's values two ways"
+
+
+def record_as_the_table_did(app: Touchline, match_id: str, action: dict, author: Author) -> None:
+    try:
+        app.record(match_id, action, author)
+    except EntryRefused as refused:
+        assert {v.rule for v in refused.violations} == {"CG-1.3"}, refused.violations
+        app.record(match_id, action, author, override=TWO_WAYS)
+
+
 def golden_lines(name: str) -> list[str]:
     text = (DOMAIN_TESTS / name).read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
@@ -115,7 +129,7 @@ def test_a_golden_match_recorded_exported_and_imported(
 ) -> None:
     match = app.create_match(ruleset, setup, alice)
     for line in golden_lines(name):
-        app.record(match.id, parse_entry(ruleset, line), alice)
+        record_as_the_table_did(app, match.id, parse_entry(ruleset, line), alice)
     view = app.get_match(match.id)
     assert view.status == "finished"
     assert view.result is not None

@@ -111,6 +111,7 @@ def every_page(app: Flask, match_id: str) -> list[str]:
         "filename": "live.css",
         "number": 10,  # an entry of the opening
         "dispute": 12,  # the dispute made on it (see below)
+        "ruleset": "card-game",
     }
     paths = ["/no/such/page"]
     with app.test_request_context():

@@ -15,7 +15,7 @@ from service.app import Touchline
 from service.entries import parse_entry
 from tests.links import use
 from tests.opening import OPENING, record_text
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 from tests.service.test_timeline import GOLDEN
 from tests.web.conftest import csrf_token, token
 from web import charts, create_app
@@ -260,7 +260,7 @@ def test_each_game_replays_with_a_marker_per_goal_or_crown(
 ) -> None:
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     html = page(client, match_id)
     assert html.count('class="goal-marker') == goals
     assert html.count('class="mark goal-mark"') == goals

@@ -112,6 +112,8 @@ def _export(world: World) -> bytes:
     return world.export
 
 
+CARD_LIST = b"touchline card list 1\ngame card-game\nvalues shot pass defense\n2 2 2 - Anyone New\n"
+
 # Every non-GET operation of the OpenAPI document, by (path, method).
 API: dict[tuple[str, str], Case] = {
     ("/api/matches", "post"): Case(
@@ -191,6 +193,9 @@ API: dict[tuple[str, str], Case] = {
     ),
     ("/api/links/{link_id}", "delete"): Case(
         "DELETE", "/api/links/{link}", _json({"reason": "lost"}), ("organizer",)
+    ),
+    ("/api/cards/import", "post"): Case(
+        "POST", "/api/cards/import?league=Cup", lambda world: CARD_LIST, ("organizer",)
     ),
 }
 

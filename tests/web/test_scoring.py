@@ -125,6 +125,8 @@ def test_an_overridable_refusal_is_entered_anyway_with_a_reason(
         "coach": "nankatsu",
         "card": "Tsubasa Ozora",
         "shot": "3",
+        "pass": "3",
+        "defense": "1",
         "expected_version": str(version),
         "key": "k1",
     }
@@ -302,6 +304,8 @@ def test_a_refused_entry_gives_back_what_the_scorer_typed(
         "kind": "play",
         "coach": "toho",
         "card": "Yuzo Morisaki",
+        "shot": "0",
+        "pass": "0",
         "defense": "3",
         "expected_version": str(service.version_of(match_id)),
     }
@@ -476,6 +480,8 @@ def test_the_enter_anyway_form_drawn_before_another_phones_entry_stores_nothing(
         "coach": "nankatsu",
         "card": "Tsubasa Ozora",
         "shot": "3",
+        "pass": "3",
+        "defense": "1",
         "expected_version": str(service.version_of(match_id)),
     }
     refused = post_form(client, entries(match_id), out_of_turn).get_data(as_text=True)

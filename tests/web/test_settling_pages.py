@@ -19,7 +19,7 @@ from service.app import Touchline
 from service.entries import parse_entry
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 from tests.web.conftest import become_everyone, csrf_token, post_form
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
@@ -346,7 +346,7 @@ def test_each_game_s_result_is_disputed_ruled_on_its_own_rules_and_confirmed(
     name, setup = GAMES[ruleset]
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     become_everyone(client, match_id)
     assert dispute(client, match_id, "result", "the last die was misread").status_code == 303
     number = lines(service, match_id, Dispute)[0].number

@@ -72,7 +72,7 @@ def test_a_bad_scorer_name_or_card_is_400_and_stores_nothing(client: FlaskClient
     for line in OPENING[:4]:
         assert enter(client, match_id, line).status_code == 201
     before = client.get(f"/api/matches/{match_id}").get_json()["version"]
-    card = enter(client, match_id, "play toho x shot=3", action=None)
+    card = enter(client, match_id, "play toho x shot=3 pass=0 defense=0", action=None)
     assert card.status_code == 201  # a plain name is fine
     bad = client.post(
         f"/api/matches/{match_id}/entries",

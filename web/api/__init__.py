@@ -7,7 +7,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 from schemas.api import ErrorSchema
-from web.api import audit, leagues, links, matches, rulesets, scoring, settling, stats
+from web.api import audit, cards, leagues, links, matches, rulesets, scoring, settling, stats
 from web.api.base import LINK_SCHEME
 
 BLUEPRINTS = (
@@ -19,6 +19,7 @@ BLUEPRINTS = (
     links.bp,
     audit.bp,
     stats.bp,
+    cards.bp,
 )
 
 SETTINGS = {

@@ -58,6 +58,7 @@ def _fill(data: Any, state: CardGameState, expected: Expected, number: int) -> d
         )
     elif kind == "play":
         entry.update(values, card=_card_name(data, state, side, number))
+        entry.update(_printed(state, entry["card"], values))
     elif kind == "gain":
         entry["points"] = data.draw(st.lists(st.sampled_from(POINTS), min_size=1, max_size=2))
     elif kind in ("eliminate", "discard"):
@@ -71,6 +72,8 @@ def _fill(data: Any, state: CardGameState, expected: Expected, number: int) -> d
         entry["into"] = pick(data, ("hand", "deck", "discard"))
     elif kind in ("motivate", "sign"):
         entry.update(values, cost=[])
+        if kind == "sign":
+            entry.update(_printed(state, entry["card"], values))
         keepers = [
             c.name for c in state.coach(side).area if CATALOGUE.has_role(c.name, "goalkeeper")
         ]
@@ -85,6 +88,12 @@ def _fill(data: Any, state: CardGameState, expected: Expected, number: int) -> d
         entry["defense"] = pick(data, defenses)
         entry["blocks"] = pick(data, ("Drive Shot", "Tiger Shot"))
     return entry
+
+
+def _printed(state: CardGameState, card: str, values: dict[str, int]) -> dict[str, int]:
+    """A card's printed values as the match recorded them (CG-1.3), else those drawn."""
+    known = state.learned.find(card)
+    return dict(zip(POINTS, known.values, strict=True)) if known is not None else values
 
 
 def _choose(data: Any, expected: tuple[Expected, ...]) -> Expected:

@@ -1,0 +1,72 @@
+"""`touchline cards …`: a game's card list (each card's printed values), the installation's or
+a league's: list it, export it as a file a club can share, import such a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cli.context import Context, Failure, handle_errors, pass_context
+from cli.games import RulesetChoice
+
+LEAGUE_HELP = "The league's card list (default: the installation's)."
+
+
+@click.group()
+def cards() -> None:
+    """Card lists: each card's printed values, entered once and offered from then on."""
+
+
+@cards.command("list")
+@click.argument("ruleset", type=RulesetChoice())
+@click.option("--league", metavar="NAME", help=LEAGUE_HELP)
+@pass_context
+@handle_errors
+def list_cards(context: Context, ruleset: str, league: str | None) -> None:
+    """List the cards of RULESET's card list with their printed values."""
+    view = context.app.card_list(ruleset, league)
+    where = f"league {view.league}" if view.league else "the installation"
+    if not view.cards:
+        click.echo(f"no card of {ruleset} is known to {where} yet")
+        return
+    click.echo(f"{len(view.cards)} cards of {ruleset} known to {where}:")
+    for card in view.cards:
+        values = ", ".join(f"{k} {v}" for k, v in zip(view.labels, card.values, strict=True))
+        click.echo(f"  {card.name}  ({values}){f'  [{card.side}]' if card.side else ''}")
+
+
+@cards.command("export")
+@click.argument("ruleset", type=RulesetChoice())
+@click.option("--league", metavar="NAME", help=LEAGUE_HELP)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write to this file (default: standard output).")  # fmt: skip
+@pass_context
+@handle_errors
+def export(context: Context, ruleset: str, league: str | None, output: Path | None) -> None:
+    """Write RULESET's card list as a card list file (docs/card-list.md)."""
+    text = context.app.export_card_list(ruleset, league)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    output.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {output}")
+
+
+@cards.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--league", metavar="NAME", help=LEAGUE_HELP)
+@pass_context
+@handle_errors
+def import_cards(context: Context, file: Path, league: str | None) -> None:
+    """Keep the cards of a card list FILE; a file with any bad line keeps nothing."""
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise Failure(f"cannot read {file}: {error.strerror}") from None
+    done = context.app.import_card_list(data, context.author(), league)
+    where = f"league {done.list.league}" if done.list.league else "the installation"
+    click.echo(
+        f"{file.name}: {done.cards} cards, {done.changed} new or changed in {where}'s "
+        f"{done.list.game} card list"
+    )

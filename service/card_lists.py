@@ -1,0 +1,270 @@
+"""Card list use cases: a game's printed card values kept for the installation and for each
+league, offered and checked at every match, shared as a file (domain/card_list_file.py).
+
+Each list is a `domain.card_list.CardList` aggregate, so every change is an event kept with who
+made it. A match reads its league's list over the installation's; a card a match enters for
+the first time that neither list holds joins its league's list (the installation's for a
+friendly), saved with the entry in one transaction.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, card_list_id
+from domain.card_list_file import CardListFileError, read_card_list, write_card_list
+from domain.match import Author, MatchRecord
+from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
+from domain.registry import UnknownRuleset, find_ruleset
+from domain.ruleset import JSON
+from domain.text import NAME_LIMIT, BadText, checked_text
+from service.errors import BadInput, StaleMatch
+from service.leagues import LeagueUseCases
+
+# How long a process trusts a card list it read before reading it again: every entry of every
+# match reads one or two, and a list is a log of every card it was ever taught. A list changed
+# by another process is seen this much later; one changed here, at once.
+FRESH_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class CardListView:
+    """A game's card list in one scope (`league` None: the installation's)."""
+
+    game: str
+    league: str | None
+    fields: tuple[str, ...]
+    labels: tuple[str, ...]
+    cards: tuple[PrintedCard, ...]
+
+
+@dataclass(frozen=True)
+class CardListImport:
+    """What importing a file did: the cards it held, and how many of them changed the list."""
+
+    list: CardListView
+    cards: int
+    changed: int
+
+
+@dataclass(frozen=True)
+class KnownCard:
+    """A card a side may pick for an entry, with the printed values it is known by."""
+
+    name: str
+    values: tuple[tuple[str, int], ...]  # field name → value, in printed order
+    text: str  # `Shot 3, Pass 1, Defense 0`
+
+
+@dataclass(frozen=True)
+class OfferedCards:
+    """For each side that may put a card down now, the cards with known values it may."""
+
+    by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
+
+    def of(self, side: str) -> tuple[KnownCard, ...]:
+        return next((cards for s, cards in self.by_side if s == side), ())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(card.name for _, cards in self.by_side for card in cards))
+
+
+def printed_of(game: str) -> Printed:
+    """The printed values `game` declares, or BadInput for a game without them."""
+    try:
+        printed = find_ruleset(game).printed
+    except UnknownRuleset as error:
+        raise BadInput(str(error)) from None
+    if printed is None:
+        raise BadInput(f"the table types no printed values in {game}: it has no card list")
+    return printed
+
+
+class CardListUseCases(LeagueUseCases):
+    def load_record(self, ref: str) -> MatchRecord:
+        raise NotImplementedError  # Touchline's own: the match, kept in memory
+
+    def card_list(self, game: str, league: str | None = None) -> CardListView:
+        """The card list of `game` in `league` (None: the installation's)."""
+        printed = printed_of(game)
+        league = self._league_of_game(league, game)
+        found = self._card_list(game, league)
+        library = found.library() if found is not None else NO_CARDS
+        return CardListView(game, league, printed.fields, printed.labels, library.cards)
+
+    def export_card_list(self, game: str, league: str | None = None) -> str:
+        view = self.card_list(game, league)
+        return write_card_list(game, printed_of(game), CardLibrary(view.cards))
+
+    def import_card_list(
+        self, data: bytes | str, author: Author, league: str | None = None
+    ) -> CardListImport:
+        """Keep the cards of a card list file (each one's values replace those the list held),
+        or nothing at all when any line is wrong (BadInput names it)."""
+        try:
+            file = read_card_list(data)
+            author = author.checked()
+        except (CardListFileError, BadText) as error:
+            raise BadInput(str(error)) from None
+        league = self._league_of_game(league, file.game)
+        for _ in range(3):
+            card_list = self._card_list(file.game, league) or CardList.create(file.game, league)
+            changed = card_list.record(file.cards, FROM_FILE, author.by, author.at, author.link)
+            if not changed:
+                break
+            try:
+                with self._storage():
+                    self.save(card_list)
+                break
+            except IntegrityError:
+                continue  # a match taught the list a card meanwhile: read it again
+            finally:
+                self._forget_library(file.game, league)
+        else:
+            raise StaleMatch("the card list kept changing: import it again", -1)
+        return CardListImport(self.card_list(file.game, league), len(file.cards), changed)
+
+    # -- for the match use cases ---------------------------------------------------------
+
+    def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary:
+        """The printed values a match is offered and checked against, beyond its own: its
+        league's list over the installation's (none for a game without printed values, nor
+        for an entry of `kind` when that kind carries none: a die reads no list)."""
+        printed = match.ruleset.printed
+        if printed is None or (kind is not None and kind not in printed.kinds):
+            return NO_CARDS
+        game = match.ruleset_name
+        library = self._library(game, None)
+        if match.league is not None:
+            library = self._library(game, match.league).over(library)
+        return library
+
+    def _library(self, game: str, league: str | None) -> CardLibrary:
+        """A card list's cards, as read at most FRESH_SECONDS ago by this process."""
+        kept: dict[UUID, tuple[float, CardLibrary]] = self.__dict__.setdefault("_libraries", {})
+        key = card_list_id(game, league)
+        now = time.monotonic()
+        found = kept.get(key)
+        if found is not None and now - found[0] < FRESH_SECONDS:
+            return found[1]
+        card_list = self._card_list(game, league)
+        library = card_list.library() if card_list is not None else NO_CARDS
+        kept[key] = (now, library)
+        return library
+
+    def _forget_library(self, game: str, league: str | None) -> None:
+        self.__dict__.get("_libraries", {}).pop(card_list_id(game, league), None)
+
+    def known_cards(self, match: MatchRecord, cards: CardLibrary | None = None) -> OfferedCards:
+        """For each side, the cards with known printed values it could put down now: those the
+        match recorded, then those of the card lists, each only when the rules let that side
+        play it now with those values."""
+        rules = match.ruleset
+        printed = rules.printed
+        if printed is None:
+            return OfferedCards()
+        library = rules.learned_cards(match.game).over(
+            self.cards_for(match) if cards is None else cards
+        )
+        offered: dict[str, tuple[KnownCard, ...]] = {}
+        for expected in rules.expected(match.game):
+            side = expected.fixed.get("coach")
+            if expected.kind != printed.kinds[0] or not isinstance(side, str):
+                continue
+            fits = []
+            for card in library.for_side(side):
+                data = {"kind": expected.kind, **expected.fixed, "card": card.name}
+                data.update(card.as_fields(printed))
+                try:
+                    broken = rules.check(match.game, rules.action_from_dict(data), library)
+                except ValueError:
+                    continue
+                if not broken:
+                    values = tuple(card.as_fields(printed).items())
+                    fits.append(KnownCard(card.name, values, card.describe(printed)))
+            offered[side] = tuple(dict.fromkeys([*offered.get(side, ()), *fits]))
+        return OfferedCards(tuple(offered.items()))
+
+    def offered_cards(self, ref: str) -> OfferedCards:
+        """For each side of a match, the cards with known printed values it may put down now
+        (see `known_cards`): what the scoring page offers to pick."""
+        return self.known_cards(self.load_record(ref))
+
+    def with_known_values(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The entry with the printed values it leaves out filled from those known; as it is
+        when none are (the prompt then asks for them)."""
+        match = self.load_record(ref)
+        try:
+            return self._complete_printed(match, action, self.cards_for(match))
+        except BadInput:
+            return dict(action)
+
+    def _complete_printed(
+        self, match: MatchRecord, action: Mapping[str, JSON], cards: CardLibrary
+    ) -> dict[str, JSON]:
+        """The entry with the printed values it leaves out filled from those known, or
+        BadInput naming those that are not: a value left out is never taken as 0."""
+        rules = match.ruleset
+        printed = rules.printed
+        if printed is None or action.get("kind") not in printed.kinds:
+            return dict(action)
+        card = action.get("card")
+        if isinstance(card, str):
+            try:  # named in the answer below: checked as the entry's text is, first
+                checked_text(card, f"{action.get('kind')}: card", NAME_LIMIT)
+            except BadText as error:
+                raise BadInput(str(error)) from None
+        face = rules.printed_face(match.game, action)
+        if face is None:
+            # A card that prints none (Fatigue) or may be either of two (a motivated
+            # player): what is typed counts, and what is left out is 0 as it always was.
+            return dict(action)
+        known = rules.learned_cards(match.game).find(face.name) or cards.find(face.name)
+        try:
+            return completed(printed, action, known)
+        except MissingValues as error:
+            raise BadInput(str(error)) from None
+
+    def _taught(
+        self, match: MatchRecord, cards: CardLibrary, before: CardLibrary
+    ) -> list[CardList]:
+        """The card list a match's new entry teaches a card it was the first to enter: its
+        league's (the installation's for a friendly); none when a list knew the card."""
+        learned = [
+            c for c in match.ruleset.learned_cards(match.game).cards if before.find(c.name) is None
+        ]
+        new = [c for c in learned if cards.find(c.name) is None]
+        if not new:
+            return []
+        game = match.ruleset_name
+        card_list = self._card_list(game, match.league) or CardList.create(game, match.league)
+        line = match.log[-1]
+        by, at, link = line.author.by, line.author.at, line.author.link
+        changed = card_list.record([replace(c, origin="") for c in new], FROM_ENTRY, by, at, link)
+        # Read again next time, whether this save holds or loses a race and is retried.
+        self._forget_library(game, match.league)
+        return [card_list] if changed else []
+
+    def _card_list(self, game: str, league: str | None) -> CardList | None:
+        try:
+            with self._storage():
+                found: object = self.repository.get(card_list_id(game, league))
+        except AggregateNotFoundError:
+            return None
+        return found if isinstance(found, CardList) else None
+
+    def _league_of_game(self, league: str | None, game: str) -> str | None:
+        """The league's name as it was created, checked to be a league of `game`."""
+        if league is None:
+            return None
+        found = self.find_league(league)
+        if found.ruleset != game:
+            raise BadInput(f"the league {found.name} plays {found.ruleset}, not {game}")
+        return str(found.name)

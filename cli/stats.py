@@ -72,7 +72,7 @@ def player(context: Context, name: str) -> None:
     _echo(context.app.player_stats(name))
 
 
-@stats.command("coach")
+@stats.command("coach", short_help="A coach's statistics, record, head-to-head and matches.")
 @click.argument("name")
 @pass_context
 @handle_errors
@@ -82,7 +82,7 @@ def coach(context: Context, name: str) -> None:
     _echo_history(context.app.coach_history(name))
 
 
-@stats.command("team")
+@stats.command("team", short_help="A team's statistics, record, head-to-head and matches.")
 @click.argument("name")
 @pass_context
 @handle_errors
@@ -93,7 +93,7 @@ def team(context: Context, name: str) -> None:
     _echo_history(context.app.team_history(name))
 
 
-@stats.command("dice")
+@stats.command("dice", short_help="How fair the dice are, by type, by source and by named die.")
 @click.option("--coach", "coach_name", metavar="NAME", help="Only the dice this coach rolled.")
 @pass_context
 @handle_errors

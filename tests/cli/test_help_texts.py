@@ -30,6 +30,9 @@ def test_no_short_help_stops_at_an_abbreviation() -> None:
     assert cut == {}
 
 
-def test_stats_help_shows_the_whole_player_line() -> None:
-    shown = CliRunner().invoke(cli, ["stats", "--help"]).output
+def test_stats_help_shows_every_line_whole() -> None:
+    shown = CliRunner().invoke(cli, ["stats", "--help"], terminal_width=80).output
     assert 'player  Statistics of the player card NAME, such as "Tsubasa Ozora".' in shown
+    listing = shown.split("Commands:", 1)[1].splitlines()
+    assert [line for line in listing if line.endswith("...")] == []
+

@@ -134,6 +134,27 @@ def test_the_latest_entry_and_undo_stay_on_screen_wherever_the_page_is_scrolled(
     expect(phone.locator(".live-bar .latest")).to_contain_text("Kojiro Hyuga")
 
 
+def test_the_keys_are_hinted_and_the_first_tab_skips_to_the_content(
+    phone: Page, web_app: Flask
+) -> None:
+    match_id = new_match(web_app)
+    for line in OPENING[:5]:
+        record_text(touchline(web_app), match_id, line, AUTHOR)
+    become_scorer(phone, web_app, match_id)
+    hint = phone.locator("[data-keys-hint]")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("u undo the latest entry")
+    skip = phone.locator(".skip-link")
+    assert not on_screen(phone, ".skip-link")
+    phone.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    assert on_screen(phone, ".skip-link")
+    skip.press("Enter")
+    expect(phone).to_have_url(re.compile(r"#main$"))
+    phone.keyboard.press("u")
+    expect(phone.locator(".live-bar details.undo")).to_have_attribute("open", "")
+
+
 def screenshot_viewport(page: Page, folder: Path, name: str) -> None:
     """What the phone's screen shows now (a full-page shot draws the bar where the page top is)."""
     page.screenshot(path=folder / name)

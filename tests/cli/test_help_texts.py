@@ -35,4 +35,3 @@ def test_stats_help_shows_every_line_whole() -> None:
     assert 'player  Statistics of the player card NAME, such as "Tsubasa Ozora".' in shown
     listing = shown.split("Commands:", 1)[1].splitlines()
     assert [line for line in listing if line.endswith("...")] == []
-

@@ -3,6 +3,7 @@ headers and cookie flags every answer carries."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -145,9 +146,8 @@ class InlineCode(HTMLParser):
                 self.found.append(f"<{tag} {name}={value}>")
 
 
-def test_every_page_answers_with_the_security_headers_and_no_inline_code(
-    app: Flask, client: FlaskClient, service: Touchline
-) -> None:
+def a_match_with_everything(app: Flask, client: FlaskClient, service: Touchline) -> str:
+    """A league match with a goal and an open dispute, its scorer's session in `client`."""
     app.config["STREAM_SECONDS"] = 0
     service.create_league(LEAGUE, "card-game", AUTHOR)
     match_id = service.create_match("card-game", SETUP, AUTHOR, LEAGUE).id
@@ -156,6 +156,13 @@ def test_every_page_answers_with_the_security_headers_and_no_inline_code(
     # An open dispute: the log, the banner and the ruling page have something to show.
     assert service.dispute(match_id, 10, "the die rolled off the table", AUTHOR).line.number == 12
     become_scorer(client, match_id)
+    return match_id
+
+
+def test_every_page_answers_with_the_security_headers_and_no_inline_code(
+    app: Flask, client: FlaskClient, service: Touchline
+) -> None:
+    match_id = a_match_with_everything(app, client, service)
     for path in every_page(app, match_id):
         answer = client.get(path)
         assert answer.status_code < 500, path
@@ -170,6 +177,21 @@ def test_every_page_answers_with_the_security_headers_and_no_inline_code(
             inline = InlineCode()
             inline.feed(answer.get_data(as_text=True))
             assert inline.found == [], f"{path}: {inline.found}"
+
+
+def test_every_page_opens_with_a_link_past_its_navigation_to_its_content(
+    app: Flask, client: FlaskClient, service: Touchline
+) -> None:
+    match_id = a_match_with_everything(app, client, service)
+    for path in every_page(app, match_id):
+        answer = client.get(path)
+        html = answer.get_data(as_text=True)
+        if answer.mimetype != "text/html" or not html.startswith("<!doctype html>"):
+            continue  # not a page: a fragment the scripts swap in, a file, JSON
+        first_link = re.search(r"<a [^>]*>", html)
+        assert first_link, path
+        assert first_link.group(0) == '<a class="skip-link" href="#main">', path
+        assert '<main id="main">' in html, path
 
 
 def test_refusals_and_errors_carry_the_security_headers_too(

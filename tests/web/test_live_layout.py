@@ -160,6 +160,16 @@ def test_the_bar_holds_the_latest_entry_and_its_undo(
     assert not service.get_match(match_id).log[4].in_force  # type: ignore[union-attr]
 
 
+def test_the_keys_are_hinted_only_for_the_script_that_makes_them_work(
+    client: FlaskClient, service: Touchline
+) -> None:
+    match_id = entered(service, "card-game", _card_setup(), OPENING[:5])
+    page = live(client, match_id)
+    hint = re.search(r"<p class=\"keys-hint muted\" data-keys-hint hidden>(.*?)</p>", page, re.S)
+    assert hint, "the keys' hint is missing, or shown without the script"
+    assert "<kbd>u</kbd> undo" in hint.group(1) and "<kbd>1</kbd>" in hint.group(1)
+
+
 def test_no_bar_before_the_first_entry(client: FlaskClient, service: Touchline) -> None:
     match_id = entered(service, "card-game", _card_setup(), [])
     assert 'class="live-bar' not in live(client, match_id)

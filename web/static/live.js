@@ -284,6 +284,10 @@
       page.querySelectorAll("button[disabled]").forEach(function (button) { button.disabled = false; });
     });
 
+    // The keys below work from here on: say so where a keyboard user reads the page.
+    var keysHint = document.querySelector("[data-keys-hint]");
+    if (keysHint) { keysHint.hidden = false; }
+
     document.addEventListener("keydown", function (event) {
       var target = event.target;
       if (event.ctrlKey || event.metaKey || event.altKey) { return; }

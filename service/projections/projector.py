@@ -28,7 +28,8 @@ from eventsourcing.application import Application
 from domain.league import League
 from domain.match import MatchRecord
 from service.projections.database import Sql, ViewDatabase, position, start_over, track
-from service.projections.fold import fold
+from service.projections.fold import Contribution
+from service.projections.folding import MatchFacts, MatchFold
 from service.projections.views import Batch, View, drop
 
 DEFAULT_BATCH = 500
@@ -151,7 +152,7 @@ class Projector:
         one transaction: the views' rows and positions commit together or not at all."""
         last = events[-1][0]
         aggregates = self._advance([e for _, e in events])
-        contributions: dict[UUID, Any] = {}
+        contributions: dict[UUID, tuple[MatchFacts, Contribution]] = {}
         batches: list[tuple[View, int, Batch]] = []
         # The touched aggregates after each position the views are at (mostly one for all).
         touched: dict[int, list[UUID]] = {}
@@ -166,10 +167,10 @@ class Projector:
             batch = Batch()
             for aggregate_id in ids:
                 aggregate = aggregates[aggregate_id]
-                if isinstance(aggregate, MatchRecord):
+                if isinstance(aggregate, MatchFold):
                     if aggregate_id not in contributions:
-                        contributions[aggregate_id] = fold(aggregate)
-                    batch.matches.append((aggregate, contributions[aggregate_id]))
+                        contributions[aggregate_id] = (aggregate.facts(), aggregate.contribution())
+                    batch.matches.append(contributions[aggregate_id])
                 elif isinstance(aggregate, League):
                     batch.leagues.append(aggregate)
             batches.append((view, seen, batch))
@@ -183,7 +184,8 @@ class Projector:
                 track(sql, view.name, last)
 
     def _advance(self, events: Sequence[Any]) -> dict[UUID, Any]:
-        """Each touched aggregate as it stands after `events`."""
+        """Each touched aggregate as it stands after `events`: a match as its `MatchFold`, a
+        league as its aggregate."""
         cache = self._cache
         stale: dict[UUID, int] = {}
         for event in events:
@@ -193,13 +195,22 @@ class Projector:
                 continue
             cached = cache.get(aggregate_id)
             if version == 1:
-                cache[aggregate_id] = event.mutate(None)
-            elif cached is not None and cached.version == version - 1:
-                cache[aggregate_id] = event.mutate(cached)
-            else:
+                if isinstance(event, MatchRecord.Created):
+                    cache[aggregate_id] = MatchFold.created(event)
+                else:
+                    cache[aggregate_id] = event.mutate(None)
+            elif cached is None or cached.version != version - 1:
                 stale[aggregate_id] = version
+            elif isinstance(cached, MatchFold):
+                if not cached.take(event):
+                    stale[aggregate_id] = version
+            else:
+                cache[aggregate_id] = event.mutate(cached)
         for aggregate_id, version in stale.items():
-            cache[aggregate_id] = self.app.repository.get(aggregate_id, version=version)
+            loaded: Any = self.app.repository.get(aggregate_id, version=version)
+            if isinstance(loaded, MatchRecord):
+                loaded = MatchFold.of(loaded)
+            cache[aggregate_id] = loaded
         touched = {e.originator_id: cache[e.originator_id] for e in events}
         for aggregate_id in touched:
             cache.move_to_end(aggregate_id)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 
-from domain.match import MatchRecord
 from service.projections.database import Sql
 from service.projections.fold import Contribution
+from service.projections.folding import MatchFacts
 from service.projections.views import Batch, replace_match_rows
-from service.views import title_of
 
 COLUMNS = (
     "match_id", "ruleset", "title", "league", "status", "score", "phase", "winner",
@@ -24,8 +23,8 @@ COLUMNS = (
 DISPUTE_COLUMNS = ("match_id", "dispute", "entry", "reason", "disputed_by", "disputed_at")
 
 
-def status(match: MatchRecord, contribution: Contribution) -> str:
-    if match.abandonment is not None:
+def status(match: MatchFacts, contribution: Contribution) -> str:
+    if match.abandoned:
         return "abandoned"
     return "finished" if contribution.finished else "in progress"
 
@@ -77,20 +76,20 @@ class MatchSummaries:
             sql.many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", values)
 
 
-def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]:
+def row_of(match: MatchFacts, contribution: Contribution) -> tuple[object, ...]:
     provenance = match.provenance
     return (
         str(match.id),
         match.ruleset_name,
-        title_of(match),
+        match.title,
         match.league,
         status(match, contribution),
         contribution.score,
         contribution.phase,
         contribution.winner,
-        len(match.effective_entries()),
+        match.entries,
         match.created_at,
-        match.log[-1].at if match.log else None,
+        match.last_entry_at,
         contribution.result_state,
         json.dumps(list(contribution.awaiting)),
         len(contribution.disputes),

@@ -162,6 +162,29 @@ class Tallying:
         return out
 
 
+# What `Tallying.take` and `_follow` read a consequence by: the types they look for, and the
+# methods they ask. A consequence of none of these types whose type keeps the base methods
+# changes nothing in a fold, so a fold may leave it unread (tests/service/projections/
+# test_pj_folding.py reads this module to check that the lists name all they look at).
+TAKEN_TYPES: tuple[type[Consequence], ...] = (
+    DieRolled,
+    FinalResult,
+    MatchEnded,
+    PassageStarted,
+    CardPlayed,
+    PlayerLeft,
+    ShotTaken,
+)
+TAKEN_METHODS = ("tallies", "phase_name", "score_after")
+
+
+def changes_nothing(declared: type[Consequence]) -> bool:
+    """Whether a consequence of this type leaves every fold as it was."""
+    return not issubclass(declared, TAKEN_TYPES) and all(
+        getattr(declared, name) is getattr(Consequence, name) for name in TAKEN_METHODS
+    )
+
+
 def _copied(out: Contribution) -> Contribution:
     """A contribution whose counters (every container it holds) are its own."""
     containers: dict[str, Any] = {

@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.consequences import Consequence, from_dict
+from domain.consequences import Consequence, declared_types, from_dict
 from domain.log import Confirmation, Correction, Dispute, Entry, Ruling
 from domain.match import MatchRecord, imported_provenance, result_status
 from domain.provenance import Provenance
 from domain.registry import find_ruleset
 from domain.ruleset import Participant
-from service.projections.fold import Contribution, Tallying
+from service.projections.fold import Contribution, Tallying, changes_nothing
 from service.views import title_for
 
 # Entries in force between two kept copies of the tally: an undo takes at most this many
@@ -332,8 +332,10 @@ class MatchFold:
         return True
 
     def _typed(self, stored: Any) -> tuple[Consequence, ...]:
+        """The consequences that count in a fold, read as their declared types; those that
+        change nothing in it (`fold.changes_nothing`) are left unread: about two in five."""
         game = self.game
-        return tuple(from_dict(c, game) for c in stored)
+        return tuple([from_dict(c, game) for c in stored if not _unread(str(c["kind"]), game)])
 
     # -- the order of play and the tally --------------------------------------------------
 
@@ -374,6 +376,19 @@ class MatchFold:
             if self.folded % CHECKPOINT_EVERY == 0:
                 self.checkpoints.append((self.folded, tallying.copy()))
 
+
+def _unread(kind: str, game: str) -> bool:
+    """Whether a stored consequence of `kind` changes nothing in a fold, whichever type it is
+    read as (a plain `Consequence` when none fits)."""
+    types = declared_types(kind, game)
+    found = _UNREAD.get(types)
+    if found is None:
+        found = _UNREAD[types] = all(changes_nothing(t) for t in types)
+    return found
+
+
+# By the types a kind may be read as: a game loaded later may declare more of them.
+_UNREAD: dict[tuple[type[Consequence], ...], bool] = {}
 
 _IMPORTED_FIELDS = (
     "by", "at", "device", "link", "sha256", "format_version", "checked", "chain",

@@ -60,7 +60,8 @@ class Projector:
         self.views = list(views)
         self.batch_size = batch_size
         self.db = ViewDatabase(app)
-        self._cache: OrderedDict[UUID, Any] = OrderedDict()
+        # Matches (as their folds) and leagues, by their ids' numbers, least recent first.
+        self._cache: OrderedDict[int, Any] = OrderedDict()
 
     # -- reading the state of things --------------------------------------------------
 
@@ -152,14 +153,14 @@ class Projector:
         one transaction: the views' rows and positions commit together or not at all."""
         last = events[-1][0]
         aggregates = self._advance([e for _, e in events])
-        contributions: dict[UUID, tuple[MatchFacts, Contribution]] = {}
+        contributions: dict[int, tuple[MatchFacts, Contribution]] = {}
         batches: list[tuple[View, int, Batch]] = []
         # The touched aggregates after each position the views are at (mostly one for all).
-        touched: dict[int, list[UUID]] = {}
+        touched: dict[int, list[int]] = {}
         for view in views:
             seen = positions[view.name]
             if seen not in touched:
-                after = (e.originator_id for nid, e in events if nid > seen)
+                after = (e.originator_id.int for nid, e in events if nid > seen)
                 touched[seen] = list(dict.fromkeys(after))
             ids = touched[seen]
             if not ids:
@@ -183,40 +184,43 @@ class Projector:
                 view.apply(sql, batch)
                 track(sql, view.name, last)
 
-    def _advance(self, events: Sequence[Any]) -> dict[UUID, Any]:
-        """Each touched aggregate as it stands after `events`: a match as its `MatchFold`, a
-        league as its aggregate."""
+    def _advance(self, events: Sequence[Any]) -> dict[int, Any]:
+        """Each touched aggregate as it stands after `events`, by its id's number (a number
+        hashes at C speed, a UUID in Python, and a batch looks each one up several times): a
+        match as its `MatchFold`, a league as its aggregate."""
         cache = self._cache
-        stale: dict[UUID, int] = {}
+        stale: dict[int, tuple[UUID, int]] = {}
+        touched: dict[int, None] = {}
         for event in events:
-            aggregate_id, version = event.originator_id, event.originator_version
-            if aggregate_id in stale:
-                stale[aggregate_id] = version
+            aggregate_id = event.originator_id
+            key, version = aggregate_id.int, event.originator_version
+            touched[key] = None
+            if key in stale:
+                stale[key] = (aggregate_id, version)
                 continue
-            cached = cache.get(aggregate_id)
+            cached = cache.get(key)
             if version == 1:
                 if isinstance(event, MatchRecord.Created):
-                    cache[aggregate_id] = MatchFold.created(event)
+                    cache[key] = MatchFold.created(event)
                 else:
-                    cache[aggregate_id] = event.mutate(None)
+                    cache[key] = event.mutate(None)
             elif cached is None or cached.version != version - 1:
-                stale[aggregate_id] = version
+                stale[key] = (aggregate_id, version)
             elif isinstance(cached, MatchFold):
                 if not cached.take(event):
-                    stale[aggregate_id] = version
+                    stale[key] = (aggregate_id, version)
             else:
-                cache[aggregate_id] = event.mutate(cached)
-        for aggregate_id, version in stale.items():
+                cache[key] = event.mutate(cached)
+        for key, (aggregate_id, version) in stale.items():
             loaded: Any = self.app.repository.get(aggregate_id, version=version)
             if isinstance(loaded, MatchRecord):
                 loaded = MatchFold.of(loaded)
-            cache[aggregate_id] = loaded
-        touched = {e.originator_id: cache[e.originator_id] for e in events}
-        for aggregate_id in touched:
-            cache.move_to_end(aggregate_id)
+            cache[key] = loaded
+        for key in touched:
+            cache.move_to_end(key)
         while len(cache) > max(KEPT_AGGREGATES, len(touched)):
             cache.popitem(last=False)
-        return touched
+        return {key: cache[key] for key in touched}
 
     # -- starting again ---------------------------------------------------------------
 

@@ -2,15 +2,18 @@
 writes every view behind it with its tracking position; and rebuilding a view from the first
 event.
 
-A batch's notifications are decoded once and folded into the aggregates they belong to. The
-aggregates touched most recently are kept in memory between batches (a match's events mostly
-come close together in the log, so a rebuild reads the log once); one no longer kept is loaded
-from the store at the version the batch reached. Keeping only the recent ones bounds the
-memory a rebuild takes whatever the size of the league.
+A batch's notifications are decoded once and each event is folded into what it belongs to: a
+match's into its `MatchFold` (service/projections/folding.py: only what the views need, each
+entry's consequences taken once however many batches the match's events fall in), a
+league's into its aggregate. The matches and leagues touched most recently are kept in memory
+between batches (a match's events mostly come close together in the log, so a rebuild reads
+the log once); one no longer kept, or one whose next event the fold cannot take by itself, is
+loaded from the store at the version the batch reached and folded whole. Keeping only the
+recent ones bounds the memory a rebuild takes whatever the size of the league.
 
 The garbage collector is paused while catching up: a batch allocates many small objects that
-all stay alive (the folded lines), and each collection would walk every kept aggregate for
-nothing (about 30% of a rebuild in issue 13's profile).
+all stay alive (the kept folds), and each collection would walk every kept one for nothing
+(about 30% of a rebuild in issue 13's profile).
 """
 
 from __future__ import annotations

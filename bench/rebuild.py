@@ -1,6 +1,7 @@
 """How fast the read side rebuilds, against reading and decoding the same notifications.
 
     python bench/rebuild.py [--matches 150,1000,3000] [--runs 3] [--postgres URL]
+                            [--before FOLDER]
 
 For each store (the embedded SQLite file; PostgreSQL when --postgres or
 TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be created) it
@@ -15,14 +16,19 @@ to each size in turn, and at each size times, `--runs` times, one right after th
 
 It prints each run's ratio (per second of wall time, and of this process's CPU time, which a
 shared machine moves less), their median and spread beside the goal (issue 13: a rebuild at
-least half the raw rate, and not falling as the league grows). No figure here is asserted
-anywhere; compare the ratios, not the absolute numbers.
+least half the raw rate, and not falling as the league grows). With `--before FOLDER` (a
+checkout of earlier code) each run also has that code time the raw read and its own rebuild
+of the same store, in a process of its own, right before this code's: the two ratios are
+then taken in the same moments. No figure here is asserted anywhere; compare the ratios,
+not the absolute numbers.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -109,7 +115,37 @@ def rebuild_rate(app: Touchline, batch: int, events: int) -> tuple[float, float]
     return rate.stop()
 
 
-def bench_store(store: str, url: str, sizes: list[int], batch: int, runs: int) -> None:
+# Run by the earlier checkout's own code (its bench/rebuild.py has both functions).
+BEFORE = """
+import json, sys
+sys.path.insert(0, ".")
+from bench.rebuild import raw_read, rebuild_rate
+from domain.registry import find_ruleset
+from service.app import Touchline
+from service.config import settings_for_url
+find_ruleset("card-game")  # loaded before timing, as in the process that grew the league
+app = Touchline(settings_for_url(sys.argv[1]))
+batch, events = int(sys.argv[2]), int(sys.argv[3])
+print(json.dumps([raw_read(app, batch, events), rebuild_rate(app, batch, events)]))
+app.close()
+"""
+
+
+def before_rates(folder: str, url: str, batch: int, events: int) -> list[tuple[float, float]]:
+    """The raw read and the rebuild, timed by the code in `folder` in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-c", BEFORE, url, str(batch), str(events)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [(float(wall), float(cpu)) for wall, cpu in json.loads(done.stdout.splitlines()[-1])]
+
+
+def bench_store(
+    store: str, url: str, sizes: list[int], batch: int, runs: int, before: str | None = None
+) -> None:
     app = Touchline(settings_for_url(url))
     made = 0
     for matches in sizes:
@@ -119,7 +155,11 @@ def bench_store(store: str, url: str, sizes: list[int], batch: int, runs: int) -
         generated = time.perf_counter() - began
         raws: list[tuple[float, float]] = []
         rebuilds: list[tuple[float, float]] = []
+        earlier: list[float] = []  # the earlier code's ratios, wall then CPU, run by run
         for _ in range(runs):  # the two sides in turn, so that a busy moment weighs on both
+            if before is not None:
+                (raw_wall, raw_cpu), (re_wall, re_cpu) = before_rates(before, url, batch, events)
+                earlier += [re_wall / raw_wall, re_cpu / raw_cpu]
             raws.append(raw_read(app, batch, events))
             rebuilds.append(rebuild_rate(app, batch, events))
         projector = projector_for(app, batch)
@@ -140,6 +180,9 @@ def bench_store(store: str, url: str, sizes: list[int], batch: int, runs: int) -
             print(f"      median {statistics.median(ratios):.2f}, spread {min(ratios):.2f}-"
                   f"{max(ratios):.2f} over {runs} runs; goal >= {GOAL}x: "
                   f"{'met' if statistics.median(ratios) >= GOAL else 'not met'}")  # fmt: skip
+            if earlier:
+                print(f"    the code in {before}, each run just before: ratio "
+                      f"{' '.join(f'{r:6.2f}' for r in earlier[side::2])}")  # fmt: skip
         print(f"  standings: {places} coaches, {played} coach-matches counted", flush=True)
     app.close()
 
@@ -158,11 +201,16 @@ def main() -> None:
     )
     parser.add_argument("--runs", type=int, default=3, help="runs of each side at each size")
     parser.add_argument("--batch", type=int, default=500, help="notifications per batch")
+    parser.add_argument(
+        "--before", help="a checkout of earlier code to time on the same stores, run by run"
+    )
     add_postgres_option(parser)
     args = parser.parse_args()
     on_each_store(
         args.postgres,
-        lambda store, url: bench_store(store, url, args.matches, args.batch, args.runs),
+        lambda store, url: bench_store(
+            store, url, args.matches, args.batch, args.runs, args.before
+        ),
     )
 
 

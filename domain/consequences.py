@@ -145,10 +145,20 @@ class Consequence:
         """This type built from a stored `data`, or None when its keys are not exactly this
         type's: then it writes `data` back as it was (its values are JSON, which `_frozen` and
         `_plain` carry there and back unchanged)."""
-        stored = _stored_fields(cls)
-        if data.keys() != {key for _, key in stored}:
+        stored, keys, plain = _shape(cls)
+        if data.keys() != keys:
             return None
-        return cls(text=text, **{name: _frozen(data[key]) for name, key in stored})
+        values: dict[str, JSON] = {"text": text}
+        for name, key in stored:
+            value = data[key]
+            values[name] = _frozen(value) if isinstance(value, _CONTAINERS) else value
+        if not plain:
+            return cls(**values)
+        # What the dataclass's own __init__ would do, without setting one field at a time
+        # through the frozen guard: reading stored consequences is most of folding a match.
+        made = object.__new__(cls)
+        made.__dict__.update(values)
+        return made
 
     # What the read side learns from a consequence; the defaults say "nothing".
 
@@ -173,7 +183,8 @@ def from_dict(stored: Mapping[str, JSON], game: str = "") -> Consequence:
     """A stored consequence as the type that declares its kind (see the module's doc); the
     types declared in `game`, the package of the game that stored it, are tried first."""
     kind, text = str(stored["kind"]), str(stored["text"])
-    data = dict(stored.get("data") or {})
+    # Not copied: `from_data` keeps no container of it (a plain `Consequence` copies it).
+    data = stored.get("data") or {}
     for declared in _candidates(kind, game):
         try:
             found = declared.from_data(text, data)
@@ -182,6 +193,12 @@ def from_dict(stored: Mapping[str, JSON], game: str = "") -> Consequence:
         except (TypeError, ValueError, KeyError, AttributeError):
             continue  # not this type's stored form: try the next one
     return Consequence(kind, text, data)
+
+
+def declared_types(kind: str, game: str = "") -> tuple[type[Consequence], ...]:
+    """Every type `from_dict` may read a stored consequence of `kind` as (besides a plain
+    `Consequence`), in the order it tries them."""
+    return _candidates(kind, game)
 
 
 @cache
@@ -203,6 +220,31 @@ def _stored_fields(cls: type[Consequence]) -> tuple[tuple[str, str], ...]:
 
 
 _STORED_FIELDS: dict[type[Consequence], tuple[tuple[str, str], ...]] = {}
+
+
+def _shape(
+    cls: type[Consequence],
+) -> tuple[tuple[tuple[str, str], ...], frozenset[str], bool]:
+    """A type's stored fields, their `data` keys, and whether its __init__ is the one its
+    dataclass made (every field set as given, nothing after): then `from_data` may set the
+    fields itself."""
+    found = _SHAPES.get(cls)
+    if found is None:
+        stored = _stored_fields(cls)
+        params = cls.__dict__.get("__dataclass_params__")
+        plain = (
+            params is not None
+            and params.init
+            and not hasattr(cls, "__post_init__")
+            and all(f.init for f in fields(cls))
+        )
+        found = (stored, frozenset(key for _, key in stored), plain)
+        _SHAPES[cls] = found
+    return found
+
+
+_SHAPES: dict[type[Consequence], tuple[tuple[tuple[str, str], ...], frozenset[str], bool]] = {}
+_CONTAINERS = (list, dict)
 
 
 def _declared_in(declared: type[Consequence], package: str) -> bool:

@@ -15,7 +15,7 @@ release and every match stored before still loads.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, assert_never, cast
 
@@ -77,6 +77,8 @@ __all__ = [
     "ResultConfirmed",
     "ResultStatus",
     "RuleBroken",
+    "imported_provenance",
+    "result_status",
 ]
 
 # Attributes that hold caches rebuilt from the log (the abandonment is its line, found again
@@ -175,6 +177,79 @@ def _confirms(line: Confirmation, final: FinalResult) -> bool:
     """Whether a confirmation was given for this very ranking and score."""
     ranking: JSON = [list(place) for place in final.ranking]
     return line.result.get("ranking") == ranking and line.result.get("scores") == dict(final.score)
+
+
+def imported_provenance(
+    *,
+    by: str,
+    at: str,
+    device: str | None,
+    link: str | None,
+    sha256: str,
+    format_version: int,
+    checked: bool,
+    chain: bool | None,
+    chain_break: int | None,
+    lines: int,
+    created_by: str,
+    created_at: str,
+    source: str | None,
+    exported: str | None,
+    imported_from: str | None,
+    earlier_import: dict[str, str] | None,
+    seal: dict[str, JSON] | None,
+) -> Provenance:
+    """The provenance an `Imported` event's fields record (the read side folds it from the
+    event without the match record)."""
+    # Imported here: a match that was not imported never needs it (tests/cli/test_start_up.py).
+    from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
+
+    return Provenance(
+        importer=Author(by, at, device, link),
+        file=MatchFileFacts(
+            sha256=sha256,
+            format_version=format_version,
+            checked=checked,
+            chain=chain,
+            chain_break=chain_break,
+            created_by=created_by,
+            created_at=created_at,
+            source=source,
+            exported=exported,
+            imported_from=imported_from,
+            earlier_import=(
+                None if earlier_import is None else ClaimedImport.from_data(earlier_import)
+            ),
+            seal=None if seal is None else ClaimedSeal.from_data(seal),
+        ),
+        lines=lines,
+    )
+
+
+def result_status(
+    final: FinalResult | None,
+    sides: Sequence[str],
+    confirmations: Iterable[Confirmation],
+    open_disputes: tuple[int, ...],
+    abandoned: bool,
+) -> ResultStatus:
+    """Where the result `final` (None: no result) stands with the coaches of `sides`, given
+    the match's confirmations and the line numbers of its open disputes: the one judgement
+    that `MatchRecord.status_of` and the read side, which folds a match from its events
+    without a record, both make."""
+    sides = tuple(sides)
+    if final is None or abandoned:
+        return ResultStatus(IN_PLAY, (), sides, open_disputes)
+    confirmed = {line.side for line in confirmations if _confirms(line, final)}
+    by = tuple(side for side in sides if side in confirmed)
+    awaiting = tuple(side for side in sides if side not in confirmed)
+    if open_disputes:
+        state = DISPUTED
+    elif awaiting:
+        state = UNCONFIRMED
+    else:
+        state = CONFIRMED
+    return ResultStatus(state, by, awaiting, open_disputes)
 
 
 def _reason(reason: str, missing: str) -> str:
@@ -860,24 +935,13 @@ class MatchRecord(Aggregate):
         rule is replayed. A confirmation stands for the ranking and score it confirmed: a
         correction that changes either leaves it behind.
         """
-        open_disputes = tuple(line.number for line in self.open_disputes())
-        sides = self.sides()
-        if final is None or self.abandonment is not None:
-            return ResultStatus(IN_PLAY, (), sides, open_disputes)
-        confirmed = {
-            line.side
-            for line in self.log
-            if isinstance(line, Confirmation) and _confirms(line, final)
-        }
-        by = tuple(side for side in sides if side in confirmed)
-        awaiting = tuple(side for side in sides if side not in confirmed)
-        if open_disputes:
-            state = DISPUTED
-        elif awaiting:
-            state = UNCONFIRMED
-        else:
-            state = CONFIRMED
-        return ResultStatus(state, by, awaiting, open_disputes)
+        return result_status(
+            final,
+            self.sides(),
+            (line for line in self.log if isinstance(line, Confirmation)),
+            tuple(line.number for line in self.open_disputes()),
+            abandoned=self.abandonment is not None,
+        )
 
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:
@@ -1090,27 +1154,24 @@ class MatchRecord(Aggregate):
         earlier_import: dict[str, str] | None,
         seal: dict[str, JSON] | None,
     ) -> None:
-        from domain.provenance import ClaimedImport, ClaimedSeal, MatchFileFacts, Provenance
-
-        self.provenance = Provenance(
-            importer=Author(by, at, device, link),
-            file=MatchFileFacts(
-                sha256=sha256,
-                format_version=format_version,
-                checked=checked,
-                chain=chain,
-                chain_break=chain_break,
-                created_by=created_by,
-                created_at=created_at,
-                source=source,
-                exported=exported,
-                imported_from=imported_from,
-                earlier_import=(
-                    None if earlier_import is None else ClaimedImport.from_data(earlier_import)
-                ),
-                seal=None if seal is None else ClaimedSeal.from_data(seal),
-            ),
+        self.provenance = imported_provenance(
+            by=by,
+            at=at,
+            device=device,
+            link=link,
+            sha256=sha256,
+            format_version=format_version,
+            checked=checked,
+            chain=chain,
+            chain_break=chain_break,
             lines=lines,
+            created_by=created_by,
+            created_at=created_at,
+            source=source,
+            exported=exported,
+            imported_from=imported_from,
+            earlier_import=earlier_import,
+            seal=seal,
         )
 
     @event(Abandoned)

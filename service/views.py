@@ -8,13 +8,13 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
 from domain.registry import find_ruleset
 from domain.report import Report, match_report, names_of
-from domain.ruleset import JSON, Expected, Result
+from domain.ruleset import JSON, Expected, Result, Ruleset
 from domain.situation_changes import Change
 
 # An imported match's provenance is loaded with the match that has one (domain.match).
@@ -260,9 +260,12 @@ def claimed(imported: Provenance | None, line: LogLine) -> bool:
 
 
 def title_of(match: MatchRecord) -> str:
-    rules = match.ruleset
-    labels = rules.side_labels(match.made_setup())
-    return " vs ".join(labels.values())
+    return title_for(match.ruleset, match.made_setup())
+
+
+def title_for(rules: Ruleset, setup: Any) -> str:
+    """A match's title, from its ruleset and the setup value the ruleset made."""
+    return " vs ".join(rules.side_labels(setup).values())
 
 
 def status_of(match: MatchRecord) -> str:

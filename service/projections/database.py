@@ -30,7 +30,9 @@ class Sql:
 
     def many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            self._cursor.executemany(self._text(statement), [storable(r) for r in rows])
+            if not _all_storable(rows):
+                rows = [storable(r) for r in rows]
+            self._cursor.executemany(self._text(statement), rows)
 
     def rows(self, statement: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         self.run(statement, params)
@@ -58,6 +60,19 @@ def storable(params: Sequence[Any]) -> tuple[Any, ...]:
     stop every view from catching up. The view shows U+FFFD in its place; the log is untouched.
     """
     return tuple(_storable_text(p) if isinstance(p, str) else p for p in params)
+
+
+def _all_storable(rows: Sequence[Sequence[Any]]) -> bool:
+    """Whether every text of these rows is stored as it is, looked at in one piece: a batch
+    writes tens of thousands of parameters, nearly always clean."""
+    texts = "".join([p for row in rows for p in row if type(p) is str])
+    if "\x00" in texts:
+        return False
+    try:
+        texts.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _storable_text(text: str) -> str:

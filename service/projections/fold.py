@@ -18,9 +18,11 @@ final result as folded here: confirming it replays no rule either.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from domain.consequences import (
     CardPlayed,
@@ -34,7 +36,7 @@ from domain.consequences import (
     ShotTaken,
 )
 from domain.log import Dispute
-from domain.match import IN_PLAY, MatchRecord
+from domain.match import IN_PLAY, MatchRecord, ResultStatus
 from domain.ruleset import Participant
 from domain.standings import MatchResult
 from service.projections.subjects import COACH, PLAYER, TABLE, TEAM
@@ -90,25 +92,43 @@ def _with_die_labels(match: MatchRecord) -> Iterator[tuple[Consequence, str]]:
 
 
 def fold(match: MatchRecord) -> Contribution:
-    out = Contribution()
-    seats = participants(match)
-    coach = {p.side: p.coach for p in seats}
-    team = {p.side: p.team for p in seats}
-    score: dict[str, int] = dict.fromkeys(coach, 0)
-    pitch = Pitch()
-
-    def scoreline() -> str:
-        return match.ruleset.scoreline({side: score.get(side, 0) for side in coach})
-
-    out.score = scoreline()
-    final: FinalResult | None = None
+    tallying = Tallying(participants(match), match.ruleset.scoreline)
     for consequence, die_label in _with_die_labels(match):
+        tallying.take(consequence, die_label)
+    # The result as folded, so that confirming it replays no rule.
+    return tallying.contribution(match.status_of(tallying.final), match.open_disputes())
+
+
+class Tallying:
+    """A fold under way: what the consequences in force taken so far, in the order of play,
+    add up to. `fold` takes every consequence of a match; a match folded from its events as
+    they come keeps one and takes each new entry's (service/projections/folding.py)."""
+
+    def __init__(
+        self, seats: Sequence[Participant], scoreline: Callable[[Mapping[str, int]], str]
+    ) -> None:
+        self.coach = {p.side: p.coach for p in seats}
+        self.team = {p.side: p.team for p in seats}
+        self._scoreline = scoreline
+        self.out = Contribution()
+        self.score: dict[str, int] = dict.fromkeys(self.coach, 0)
+        self.pitch = Pitch()
+        self.final: FinalResult | None = None
+        self.out.score = self.scoreline()
+
+    def scoreline(self) -> str:
+        return self._scoreline({side: self.score.get(side, 0) for side in self.coach})
+
+    def take(self, consequence: Consequence, die_label: str = "") -> None:
+        """Take one consequence of an entry in force; `die_label` names the physical die the
+        entry was rolled with ("" when none was named)."""
+        out, coach, team, pitch, score = self.out, self.coach, self.team, self.pitch, self.score
         if isinstance(consequence, DieRolled):
             key = (coach[consequence.side], consequence.faces, consequence.value)
             # Only the table's dice are physical: the app's own rolls name no die.
             label = die_label if consequence.source == TABLE else ""
             out.dice[(*key, consequence.source, label)] += 1
-            continue
+            return
         for tally in consequence.tallies(pitch):
             subjects = [(COACH, coach[tally.side]), (TEAM, team[tally.side])]
             subjects += [(PLAYER, player) for player in tally.players]
@@ -123,24 +143,68 @@ def fold(match: MatchRecord) -> Contribution:
             out.phase = phase
         after = consequence.score_after(score)
         if after is not None:
-            score = dict(after)
-            out.score = scoreline()
+            self.score = dict(after)
+            out.score = self.scoreline()
         if isinstance(consequence, MatchEnded):
             out.finished = True
         if isinstance(consequence, FinalResult):
-            final = consequence
+            self.final = consequence
             winners = consequence.winners
             out.winner = coach[winners[0]] if len(winners) == 1 else None
             out.places = _places(consequence.ranking)
             out.final_score = {side: int(n) for side, n in consequence.score.items()}
-    # The result as folded, so that confirming it replays no rule.
-    status = match.status_of(final)
-    out.result_state = status.state
-    out.disputes = tuple(match.open_disputes())
-    if final is not None and status.state != IN_PLAY:
-        out.result = _by_coach(final, coach, status.state)
-        out.awaiting = tuple(coach[side] for side in status.awaiting)
-    return out
+
+    def copy(self) -> Tallying:
+        """Another fold from the same point, to go on with apart from this one."""
+        copied = copy.copy(self)
+        copied.out = _copied(self.out)
+        copied.score = dict(self.score)
+        copied.pitch = copy.deepcopy(self.pitch)
+        return copied
+
+    def contribution(self, status: ResultStatus, disputes: Sequence[Dispute]) -> Contribution:
+        """The contribution so far, given where its final result stands with the coaches and
+        the disputes still open; taking more consequences leaves it as it is."""
+        out = _copied(self.out)
+        out.result_state = status.state
+        out.disputes = tuple(disputes)
+        if self.final is not None and status.state != IN_PLAY:
+            out.result = _by_coach(self.final, self.coach, status.state)
+            out.awaiting = tuple(self.coach[side] for side in status.awaiting)
+        return out
+
+
+# What `Tallying.take` and `_follow` read a consequence by: the types they look for, and the
+# methods they ask. A consequence of none of these types whose type keeps the base methods
+# changes nothing in a fold, so a fold may leave it unread (tests/service/projections/
+# test_pj_folding.py reads this module to check that the lists name all they look at).
+TAKEN_TYPES: tuple[type[Consequence], ...] = (
+    DieRolled,
+    FinalResult,
+    MatchEnded,
+    PassageStarted,
+    CardPlayed,
+    PlayerLeft,
+    ShotTaken,
+)
+TAKEN_METHODS = ("tallies", "phase_name", "score_after")
+
+
+def changes_nothing(declared: type[Consequence]) -> bool:
+    """Whether a consequence of this type leaves every fold as it was."""
+    return not issubclass(declared, TAKEN_TYPES) and all(
+        getattr(declared, name) is getattr(Consequence, name) for name in TAKEN_METHODS
+    )
+
+
+def _copied(out: Contribution) -> Contribution:
+    """A contribution whose counters (every container it holds) are its own."""
+    containers: dict[str, Any] = {
+        f.name: copy.copy(value)
+        for f in fields(out)
+        if isinstance(value := getattr(out, f.name), dict | list | set)
+    }
+    return replace(out, **containers)
 
 
 def _places(ranking: tuple[tuple[str, ...], ...]) -> dict[str, int]:

@@ -2,15 +2,18 @@
 writes every view behind it with its tracking position; and rebuilding a view from the first
 event.
 
-A batch's notifications are decoded once and folded into the aggregates they belong to. The
-aggregates touched most recently are kept in memory between batches (a match's events mostly
-come close together in the log, so a rebuild reads the log once); one no longer kept is loaded
-from the store at the version the batch reached. Keeping only the recent ones bounds the
-memory a rebuild takes whatever the size of the league.
+A batch's notifications are decoded once and each event is folded into what it belongs to: a
+match's into its `MatchFold` (service/projections/folding.py: only what the views need, each
+entry's consequences taken once however many batches the match's events fall in), a
+league's into its aggregate. The matches and leagues touched most recently are kept in memory
+between batches (a match's events mostly come close together in the log, so a rebuild reads
+the log once); one no longer kept, or one whose next event the fold cannot take by itself, is
+loaded from the store at the version the batch reached and folded whole. Keeping only the
+recent ones bounds the memory a rebuild takes whatever the size of the league.
 
 The garbage collector is paused while catching up: a batch allocates many small objects that
-all stay alive (the folded lines), and each collection would walk every kept aggregate for
-nothing (about 30% of a rebuild in issue 13's profile).
+all stay alive (the kept folds), and each collection would walk every kept one for nothing
+(about 30% of a rebuild in issue 13's profile).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from eventsourcing.application import Application
 from domain.league import League
 from domain.match import MatchRecord
 from service.projections.database import Sql, ViewDatabase, position, start_over, track
-from service.projections.fold import fold
+from service.projections.fold import Contribution
+from service.projections.folding import MatchFacts, MatchFold
 from service.projections.views import Batch, View, drop
 
 DEFAULT_BATCH = 500
@@ -59,7 +63,8 @@ class Projector:
         self.views = list(views)
         self.batch_size = batch_size
         self.db = ViewDatabase(app)
-        self._cache: OrderedDict[UUID, Any] = OrderedDict()
+        # Matches (as their folds) and leagues, by their ids' numbers, least recent first.
+        self._cache: OrderedDict[int, Any] = OrderedDict()
 
     # -- reading the state of things --------------------------------------------------
 
@@ -151,14 +156,14 @@ class Projector:
         one transaction: the views' rows and positions commit together or not at all."""
         last = events[-1][0]
         aggregates = self._advance([e for _, e in events])
-        contributions: dict[UUID, Any] = {}
+        contributions: dict[int, tuple[MatchFacts, Contribution]] = {}
         batches: list[tuple[View, int, Batch]] = []
         # The touched aggregates after each position the views are at (mostly one for all).
-        touched: dict[int, list[UUID]] = {}
+        touched: dict[int, list[int]] = {}
         for view in views:
             seen = positions[view.name]
             if seen not in touched:
-                after = (e.originator_id for nid, e in events if nid > seen)
+                after = (e.originator_id.int for nid, e in events if nid > seen)
                 touched[seen] = list(dict.fromkeys(after))
             ids = touched[seen]
             if not ids:
@@ -166,10 +171,10 @@ class Projector:
             batch = Batch()
             for aggregate_id in ids:
                 aggregate = aggregates[aggregate_id]
-                if isinstance(aggregate, MatchRecord):
+                if isinstance(aggregate, MatchFold):
                     if aggregate_id not in contributions:
-                        contributions[aggregate_id] = fold(aggregate)
-                    batch.matches.append((aggregate, contributions[aggregate_id]))
+                        contributions[aggregate_id] = (aggregate.facts(), aggregate.contribution())
+                    batch.matches.append(contributions[aggregate_id])
                 elif isinstance(aggregate, League):
                     batch.leagues.append(aggregate)
             batches.append((view, seen, batch))
@@ -182,30 +187,43 @@ class Projector:
                 view.apply(sql, batch)
                 track(sql, view.name, last)
 
-    def _advance(self, events: Sequence[Any]) -> dict[UUID, Any]:
-        """Each touched aggregate as it stands after `events`."""
+    def _advance(self, events: Sequence[Any]) -> dict[int, Any]:
+        """Each touched aggregate as it stands after `events`, by its id's number (a number
+        hashes at C speed, a UUID in Python, and a batch looks each one up several times): a
+        match as its `MatchFold`, a league as its aggregate."""
         cache = self._cache
-        stale: dict[UUID, int] = {}
+        stale: dict[int, tuple[UUID, int]] = {}
+        touched: dict[int, None] = {}
         for event in events:
-            aggregate_id, version = event.originator_id, event.originator_version
-            if aggregate_id in stale:
-                stale[aggregate_id] = version
+            aggregate_id = event.originator_id
+            key, version = aggregate_id.int, event.originator_version
+            touched[key] = None
+            if key in stale:
+                stale[key] = (aggregate_id, version)
                 continue
-            cached = cache.get(aggregate_id)
+            cached = cache.get(key)
             if version == 1:
-                cache[aggregate_id] = event.mutate(None)
-            elif cached is not None and cached.version == version - 1:
-                cache[aggregate_id] = event.mutate(cached)
+                if isinstance(event, MatchRecord.Created):
+                    cache[key] = MatchFold.created(event)
+                else:
+                    cache[key] = event.mutate(None)
+            elif cached is None or cached.version != version - 1:
+                stale[key] = (aggregate_id, version)
+            elif isinstance(cached, MatchFold):
+                if not cached.take(event):
+                    stale[key] = (aggregate_id, version)
             else:
-                stale[aggregate_id] = version
-        for aggregate_id, version in stale.items():
-            cache[aggregate_id] = self.app.repository.get(aggregate_id, version=version)
-        touched = {e.originator_id: cache[e.originator_id] for e in events}
-        for aggregate_id in touched:
-            cache.move_to_end(aggregate_id)
+                cache[key] = event.mutate(cached)
+        for key, (aggregate_id, version) in stale.items():
+            loaded: Any = self.app.repository.get(aggregate_id, version=version)
+            if isinstance(loaded, MatchRecord):
+                loaded = MatchFold.of(loaded)
+            cache[key] = loaded
+        for key in touched:
+            cache.move_to_end(key)
         while len(cache) > max(KEPT_AGGREGATES, len(touched)):
             cache.popitem(last=False)
-        return touched
+        return {key: cache[key] for key in touched}
 
     # -- starting again ---------------------------------------------------------------
 

@@ -31,7 +31,6 @@ from domain.standings import (
     tally,
 )
 from service.projections.database import Sql
-from service.projections.fold import coaches_of
 from service.projections.summaries import status
 from service.projections.views import IDS_PER_STATEMENT, Batch
 
@@ -125,7 +124,7 @@ class Standings:
         for match, contribution in league_matches:
             assert match.league is not None
             state = status(match, contribution)
-            coaches = coaches_of(match)
+            coaches = match.coaches
             result = contribution.result if state == "finished" else None
             row: MatchRow = (
                 match.league,

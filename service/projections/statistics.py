@@ -7,7 +7,6 @@ by replacing only its own rows.
 from __future__ import annotations
 
 from service.projections.database import Sql
-from service.projections.fold import coaches_of
 from service.projections.subjects import COACH
 from service.projections.views import Batch, replace_match_rows
 
@@ -34,7 +33,7 @@ class Statistics:
             match_id = str(match.id)
             counts = dict(contribution.stats)
             # Every coach of a match is counted as having played it, even without a statistic.
-            for coach in coaches_of(match).values():
+            for coach in match.coaches.values():
                 counts[(COACH, coach, "matches")] = 1
             rows.extend(
                 (match_id, match.ruleset_name, kind, subject, stat, value)

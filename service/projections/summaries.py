@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 
-from domain.match import MatchRecord
 from service.projections.database import Sql
-from service.projections.fold import Contribution, participants
+from service.projections.fold import Contribution
+from service.projections.folding import MatchFacts
 from service.projections.views import Batch, replace_match_rows
-from service.views import title_of
 
 COLUMNS = (
     "match_id", "ruleset", "title", "league", "status", "score", "phase", "winner",
@@ -27,8 +26,8 @@ DISPUTE_COLUMNS = ("match_id", "dispute", "entry", "reason", "disputed_by", "dis
 SIDE_COLUMNS = ("match_id", "seat", "side", "coach", "team", "place", "scored")
 
 
-def status(match: MatchRecord, contribution: Contribution) -> str:
-    if match.abandonment is not None:
+def status(match: MatchFacts, contribution: Contribution) -> str:
+    if match.abandoned:
         return "abandoned"
     return "finished" if contribution.finished else "in progress"
 
@@ -93,10 +92,10 @@ class MatchSummaries:
             sql.many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", values)
 
 
-def side_rows(match: MatchRecord, contribution: Contribution) -> list[tuple[object, ...]]:
+def side_rows(match: MatchFacts, contribution: Contribution) -> list[tuple[object, ...]]:
     """One row per side, in seating order; places and scores only for a ranked match that was
     not abandoned."""
-    ranked = match.abandonment is None and bool(contribution.places)
+    ranked = not match.abandoned and bool(contribution.places)
     return [
         (
             str(match.id),
@@ -107,24 +106,24 @@ def side_rows(match: MatchRecord, contribution: Contribution) -> list[tuple[obje
             contribution.places.get(p.side) if ranked else None,
             contribution.final_score.get(p.side) if ranked else None,
         )
-        for seat, p in enumerate(participants(match))
+        for seat, p in enumerate(match.participants)
     ]
 
 
-def row_of(match: MatchRecord, contribution: Contribution) -> tuple[object, ...]:
+def row_of(match: MatchFacts, contribution: Contribution) -> tuple[object, ...]:
     provenance = match.provenance
     return (
         str(match.id),
         match.ruleset_name,
-        title_of(match),
+        match.title,
         match.league,
         status(match, contribution),
         contribution.score,
         contribution.phase,
         contribution.winner,
-        len(match.effective_entries()),
+        match.entries,
         match.created_at,
-        match.log[-1].at if match.log else None,
+        match.last_entry_at,
         contribution.result_state,
         json.dumps(list(contribution.awaiting)),
         len(contribution.disputes),

@@ -7,16 +7,17 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from domain.league import League
-from domain.match import MatchRecord
 from service.projections.database import Sql
 from service.projections.fold import Contribution
+from service.projections.folding import MatchFacts
 
 
 @dataclass
 class Batch:
-    """The aggregates a run of notifications touched, each as it stands after the run."""
+    """The aggregates a run of notifications touched, each as it stands after the run: a
+    match as its facts and contribution (service/projections/folding.py)."""
 
-    matches: list[tuple[MatchRecord, Contribution]] = field(default_factory=list)
+    matches: list[tuple[MatchFacts, Contribution]] = field(default_factory=list)
     leagues: list[League] = field(default_factory=list)
 
 

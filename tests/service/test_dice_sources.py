@@ -9,7 +9,7 @@ from domain.match import Author
 from service.app import Touchline
 from service.entries import parse_entry
 from service.errors import BadInput
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 RULESET, FULL_MATCH, SETUP = CASES[0][:3]
 LABELS = {"nankatsu": "red d6", "toho": "Blue d6"}
@@ -28,12 +28,14 @@ def test_the_table_s_dice_are_told_apart_by_name_and_from_the_app_s(
 ) -> None:
     match = app.create_match(RULESET, SETUP, alice)
     for line in golden_lines(FULL_MATCH):
-        app.record(match.id, parse_entry(RULESET, line), alice, die_label=label_of(line))
+        record_as_the_table_did(
+            app, match.id, parse_entry(RULESET, line), alice, die_label=label_of(line)
+        )
     # Another match up to its first roll, which the app makes.
     other = app.create_match(RULESET, SETUP, alice)
     lines = golden_lines(FULL_MATCH)
     for line in lines[: next(n for n, line in enumerate(lines) if line.startswith("roll"))]:
-        app.record(other.id, parse_entry(RULESET, line), alice)
+        record_as_the_table_did(app, other.id, parse_entry(RULESET, line), alice)
     rolled = {"kind": "roll", "coach": "nankatsu"}
     app.record(other.id, rolled, alice, roll=True, die_label="red d6")
 

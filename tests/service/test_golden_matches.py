@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,12 +105,14 @@ CASES = [
 TWO_WAYS = "the golden file types this card's values two ways"
 
 
-def record_as_the_table_did(app: Touchline, match_id: str, action: dict, author: Author) -> None:
+def record_as_the_table_did(
+    app: Touchline, match_id: str, action: dict, author: Author, **options: Any
+) -> None:
     try:
-        app.record(match_id, action, author)
+        app.record(match_id, action, author, **options)
     except EntryRefused as refused:
         assert {v.rule for v in refused.violations} == {"CG-1.3"}, refused.violations
-        app.record(match_id, action, author, override=TWO_WAYS)
+        app.record(match_id, action, author, override=TWO_WAYS, **options)
 
 
 def golden_lines(name: str) -> list[str]:

@@ -12,7 +12,7 @@ from service.entries import parse_entry
 from service.errors import BadInput, NothingKnown
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 CARD_GAME = "Captain Tsubasa: The Card Game"
 KING = "King of the Pitch"
@@ -23,7 +23,7 @@ def record_golden(app: Touchline, alice: Author) -> None:
     for ruleset, name, setup, *_ in CASES:
         match = app.create_match(ruleset, setup, alice)
         for line in golden_lines(name):
-            app.record(match.id, parse_entry(ruleset, line), alice)
+            record_as_the_table_did(app, match.id, parse_entry(ruleset, line), alice)
 
 
 def test_the_golden_matches_make_alices_history(app: Touchline, alice: Author) -> None:

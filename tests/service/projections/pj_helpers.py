@@ -10,6 +10,7 @@ from domain.standings import MatchResult
 from service.app import Touchline
 from service.projections import Projector
 from service.projections.fold import coaches_of, fold, result_of
+from service.projections.folding import MatchFacts
 from service.projections.standings import refresh
 from service.projections.subjects import COACH
 from service.projections.summaries import row_of
@@ -54,7 +55,8 @@ def fresh_fold(app: Touchline, match_id: Any) -> dict[str, Any]:
     stats = Counter({k: v for k, v in contribution.stats.items()})
     for coach in coaches_of(match).values():
         stats[(COACH, coach, "matches")] = 1
-    return {"summary": row_of(match, contribution), "stats": stats, "dice": contribution.dice}
+    summary = row_of(MatchFacts.of(match), contribution)
+    return {"summary": summary, "stats": stats, "dice": contribution.dice}
 
 
 def places(result: MatchResult | None) -> Any:

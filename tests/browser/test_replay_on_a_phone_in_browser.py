@@ -23,7 +23,7 @@ from tests.browser.pages import (
     touchline,
     watch_console,
 )
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def full_card_match(web_app: Flask) -> str:
     service = touchline(web_app)
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     return match_id
 
 

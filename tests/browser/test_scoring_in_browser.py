@@ -211,8 +211,8 @@ def test_a_spectator_sees_a_new_entry_without_reloading(
     recorded(phone, 1)
 
     newest = spectator.locator("#match-body .log-line .entry").first
-    expect(newest).to_have_text("toss winner=toho", timeout=5_000)
-    expect(spectator.locator("[data-announce]")).to_have_text("New entry: toss winner=toho")
+    expect(newest).to_have_text("Toho win the toss", timeout=5_000)
+    expect(spectator.locator("[data-announce]")).to_have_text("New entry: Toho win the toss")
     assert spectator.evaluate("() => window.sameDocument") is True
     fits_the_phone(spectator)
     screenshot(spectator, screenshots, "08-spectator-updated.png")

@@ -23,7 +23,7 @@ from tests.browser.pages import (
 )
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,7 @@ def test_a_placing_coach_page_and_the_named_dice(
     ruleset, name, setup = CASES[4][:3]  # King of the Pitch, five teams
     match = service.create_match(ruleset, setup, AUTHOR)
     for line in golden_lines(name):
-        service.record(match.id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match.id, parse_entry(ruleset, line), AUTHOR)
     card, full, card_setup = CASES[0][:3]
     played = service.create_match(card, card_setup, AUTHOR)
     for line in golden_lines(full):
@@ -96,7 +96,9 @@ def test_a_placing_coach_page_and_the_named_dice(
             if line.startswith("roll toho")
             else None
         )
-        service.record(played.id, parse_entry(card, line), AUTHOR, die_label=label)
+        record_as_the_table_did(
+            service, played.id, parse_entry(card, line), AUTHOR, die_label=label
+        )
 
     phone.goto("/stats/coaches/Dana")
     expect(phone.locator("table.placings")).to_contain_text("1st")
@@ -123,7 +125,7 @@ def test_a_roll_names_its_die_on_the_live_page(
     match = service.create_match(ruleset, setup, AUTHOR)
     lines = golden_lines(name)
     for line in lines[: next(n for n, line in enumerate(lines) if line.startswith("roll"))]:
-        service.record(match.id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match.id, parse_entry(ruleset, line), AUTHOR)
     become_scorer(phone, web_app, match.id)
     form = phone.locator("form.kind-roll").first
     form.locator("summary", has_text="Die used").tap()

@@ -15,6 +15,7 @@ from service.entries import parse_entry
 from service.errors import BadInput
 from service.replays import MOST_STEPS
 from tests.domain.test_situation_changes import applied, exactly
+from tests.service.test_golden_matches import record_as_the_table_did
 from tests.service.test_timeline import GOLDEN, golden_lines, views_step_by_step
 
 
@@ -23,11 +24,11 @@ def stored(app: Touchline, name: str, author: Author) -> str:
     match_id = app.create_match(ruleset, setup, author).id
     lines = golden_lines(name)
     for number, line in enumerate(lines, start=1):
-        app.record(match_id, parse_entry(ruleset, line), author)
+        record_as_the_table_did(app, match_id, parse_entry(ruleset, line), author)
         if number == len(lines) // 2:
             # An undo and the same entry again: steps are entries in force, not log lines.
             app.undo(match_id, author)
-            app.record(match_id, parse_entry(ruleset, line), author)
+            record_as_the_table_did(app, match_id, parse_entry(ruleset, line), author)
     return match_id
 
 
@@ -73,7 +74,7 @@ def test_a_match_that_moved_on_is_loaded_again(app: Touchline, alice: Author) ->
     after = app.replay(match_id)
     assert after.total == before.total - 1
     assert app.replayed(match_id).timeline.total == after.total
-    app.record(match_id, parse_entry(ruleset, golden_lines(name)[-1]), alice)
+    record_as_the_table_did(app, match_id, parse_entry(ruleset, golden_lines(name)[-1]), alice)
     assert app.replay(match_id).situation == before.situation
 
 
@@ -177,7 +178,7 @@ def test_a_walk_in_runs_of_changes_folds_each_entry_about_once(
     monkeypatch.setattr(type(rules), "apply", counted)
     # The walk starts from a match just loaded, with no state folded.
     app._forget_matches()
-    app._replays = type(app._replays)()
+    app._replays_kept = None  # nothing replayed kept either
     bounds = runs_of(total, 7, backwards)
     for first, last in bounds:
         app.replay_step_changes(match_id, first, last)

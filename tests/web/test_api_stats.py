@@ -10,7 +10,7 @@ from service.app import Touchline
 from service.entries import parse_entry
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 from tests.web.api_support import enter
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
@@ -44,7 +44,7 @@ def test_a_game_of_placings_answers_placings(client: FlaskClient, service: Touch
     ruleset, name, setup = CASES[3][:3]
     match = service.create_match(ruleset, setup, ALICE)
     for line in golden_lines(name):
-        service.record(match.id, parse_entry(ruleset, line), ALICE)
+        record_as_the_table_did(service, match.id, parse_entry(ruleset, line), ALICE)
     body = client.get("/api/stats/coaches/Chen").get_json()
     (record,) = body["records"]
     assert record["by_placing"] and record["places"] == [[2, 1]] and record["win_rate"] is None
@@ -55,7 +55,7 @@ def test_a_game_of_placings_answers_placings(client: FlaskClient, service: Touch
 def test_players_exclude_match_cards(client: FlaskClient, service: Touchline) -> None:
     match = service.create_match(RULESET, SETUP, ALICE)
     for line in golden_lines(FULL_MATCH):
-        service.record(match.id, parse_entry(RULESET, line), ALICE)
+        record_as_the_table_did(service, match.id, parse_entry(RULESET, line), ALICE)
     assert client.get("/api/stats/players/Tsubasa%20Ozora").status_code == 200
     assert client.get("/api/stats/players/Foul").status_code == 404
 
@@ -66,7 +66,7 @@ def test_an_entry_names_its_die_and_the_dice_answer_by_source(
     match = service.create_match(RULESET, SETUP, ALICE)
     lines = golden_lines(FULL_MATCH)
     for line in lines[: next(n for n, line in enumerate(lines) if line.startswith("roll"))]:
-        service.record(match.id, parse_entry(RULESET, line), ALICE)
+        record_as_the_table_did(service, match.id, parse_entry(RULESET, line), ALICE)
     refused = enter(client, match.id, "roll nankatsu 5", die_label="red\u202ed6")
     assert refused.status_code == 400
     assert "the die's label" in str(refused.get_json())

@@ -210,7 +210,7 @@ def test_a_long_match_chart_cuts_its_steps_into_columns_a_finger_can_tap(
     ruleset, name, setup = CASES[0][:3]  # the card game's full match: 156 steps, 5 goals
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     timeline = service.replayed(match_id).timeline
     html = page(client, match_id)
     links = chart_links(html)
@@ -237,7 +237,7 @@ def test_the_timeline_marks_goals_and_bookings_in_words(
     ruleset, name, setup = CASES[0][:3]
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     html = page(client, match_id)
     timeline = html[html.index('id="timeline"') :]
     marks = re.findall(
@@ -536,7 +536,7 @@ def test_every_frame_forward_and_back_drawn_or_kept_shows_a_fresh_folds_situatio
     ruleset, setup, _ = GOLDEN[name]
     match_id = service.create_match(ruleset, setup, AUTHOR).id
     for line in golden_lines(name):
-        service.record(match_id, parse_entry(ruleset, line), AUTHOR)
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
     expected = freshly_drawn(app, service.load_record(match_id))
     steps = list(expected)
     client = app.test_client()

@@ -13,7 +13,7 @@ from service.app import Touchline
 from service.entries import parse_entry
 from tests.service.projections.pj_driver import finished_match, setup_for
 from tests.service.projections.pj_helpers import record_all
-from tests.service.test_golden_matches import CASES, golden_lines
+from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
 
@@ -65,7 +65,7 @@ def test_a_game_ranked_by_placing_shows_placings_not_wins(
     ruleset, name, setup = CASES[3][:3]  # King of the Pitch, three teams: Alice's blue wins
     match = service.create_match(ruleset, setup, ALICE)
     for line in golden_lines(name):
-        service.record(match.id, parse_entry(ruleset, line), ALICE)
+        record_as_the_table_did(service, match.id, parse_entry(ruleset, line), ALICE)
     html = client.get("/stats/coaches/Chen").get_data(as_text=True)
     assert '<table class="record placings">' in html
     assert '<th scope="row">2nd</th><td class="num">1</td>' in html
@@ -82,7 +82,9 @@ def test_the_dice_page_shows_each_source_and_named_die(
     match = service.create_match(ruleset, setup, ALICE)
     for line in golden_lines(name):
         label = "red d6" if line.startswith("roll nankatsu") else None
-        service.record(match.id, parse_entry(ruleset, line), ALICE, die_label=label)
+        record_as_the_table_did(
+            service, match.id, parse_entry(ruleset, line), ALICE, die_label=label
+        )
     html = client.get("/stats/dice").get_data(as_text=True)
     sources = service.dice_sources()
     assert [d.die for d in sources] == ["red d6", ""]

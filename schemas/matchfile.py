@@ -11,13 +11,14 @@ each ending with its chain value, then the end line:
     end: entries=14 sha256=9b1e…
 
 The chain (format version 3, schemas.matchfile_chain) names the first line edited since the
-export; the header's `seal` is the source match's seal then (docs/seal.md).
+export; the header's `seal` is the source match's seal then (docs/seal.md). Format version 4
+adds `die=` to an entry the table rolled with a named physical die ("red d6").
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again). Every text
 value is written by the one rule of `schemas.matchfile_values`; the bytes, the size bounds and
 the end line are `schemas.matchfile_lines`'. Files of format version 1 (no end line, entries'
-fields written as they are) and 2 (no chain) are read as they always were.
+fields written as they are), 2 (no chain) and 3 (no die names) are read as they always were.
 
 A match that was itself imported is exported with two more header lines: `imported-from`,
 the match it was imported from (as its file claimed), and `imported`, who imported it, when,
@@ -86,11 +87,11 @@ from schemas.matchfile_values import (
 __all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 
 FORMAT = "touchline-match"
-VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 # The first version whose lines carry the chain (schemas.matchfile_chain).
 CHAINED = 3
-META_KEYS = ("by", "at", "device", "link", "override", "key")
+META_KEYS = ("by", "at", "device", "link", "override", "key", "die")
 IMPORTED_KEYS = ("by", "at", "sha256")
 SEAL_KEYS = ("version", "digest")
 # Real setups nest three or four levels; deeper JSON is refused before anything walks it.
@@ -161,6 +162,8 @@ class EntryMetaSchema(Schema):
     link = fields.String(load_default=None, validate=validate.Length(min=1))
     override = fields.String(load_default=None, validate=validate.Length(min=1))
     key = fields.String(load_default=None, validate=validate.Length(min=1))
+    # The physical die the table rolled the entry with ("red d6"; format 4 on).
+    die = fields.String(load_default=None, validate=validate.Length(min=1))
 
     @validates("at")
     def _at(self, value: str, **_: Any) -> None:
@@ -269,7 +272,8 @@ def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
     meta = {"by": line.by, "at": line.at, "device": line.device, "link": line.link}
     if isinstance(line, Entry):
         meta["override"] = line.override
-    start = f"{line.number} {_meta({**meta, 'key': line.key})}"
+    die = line.die_label if isinstance(line, Entry) and not isinstance(line, Correction) else None
+    start = f"{line.number} {_meta({**meta, 'key': line.key, 'die': die})}"
     match line:
         case Retraction():
             return [f"{start} undo {line.retracts}"]
@@ -593,7 +597,10 @@ def _load_line(
     if not rest:
         raise MatchFileError(f"{where}: the entry itself is missing")
     override = meta.pop("override")
+    die = meta.pop("die")
     common: dict[str, Any] = {"number": expected_number, **meta}
+    if die is not None and (not rest or not _names_an_entry(rest[0])):
+        raise MatchFileError(f"{where}: die= names the die of an entry, not of this line")
     if rest[0] == "undo":
         if len(rest) != 2 or not _is_number(rest[1]):
             raise MatchFileError(f"{where}: write an undo as 'undo N' (N: the entry it retracts)")
@@ -614,7 +621,13 @@ def _load_line(
         action = action_from_words(codec, rest, read_value)
     except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
-    return Entry(**common, action=action, override=override)
+    return Entry(**common, action=action, override=override, die_label=die)
+
+
+def _names_an_entry(word: str) -> bool:
+    """Whether a line's first word after its meta starts an entry (an action's kind), not
+    another kind of line: only an entry was rolled with a die."""
+    return word not in ("undo", "abandon", "note", *_SETTLING)
 
 
 def _named(words: list[str], allowed: set[str], where: str) -> tuple[dict[str, str], list[str]]:

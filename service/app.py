@@ -453,7 +453,14 @@ class Touchline(
                         # overrode a rule, so that the override keeps what it overrode: files
                         # written before the check may type a card's values two ways.
                         cards = NO_CARDS if line.override else None
-                        match.record(line.action, line.author, line.override, line.key, cards=cards)
+                        match.record(
+                            line.action,
+                            line.author,
+                            line.override,
+                            line.key,
+                            cards=cards,
+                            die_label=line.die_label,
+                        )
                     case Dispute():
                         match.dispute(line.on, line.reason, line.author, key=line.key)
                     case Ruling():

@@ -59,7 +59,7 @@ def test_export_then_import_reproduces_every_entry(app: Touchline) -> None:
 
 def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
     text = exported(app, OPENING)
-    assert "touchline-match: 3" in text
+    assert "touchline-match: 4" in text
     assert "title: 'Nankatsu (Alice) vs Toho (Bob)'" in text
     assert text.splitlines()[-1].startswith("end: entries=11 sha256=")
     assert any(line.startswith("#   →") and "GOAL" in line.upper() for line in text.splitlines())
@@ -68,8 +68,8 @@ def test_the_export_reads_like_a_match_report(app: Touchline) -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda t: t.replace("touchline-match: 3\n", ""), "not a Touchline match file"),
-        (lambda t: t.replace("touchline-match: 3", "touchline-match: 9"), "format version 9"),
+        (lambda t: t.replace("touchline-match: 4\n", ""), "not a Touchline match file"),
+        (lambda t: t.replace("touchline-match: 4", "touchline-match: 9"), "format version 9"),
         (lambda t: t.replace("\n3 by=", "\n4 by="), "entry 4 where entry 3 was due"),
         (
             lambda t: t.replace(

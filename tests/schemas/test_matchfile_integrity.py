@@ -34,7 +34,7 @@ def same_match(a: MatchFile, b: MatchFile) -> bool:
 
 def test_an_exported_file_is_read_as_checked() -> None:
     parsed = loads(exported())
-    assert (parsed.version, parsed.checked, len(parsed.lines)) == (3, True, 13)
+    assert (parsed.version, parsed.checked, len(parsed.lines)) == (4, True, 13)
     assert parsed.chain.held is True
 
 
@@ -122,7 +122,7 @@ def test_a_file_extended_by_hand_reads_unchecked() -> None:
         "\nend:", "\n14 by=bob at=2026-11-29T21:10:00+00:00 note 10 text='written later'\nend:"
     )
     parsed = loads(extended)
-    assert (parsed.version, parsed.checked, len(parsed.lines)) == (3, False, 14)
+    assert (parsed.version, parsed.checked, len(parsed.lines)) == (4, False, 14)
     assert (parsed.chain.held, parsed.chain.line) == (False, 41)  # the line added by hand
     assert parsed.lines[-1][1].text == "written later"
 

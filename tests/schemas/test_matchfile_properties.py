@@ -159,7 +159,7 @@ def any_text_survives(ruleset: str, match: Any, data: Any) -> None:
     text = dumps(record, EXPORTED_AT)
     assert len(entry_lines(text)) == len(record.log)  # every value stayed on its line
     parsed = loads(text.encode("utf-8"))
-    assert parsed.checked and parsed.version == 3 and parsed.chain.held
+    assert parsed.checked and parsed.version == 4 and parsed.chain.held
     assert (parsed.created_by, parsed.league) == (record.created_by, record.league)
     assert parsed.setup == record.setup
     assert [line for _, line in parsed.lines] == [as_read(ruleset, line) for line in record.log]

@@ -79,16 +79,16 @@ def test_a_version_1_league_and_abandonment_import(app: Touchline) -> None:
 
 
 @pytest.mark.parametrize("path", sorted(V1_FILES.glob("*.touchline")), ids=lambda p: p.stem)
-def test_a_version_1_file_exported_again_is_version_3_and_the_same(
+def test_a_version_1_file_exported_again_is_version_4_and_the_same(
     app: Touchline, path: Path
 ) -> None:
     first = app.load_record(
         import_match_file(app, path.read_bytes(), ALICE, no_league=True).view.id
     )
     text = dumps(first, EXPORTED_AT)
-    assert text.splitlines()[1] == "touchline-match: 3"
+    assert text.splitlines()[1] == "touchline-match: 4"
     again = import_match_file(app, text.encode("utf-8"), ALICE, verify=True)
-    assert again.checked and again.version == 3
+    assert again.checked and again.version == 4
     assert app.load_record(again.view.id).log == first.log
 
 

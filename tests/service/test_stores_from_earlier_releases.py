@@ -166,29 +166,31 @@ def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
 
 
 def as_format_2(text: str) -> str:
-    """A match file of format 3 without what format 3 added (its chain lines and values, a
-    seal, which no match of the release has) and without its end line, whose checksum covers
-    them: what the release wrote, line for line, if nothing else changed."""
+    """A match file of format 4 without what formats 3 and 4 added (the chain's lines and
+    values, a seal and named dice, which no match of the release has; the version line) and
+    without its end line, whose checksum covers them: what the release wrote, line for line,
+    if nothing else changed."""
     kept = [
         _CHAIN_VALUE.sub("", line)
         for line in text.split("\n")
         if not line.startswith(("chain: ", "seal: ", "end: "))
     ]
-    return "\n".join(kept).replace("touchline-match: 3\n", "touchline-match: 2\n", 1)
+    return "\n".join(kept).replace("touchline-match: 4\n", "touchline-match: 2\n", 1)
 
 
 _CHAIN_VALUE = re.compile(r" chain=[0-9a-f]{64}$")
 
 
 def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
-    """Byte for byte as the release wrote it (format 2), but for format 3's chain."""
+    """Byte for byte as the release wrote it (format 2), but for format 3's chain and format
+    4's version line (no match of the release named a die)."""
     for name, match in MATCHES.items():
         release_file = (RELEASE_2026_11 / "expected" / f"{name}.match").read_text("utf-8")
         exported = dumps(app.load_record(match["id"]), EXPORTED_AT)
         assert exported.startswith("# Touchline match file") and "\nseal: " not in exported
         assert as_format_2(exported) == re.sub(r"(?m)^end: .*$\n", "", release_file), name
         parsed, released = loads(exported), loads(release_file)
-        assert parsed.version == 3 and parsed.checked and parsed.chain.held, name
+        assert parsed.version == 4 and parsed.checked and parsed.chain.held, name
         assert [line for _, line in parsed.lines] == [line for _, line in released.lines], name
         assert parsed.setup == released.setup, name
 

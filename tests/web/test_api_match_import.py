@@ -43,7 +43,7 @@ def test_an_exported_file_imports_checked(
     answer = client.post("/api/matches/import", data=exported, content_type="text/plain")
     assert answer.status_code == 201
     assert answer.get_json()["match_file"] == {
-        "version": 3,
+        "version": 4,
         "checked": True,
         "chain": True,
         "chain_break": None,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
 from domain.registry import find_ruleset
-from domain.report import Report, match_report, names_of
+from domain.report import Report, entry_sentence, match_report, names_of
 from domain.ruleset import JSON, Expected, Result, Ruleset
 from domain.situation_changes import Change
 
@@ -86,6 +86,10 @@ class MatchView:
         """The log as a match report (domain/report.py): a sentence and marks per line, under
         a heading per stretch of play; `latest`, only the last lines."""
         return match_report(find_ruleset(self.ruleset), self.names, self.log, latest)
+
+    def sentence(self, entry: Entry) -> str:
+        """What an entry of this match says in words, as its line in the report reads."""
+        return entry_sentence(find_ruleset(self.ruleset), entry, self.names)
 
     def cited(self, ruling: Ruling) -> list[tuple[str, str]]:
         """Each rule a ruling cites, with its text in the game's digest ('' if it has none)."""

@@ -150,6 +150,9 @@ def test_the_bar_holds_the_latest_entry_and_its_undo(
     bar = page[page.index('<div class="live-bar') :]
     assert re.search(r'<span class="latest-number">5</span>', bar)
     assert "Kojiro Hyuga" in bar
+    # In words, as the log reads it, not in the notation.
+    assert '<span class="entry">Toho: Kojiro Hyuga (Shot 3, Pass 1)</span>' in bar
+    assert "coach=toho" not in bar
     assert f'action="/matches/{match_id}/undo"' in bar
     assert 'name="expected_version" value="6"' in bar
     assert "Yes, undo entry 5" in bar

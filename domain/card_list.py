@@ -9,6 +9,7 @@ in a store, found without an index. The matches read it as a frozen `CardLibrary
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -26,6 +27,19 @@ def card_list_id(game: str, league: str | None) -> UUID:
     the installation's when `league` is None."""
     scope = INSTALLATION if league is None else "league:" + " ".join(league.split()).casefold()
     return uuid5(NAMESPACE_URL, f"touchline:card-list:{scope}:{game}")
+
+
+@dataclass(frozen=True)
+class Learned:
+    """How a list came to hold a card's values as it holds them now: an entry of the card in a
+    match (`match`, its id; None for entries recorded before lists kept it) or an imported
+    file, by whom, when and through which link."""
+
+    how: str
+    by: str
+    at: str
+    link: str | None
+    match: str | None
 
 
 def card_to_data(card: PrintedCard) -> dict[str, Any]:
@@ -51,6 +65,8 @@ class CardList(Aggregate):
         self.game = game
         self.league = league
         self.cards: dict[str, dict[str, Any]] = {}
+        # For each card (by its folded name), the recording its values came from.
+        self.learned: dict[str, Learned] = {}
 
     @classmethod
     def create(cls, game: str, league: str | None) -> CardList:
@@ -71,26 +87,51 @@ class CardList(Aggregate):
         known = self.library()
         return [card for card in cards if known.find(card.name) != card]
 
+    def learned_of(self, name: str) -> Learned | None:
+        return self.learned.get(name.casefold())
+
     class CardsRecorded(Aggregate.Event):
-        class_version: ClassVar[int] = 1
+        class_version: ClassVar[int] = 2
         cards: list[dict[str, Any]]
         how: str
         by: str
         at: str
         link: str | None
+        match: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Recorded before a list kept which match taught it a card: not known."""
+            state["match"] = None
 
     @event(CardsRecorded)
     def _record(
-        self, cards: list[dict[str, Any]], how: str, by: str, at: str, link: str | None
+        self,
+        cards: list[dict[str, Any]],
+        how: str,
+        by: str,
+        at: str,
+        link: str | None,
+        match: str | None,
     ) -> None:
+        learned = Learned(how, by, at, link, match)
         for card in cards:
-            self.cards[str(card["name"]).casefold()] = card
+            key = str(card["name"]).casefold()
+            self.cards[key] = card
+            self.learned[key] = learned
 
     def record(
-        self, cards: Sequence[PrintedCard], how: str, by: str, at: str, link: str | None = None
+        self,
+        cards: Sequence[PrintedCard],
+        how: str,
+        by: str,
+        at: str,
+        link: str | None = None,
+        match: str | None = None,
     ) -> int:
-        """Record the cards that change the list; how many did."""
+        """Record the cards that change the list (`match`: the match whose entry taught them);
+        how many did."""
         changed = self.changes(cards)
         if changed:
-            self._record([card_to_data(c) for c in changed], how, by, at, link)
+            self._record([card_to_data(c) for c in changed], how, by, at, link, match)
         return len(changed)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, card_list_id
+from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, Learned, card_list_id
 from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
 from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
@@ -42,6 +42,11 @@ class CardListView:
     fields: tuple[str, ...]
     labels: tuple[str, ...]
     cards: tuple[PrintedCard, ...]
+    # Where each card's values came from, by its folded name (`learned_of`).
+    learned: Mapping[str, Learned] = field(default_factory=dict, compare=False)
+
+    def learned_of(self, card: PrintedCard) -> Learned | None:
+        return self.learned.get(card.key)
 
 
 @dataclass(frozen=True)
@@ -96,8 +101,23 @@ class CardListUseCases(LeagueUseCases):
         printed = printed_of(game)
         league = self._league_of_game(league, game)
         found = self._card_list(game, league)
-        library = found.library() if found is not None else NO_CARDS
-        return CardListView(game, league, printed.fields, printed.labels, library.cards)
+        if found is None:
+            return CardListView(game, league, printed.fields, printed.labels, ())
+        return CardListView(
+            game,
+            league,
+            printed.fields,
+            printed.labels,
+            found.library().cards,
+            dict(found.learned),
+        )
+
+    def card_lists(self, game: str) -> list[CardListView]:
+        """Every card list of `game`: the installation's, then each league's of that game, the
+        leagues oldest first (a league's list may be empty)."""
+        printed_of(game)
+        leagues = [league.name for league in self.leagues() if league.ruleset == game]
+        return [self.card_list(game, None), *(self.card_list(game, name) for name in leagues)]
 
     def export_card_list(self, game: str, league: str | None = None) -> str:
         view = self.card_list(game, league)
@@ -247,7 +267,9 @@ class CardListUseCases(LeagueUseCases):
         card_list = self._card_list(game, match.league) or CardList.create(game, match.league)
         line = match.log[-1]
         by, at, link = line.author.by, line.author.at, line.author.link
-        changed = card_list.record([replace(c, origin="") for c in new], FROM_ENTRY, by, at, link)
+        changed = card_list.record(
+            [replace(c, origin="") for c in new], FROM_ENTRY, by, at, link, str(match.id)
+        )
         # Read again next time, whether this save holds or loses a race and is retried.
         self._forget_library(game, match.league)
         return [card_list] if changed else []

@@ -57,6 +57,21 @@ def test_a_card_entered_once_is_filled_in_at_the_next_match(app: Touchline, alic
     assert entry.action["defense"] == 0
 
 
+def test_the_list_says_which_match_taught_it_a_card_and_who_imported_one(
+    app: Touchline, alice: Author
+) -> None:
+    first = to_first_play(app, alice)
+    record(app, first, 'play toho "Kojiro Hyuga" 3 1 0', alice)
+    app.import_card_list(LIST, Author("olga", "2026-11-30T09:00:00+00:00"))
+    lists = app.card_lists("card-game")
+    assert [view.league for view in lists] == [None]
+    by_name = {card.name: lists[0].learned_of(card) for card in lists[0].cards}
+    hyuga, ozora = by_name["Kojiro Hyuga"], by_name["Tsubasa Ozora"]
+    # The file typed Hyuga's values as the match had: the match stays where they came from.
+    assert hyuga is not None and (hyuga.how, hyuga.match, hyuga.by) == ("entry", first, "alice")
+    assert ozora is not None and (ozora.how, ozora.match, ozora.by) == ("file", None, "olga")
+
+
 def test_a_retried_pick_records_once(app: Touchline, alice: Author) -> None:
     app.import_card_list(LIST, alice)
     match_id = to_first_play(app, alice)

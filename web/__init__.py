@@ -28,6 +28,7 @@ from web import (
     abandoning,
     api,
     audit,
+    cards,
     corrections,
     errors,
     home,
@@ -113,7 +114,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     errors.register(app)
     forms = (league_forms.bp, imports.bp, abandoning.bp)
-    blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
+    blueprints = (
+        home.bp,
+        scoring.bp,
+        updates.bp,
+        replay.bp,
+        leagues.bp,
+        stats.bp,
+        audit.bp,
+        cards.bp,
+    )
     for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
         app.register_blueprint(blueprint)
     api.register(app, csrf)

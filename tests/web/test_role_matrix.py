@@ -276,6 +276,12 @@ PAGES: dict[str, Case] = {
     "/matches/<match_id>/abandon": Case(
         "POST", "/matches/{opened}/abandon", _json({"reason": "rain"}), ("scorer",)
     ),
+    "/cards/<ruleset>/import": Case(
+        "POST",
+        "/cards/card-game/import?league=Cup",
+        _json({"text": CARD_LIST.decode("utf-8")}),
+        ("organizer",),
+    ),
 }
 
 

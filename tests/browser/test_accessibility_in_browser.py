@@ -110,7 +110,13 @@ def test_no_page_has_a_serious_accessibility_violation(
     ids = seeded(web_app)
     phone: Page = new_phone()
     problems = watch_console(
-        phone, expected_failures=("/matches/no-such-match", "/in/no-such-link")
+        phone,
+        expected_failures=(
+            "/matches/no-such-match",
+            "/in/no-such-link",
+            # A card list import refused on purpose, to judge the page that names its line.
+            "/cards/card-game/import?league=Card+Cup",
+        ),
     )
     failures: list[str] = []
     visited: list[str] = []
@@ -156,6 +162,10 @@ def test_no_page_has_a_serious_accessibility_violation(
         points_on_screen(phone, failures)
         visit(f"{ruleset}-league-audit", f"/leagues/{LEAGUES[ruleset]}/audit")
     visit("leagues", "/leagues")
+    # The card lists: the golden matches taught the league's list and the friendlies the
+    # installation's the cards they played first.
+    visit("cards", "/cards")
+    visit("card-game-cards", "/cards/card-game")
 
     # The settling pages, as the card league's referee (who rules) and the match's scorer
     # (who disputes and corrects) see them.
@@ -181,6 +191,13 @@ def test_no_page_has_a_serious_accessibility_violation(
     visit("league-settings", f"/leagues/{LEAGUES['card-game']}/settings")
     visit("league-new", "/leagues/new")
     visit("import", "/matches/import")
+    # The league's card list with its import form, and an import refused by its line.
+    visit("cards-as-organizer", "/cards/card-game")
+    card_cup = phone.locator("#league-card-cup")
+    card_cup.get_by_label("…or paste it").fill("touchline card list 1\ngame card-game\n")
+    card_cup.get_by_role("button", name="Import into Card Cup").tap()
+    expect(phone.get_by_role("alert")).to_contain_text("Nothing was imported")
+    judge("cards-refused")
 
     # A match created on the phone, and the page that hands over its scorer link.
     phone.goto("/matches/new")

@@ -84,7 +84,7 @@ def test_the_page_lists_each_list_with_where_its_cards_were_learned(
     # The friendly taught the installation's list Hyuga, naming the match it was played in.
     assert "Kojiro Hyuga" in installation and "Tsubasa Ozora" not in installation
     title = service.get_match(match_id).title
-    assert f'first played in <a href="/matches/{match_id}">{title}</a>, entered by alice' in (
+    assert f'learned in <a href="/matches/{match_id}">{title}</a>, entered by alice' in (
         installation
     )
     for name in ("Kojiro Hyuga", "Tsubasa Ozora", "Control and Advance"):

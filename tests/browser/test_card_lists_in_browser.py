@@ -39,7 +39,9 @@ def test_an_organizer_imports_a_card_list_on_a_phone_and_sees_its_cards(
     service = touchline(web_app)
     service.create_league(LEAGUE, "card-game", AUTHOR)
     # The refused import answers 400, as a refused form does.
-    problems = watch_console(phone, expected_failures=("/import?league=Spring+Cup",))
+    problems = watch_console(
+        phone, expected_failures=("/import?league=Spring+Cup#league-spring-cup-import",)
+    )
     phone.goto(link_path(web_app, "organizer", league=LEAGUE, person="Olga"))
 
     phone.goto("/")
@@ -59,6 +61,8 @@ def test_an_organizer_imports_a_card_list_on_a_phone_and_sees_its_cards(
     problem = phone.locator("#league-spring-cup-file-problem")
     expect(problem).to_contain_text("line 7: a card is its shot, pass, defense")
     expect(phone.get_by_role("alert")).to_contain_text("Nothing was imported")
+    # The answer opens at the form that was refused, not at the top of a long page.
+    expect(problem).to_be_in_viewport()
     fits_the_phone(phone)
     screenshot(phone, screenshots, "cards-refused.png")
     assert service.card_list("card-game", LEAGUE).cards == ()

@@ -118,7 +118,7 @@ def test_the_organizer_imports_an_uploaded_file(
     client: FlaskClient, service: Touchline, as_organizer: str
 ) -> None:
     html = client.get("/cards/card-game").get_data(as_text=True)
-    assert 'action="/cards/card-game/import?league=Spring+Cup"' in html
+    assert 'action="/cards/card-game/import?league=Spring+Cup#league-spring-cup-import"' in html
     assert html.count("<form") == 1  # the installation's list is the owner's, at the CLI
     answer = upload(client, FILE)
     assert answer.status_code == 303
@@ -241,8 +241,8 @@ def test_only_the_leagues_organizer_may_import(
     service.create_league("Another Cup", "card-game", ALICE)
     assert upload(client, FILE).status_code == 403  # another league's organizer
     html = client.get("/cards/card-game").get_data(as_text=True)
-    assert 'action="/cards/card-game/import?league=Another+Cup"' in html
-    assert 'action="/cards/card-game/import?league=Spring+Cup"' not in html
+    assert 'action="/cards/card-game/import?league=Another+Cup#' in html
+    assert 'action="/cards/card-game/import?league=Spring+Cup#' not in html
     # The installation's list is the owner's, who is the command line: no link may import.
     assert upload(client, FILE, url="/cards/card-game/import").status_code == 403
     assert cards_of(service) == [] and cards_of(service, None) == []

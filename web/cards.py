@@ -17,10 +17,11 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from domain.access import Operation, Target
 from domain.card_list import FROM_FILE as IMPORTED
-from domain.card_list_file import MAX_FILE_BYTES
+from domain.card_list_file import MAX_FILE_BYTES, write_card_list
+from domain.printed import CardLibrary
 from domain.registry import find_ruleset, ruleset_names
-from service.card_lists import CardListView
-from service.errors import BadInput
+from service.card_lists import CardListView, printed_of
+from service.errors import BadInput, NotFound
 from web.context import author
 from web.context import touchline as service
 from web.errors import answer
@@ -31,6 +32,10 @@ from web.powers import may, require
 bp = Blueprint("cards", __name__)
 
 
+class CardNotListed(NotFound):
+    """A card to correct that the list does not hold."""
+
+
 @dataclass
 class CardImportForm:
     """An import asked of one list (`league` None: the installation's) and its problem."""
@@ -39,6 +44,8 @@ class CardImportForm:
     text: str = ""
     by: str = ""
     problems: dict[str, str] = field(default_factory=dict)
+    # The card whose line the form was filled with, to put its values right.
+    correcting: str = ""
 
 
 @bp.get("/cards")
@@ -52,7 +59,14 @@ def index() -> str:
 
 @bp.get("/cards/<ruleset>")
 def page(ruleset: str) -> str:
-    return _page(ruleset, CardImportForm())
+    """The game's lists; `?league=NAME&correct=CARD` (a card's "Correct its values" link)
+    fills that league's import form with the card's line to edit and import."""
+    form = CardImportForm()
+    league, name = _league_asked(), request.args.get("correct", "")
+    if league is not None and name:
+        form = CardImportForm(league=service().find_league(league).name, correcting=name)
+        form.text = _correction_text(ruleset, form.league, name)
+    return _page(ruleset, form)
 
 
 @bp.get("/cards/<ruleset>/file")
@@ -138,6 +152,16 @@ def _file_data(form: CardImportForm) -> bytes | str:
     if not form.text.strip():
         form.problems["file"] = "upload a card list file or paste one"
     return form.text
+
+
+def _correction_text(ruleset: str, league: str | None, name: str) -> str:
+    """A card list file of one card of the list, as it holds it now: the header and the card's
+    line, for its values to be put right and imported (the only way a list changes)."""
+    view = service().card_list(ruleset, league)
+    card = CardLibrary(view.cards).find(name)
+    if card is None:
+        raise CardNotListed(f"the card list of {league} holds no card called {name!r}")
+    return write_card_list(ruleset, printed_of(ruleset), CardLibrary((card,)))
 
 
 def _cards(count: int) -> str:

@@ -5,6 +5,7 @@ exports."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,22 @@ def test_an_organizer_imports_a_card_list_on_a_phone_and_sees_its_cards(
     fits_the_phone(phone)
     taps_fit_a_thumb(phone, ".list-index a, .card-list h2 a, .downloads a")
     screenshot(phone, screenshots, "cards-imported.png")
+
+    # A misprint put right: the card's own line, edited and imported.
+    section.get_by_role("link", name="Correct its values: Tsubasa Ozora").tap()
+    expect(phone).to_have_url(re.compile(r"correct=Tsubasa\+Ozora#league-spring-cup-import$"))
+    pasted = phone.locator("#league-spring-cup-text")
+    expect(pasted).to_be_in_viewport()
+    text = pasted.input_value()
+    assert text.endswith("values shot pass defense\n3 3 1 nankatsu Tsubasa Ozora\n")
+    pasted.fill(text.replace("3 3 1 nankatsu", "3 2 1 nankatsu"))
+    screenshot(phone, screenshots, "cards-correcting.png")
+    section.get_by_role("button", name=f"Import into {LEAGUE}").tap()
+    expect(phone.locator(".flash.ok")).to_have_text(
+        "Imported: the file held 1 card, 1 of them new or changed."
+    )
+    expect(rows.nth(1).locator("td")).to_have_text(["3", "2", "1"])
+    expect(rows).to_have_count(3)
 
     with phone.expect_download() as started:
         section.get_by_role("link", name="Download the card list file").tap()

@@ -5,6 +5,7 @@ nothing and names its line); importing is the league organizer's, as in the API.
 
 from __future__ import annotations
 
+import html as html_text
 import io
 import re
 from typing import Any
@@ -265,3 +266,35 @@ def test_unknown_leagues_and_games_without_a_card_list_are_named(
     assert answer.status_code == 400
     assert "has no card list" in answer.get_data(as_text=True)
     assert client.get("/cards/chess").status_code == 400
+
+
+def test_a_cards_values_are_corrected_from_its_own_line(
+    client: FlaskClient, service: Touchline, as_organizer: str
+) -> None:
+    service.import_card_list(FILE, ALICE, LEAGUE)
+    html = client.get("/cards/card-game").get_data(as_text=True)
+    link = "/cards/card-game?league=Spring+Cup&amp;correct=Kojiro+Hyuga#league-spring-cup-import"
+    assert f'href="{link}"' in html
+    filled = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    text = filled.split('id="league-spring-cup-text"')[1].split("</textarea>")[0]
+    assert text.endswith("values shot pass defense\n3 1 0 toho Kojiro Hyuga\n")
+    assert "To correct Kojiro Hyuga" in filled
+    # The card's line put right, imported as it stands: the other cards stay.
+    edited = html_text.unescape(text.split(">", 1)[1]).replace("3 1 0 toho", "4 1 0 toho")
+    answer = post_form(client, IMPORT, {"text": edited})
+    assert answer.status_code == 303
+    assert [c.values for c in service.card_list("card-game", LEAGUE).cards] == [
+        (4, 1, 0),
+        (3, 3, 1),
+        (0, 0, 0),
+    ]
+    missing = client.get("/cards/card-game?league=Spring+Cup&correct=Nobody")
+    assert missing.status_code == 404
+    assert "holds no card called &#39;Nobody&#39;" in missing.get_data(as_text=True)
+
+
+def test_only_the_organizer_is_offered_a_correction(
+    client: FlaskClient, service: Touchline, league: str
+) -> None:
+    service.import_card_list(FILE, ALICE, league)
+    assert "Correct its values" not in client.get("/cards/card-game").get_data(as_text=True)

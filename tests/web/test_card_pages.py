@@ -198,6 +198,7 @@ def test_pasted_text_keeps_what_was_typed_when_refused(
     html = answer.get_data(as_text=True)
     assert problem(html).startswith("line 8: a card is its shot, pass, defense")
     assert "x y z toho Nobody" in html.split("<textarea")[1]
+    assert "The pasted text is below, to put right." in html
     assert 'aria-invalid="true"' in html
     assert cards_of(service) == []
 

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from domain.access import Operation, Target
 from domain.card_list import FROM_FILE as IMPORTED
 from domain.card_list_file import MAX_FILE_BYTES, write_card_list
-from domain.printed import CardLibrary
+from domain.printed import CardLibrary, PrintedCard
 from domain.registry import find_ruleset, ruleset_names
 from service.card_lists import CardListView, printed_of
 from service.errors import BadInput, NotFound
@@ -64,8 +64,10 @@ def page(ruleset: str) -> str:
     form = CardImportForm()
     league, name = _league_asked(), request.args.get("correct", "")
     if league is not None and name:
-        form = CardImportForm(league=service().find_league(league).name, correcting=name)
-        form.text = _correction_text(ruleset, form.league, name)
+        found = service().find_league(league).name
+        card = _listed_card(ruleset, found, name)
+        text = write_card_list(ruleset, printed_of(ruleset), CardLibrary((card,)))
+        form = CardImportForm(league=found, text=text, correcting=card.name)
     return _page(ruleset, form)
 
 
@@ -112,7 +114,12 @@ def too_large(_: Exception) -> Any:
     """A body past the app's bound is refused before the form can be read: say so at the
     file's field, as the reader says it of a file past its bound."""
     ruleset = str((request.view_args or {}).get("ruleset", ""))
-    form = CardImportForm(league=_league_asked())
+    league = _league_asked()
+    try:  # the list's name as its section names it, for the problem to stand under its form
+        league = service().find_league(league).name if league is not None else None
+    except NotFound:
+        league = None
+    form = CardImportForm(league=league)
     form.problems["file"] = (
         f"the file holds more than the app takes in one form; a card list holds at most "
         f"{MAX_FILE_BYTES} bytes: nothing was imported"
@@ -154,14 +161,14 @@ def _file_data(form: CardImportForm) -> bytes | str:
     return form.text
 
 
-def _correction_text(ruleset: str, league: str | None, name: str) -> str:
-    """A card list file of one card of the list, as it holds it now: the header and the card's
-    line, for its values to be put right and imported (the only way a list changes)."""
-    view = service().card_list(ruleset, league)
-    card = CardLibrary(view.cards).find(name)
+def _listed_card(ruleset: str, league: str, name: str) -> PrintedCard:
+    """The card of the league's list to correct: its form is filled with a card list file of
+    that card alone, as the list holds it, to put right and import (the only way a list
+    changes)."""
+    card = CardLibrary(service().card_list(ruleset, league).cards).find(name)
     if card is None:
         raise CardNotListed(f"the card list of {league} holds no card called {name!r}")
-    return write_card_list(ruleset, printed_of(ruleset), CardLibrary((card,)))
+    return card
 
 
 def _cards(count: int) -> str:

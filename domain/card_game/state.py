@@ -99,6 +99,15 @@ class Coach:
 
 
 @dataclass(frozen=True)
+class DeclaredAbilities:
+    """The Optional Abilities the table has used a card with in this match, in the order first
+    used: what the table declared the card's abilities are (CG-1.3, see abilities.py)."""
+
+    card: str  # the card as printed; a Motivation card is marked apart (its own abilities)
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Shooting:
     declared: str | None = None
     attacker_spent: int | None = None
@@ -117,6 +126,8 @@ class Round:
     passed: tuple[str, ...] = ()
     # (coach, card) pairs whose Optional Abilities may still be used (CG-4.3).
     windows: tuple[tuple[str, str], ...] = ()
+    # (coach, card, ability) for each Optional Ability used this round (CG-1.3).
+    ability_uses: tuple[tuple[str, str, str], ...] = ()
     ended_early: bool = False
     shooting: Shooting | None = None
 
@@ -149,6 +160,8 @@ class CardGameState:
     round: Round = Round()
     # The printed values of each card as first entered in this match (CG-1.3).
     learned: CardLibrary = NO_CARDS
+    # The Optional Abilities each card was used with so far in this match (CG-1.3).
+    abilities: tuple[DeclaredAbilities, ...] = ()
 
     def coach(self, side: str) -> Coach:
         return self.nankatsu if side == "nankatsu" else self.toho

@@ -2,8 +2,9 @@
 and named by at least one test (issue: a refusal must be able to name its rule, and a rule no
 test names is a rule nobody checked).
 
-The digests are vendored in docs/rules/digests/ so that a clean clone (CI) has them; where the
-shared rules folder sits beside the repository (../shared/rules), the copies must equal it.
+The digests are already in the repository: each game package ships its own as `rules.md`
+(domain/rulebook.py reads it for the rulings), so a clean clone (CI) has them. Where the shared
+rules folder sits beside the repository (../shared/rules), each copy must equal it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-VENDORED = ROOT / "docs" / "rules" / "digests"
 SHARED = ROOT.parent / "shared" / "rules"
-DIGESTS = sorted(path.name for path in VENDORED.glob("*.rules.md"))
+# The shared digest's name -> the game package that ships a copy of it.
+PACKAGES = {
+    "king-of-the-pitch.rules.md": "king_of_the_pitch",
+    "tsubasa-card-game-2024.rules.md": "card_game",
+    "tsubasa-tcg-2002.rules.md": "tcg",
+}
+DIGESTS = sorted(PACKAGES)
 # A rule ID opens a digest's list item: "- CG-4.3 Attack Phase: ...".
 RULE_ID = re.compile(r"^- ((?:CG|KP|TCG)-\d+\.\d+)\b", re.MULTILINE)
 
 
+def vendored(digest: str) -> Path:
+    return ROOT / "domain" / PACKAGES[digest] / "rules.md"
+
+
 def rule_ids(digest: str) -> list[str]:
-    return RULE_ID.findall((VENDORED / digest).read_text(encoding="utf-8"))
+    return RULE_ID.findall(vendored(digest).read_text(encoding="utf-8"))
 
 
 def _cited(rule: str, text: str) -> bool:
@@ -36,12 +46,9 @@ def _python_text(folder: str) -> str:
     )
 
 
-def test_the_three_digests_are_vendored() -> None:
-    assert DIGESTS == [
-        "king-of-the-pitch.rules.md",
-        "tsubasa-card-game-2024.rules.md",
-        "tsubasa-tcg-2002.rules.md",
-    ]
+def test_every_game_ships_its_digest() -> None:
+    games = {path.parent.name for path in (ROOT / "domain").glob("*/rules.md")}
+    assert games == set(PACKAGES.values())
     for digest in DIGESTS:
         assert len(rule_ids(digest)) > 30, digest
 
@@ -50,8 +57,9 @@ def test_the_three_digests_are_vendored() -> None:
 @pytest.mark.parametrize("digest", DIGESTS)
 def test_the_vendored_digest_is_the_shared_one(digest: str) -> None:
     shared = (SHARED / digest).read_text(encoding="utf-8")
-    assert (VENDORED / digest).read_text(encoding="utf-8") == shared, (
-        f"docs/rules/digests/{digest} differs from {SHARED / digest}: copy it again"
+    copy = vendored(digest)
+    assert copy.read_text(encoding="utf-8") == shared, (
+        f"{copy.relative_to(ROOT)} differs from {SHARED / digest}: copy it again"
     )
 
 

@@ -136,6 +136,8 @@ def claim(state: CardGameState, action: Any) -> Claim | None:
     if ability is None:
         return None
     card = action.via if isinstance(action, act.Play) else action.card
+    if not isinstance(card, str):
+        return None
     return Claim(action.coach, _card_key(state, action.coach, card), ability)
 
 

@@ -47,6 +47,9 @@ def verdict(state: CardGameState) -> Verdict | None:
     defender = other(attacker)
     attack = card_total(state.coach(attacker), shot.declared)
     attack += (shot.attacker_spent or 0) + shot.attacker_roll
+    # CG-5.1 the defender's Defense values; CG-5.2 the attacker's declared Shot or Pass; then
+    # CG-5.3 the points spent and CG-5.4 the dice. The rulebook's worked example (CG-5.7) comes
+    # out of these sums.
     defense = card_total(state.coach(defender), "defense")
     defense += (shot.defender_spent or 0) + shot.defender_roll
     dice = {shot.attacker_roll, shot.defender_roll}

@@ -13,14 +13,16 @@ from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4
 PITCH_SIZE = 4
+# CG-1.2 shared components: 26 Match cards, 13 a half, and 8 Fatigue cards (the 2 Yellow/Red
+# cards are one `Booking` a coach: yellow, flipped to red).
 MATCH_DECK = 13
-REMOVED_AT_SETUP = 1
+REMOVED_AT_SETUP = 1  # CG-2.1 one card of each Match deck goes back to the box, unseen
 REMOVED_IN_FIRST_MATCH = 4
-TEAM_CARDS = 12
+TEAM_CARDS = 12  # CG-2.4 each coach's Draw Deck: the 12 team cards
 FATIGUE_CARDS = 8
 MOTIVATION_CARDS = 4
 SPECIAL_CARDS = 3
-ET_ROUNDS_PER_HALF = 2
+ET_ROUNDS_PER_HALF = 2  # CG-9.2 two halves of 2 rounds each
 PERIOD_NAMES = {1: "1st half", 2: "2nd half", 3: "Extra Time 1st half", 4: "Extra Time 2nd half"}
 
 
@@ -184,6 +186,7 @@ class CardGameState:
 
     @property
     def card_limit(self) -> int:
+        """CG-4.4: 9 cards in the Play Areas; CG-9.2: 7 in Extra Time."""
         return 7 if self.extra_time else 9
 
     @property
@@ -221,7 +224,8 @@ def new_half_deck(setup: CardGameSetup) -> MatchDeck:
 
 
 def initial_state(setup: CardGameSetup) -> CardGameState:
-    # First match: both Fan cards leave the team decks and no Fatigue card is used (CG-2.5).
+    # CG-2.4 each coach's team cards are their Draw Deck. First match: both Fan cards leave the
+    # team decks and no Fatigue card is used (CG-2.5).
     team_cards = TEAM_CARDS - 1 if setup.first_match else TEAM_CARDS
     return CardGameState(
         setup=setup,

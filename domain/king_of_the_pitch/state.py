@@ -61,6 +61,7 @@ class Card:
 class Team:
     colour: str
     cubes: Cubes
+    # KP-3.4: each board starts with 11 white players (value 0), both columns at the base.
     chips: tuple[str, ...] = ("white",) * BOARD_SIZE  # by position 1-11
     defense: int = 0
     attack: int = 0

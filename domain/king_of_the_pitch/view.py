@@ -133,9 +133,7 @@ def render(state: KingState) -> str:
         lines.append(_board_line(state, team))
     cards = ", ".join(f"{slot}: {card.describe()}" for slot, card in enumerate(state.line, 1))
     aside = f"; {state.captains_aside} captain set aside" if state.captains_aside else ""
-    lines.append(
-        f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}{aside}"
-    )
+    lines.append(f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}{aside}")
     result = match_result(state)
     if result:
         lines.append(result.summary)

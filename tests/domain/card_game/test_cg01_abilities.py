@@ -46,7 +46,9 @@ def test_cg_13_1_an_eliminated_card_gains_nothing_and_ends_no_attack() -> None:
         (violation,) = broken(state, line)
         assert violation.rule == "CG-13.1" and violation.overridable
         assert "back in the box" in violation.message
-    assert "Lucas Milton" not in {c for e in GAME.expected(state) for c in e.choices.get("card", ())}
+    assert "Lucas Milton" not in {
+        c for e in GAME.expected(state) for c in e.choices.get("card", ())
+    }
 
 
 def test_cg_13_1_a_card_discarded_by_its_own_ability_uses_no_more() -> None:

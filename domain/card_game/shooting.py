@@ -52,6 +52,7 @@ def verdict(state: CardGameState) -> Verdict | None:
     # out of these sums.
     defense = card_total(state.coach(defender), "defense")
     defense += (shot.defender_spent or 0) + shot.defender_roll
+    # CG-12.2 Assured Success (an option): a 6 against a 1 wins whatever the totals.
     dice = {shot.attacker_roll, shot.defender_roll}
     assured = state.setup.has("assured-success") and dice == {1, 6}
     wins = shot.attacker_roll == 6 if assured else attack >= defense

@@ -180,6 +180,17 @@ def violations(state: CardGameState, found: Claim) -> list[Violation]:
     return problems
 
 
+def new_play(state: CardGameState, side: str, card: str) -> CardGameState:
+    """`state` with a card just put into play counting no ability used yet: a card eliminated
+    or discarded and played again in the same round is a new play (its declared abilities
+    stay)."""
+    key = _card_key(state, side, card).casefold()
+    uses = tuple(u for u in state.round.ability_uses if (u[0], u[1].casefold()) != (side, key))
+    if uses == state.round.ability_uses:
+        return state
+    return replace(state, round=replace(state.round, ability_uses=uses))
+
+
 def record(state: CardGameState, found: Claim, same_round: bool = True) -> CardGameState:
     """`state` remembering the use: in this play (unless the ability ended the round), and as
     one of the card's abilities (the first two the match records are the card's two; an

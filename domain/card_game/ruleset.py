@@ -146,6 +146,9 @@ class CardGame(RoutedRuleset):
 
     def apply(self, state: CardGameState, action: Any) -> Outcome[CardGameState]:
         outcome = super().apply(state, action)
+        if isinstance(action, act.Play | act.Sign):
+            fresh = abilities.new_play(outcome.state, action.coach, action.card)
+            outcome = Outcome(fresh, outcome.consequences)
         used = abilities.claim(state, action)
         if used is not None:
             # Recorded on the state after the effect: a round the ability ended starts afresh

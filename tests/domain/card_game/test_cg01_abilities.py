@@ -110,3 +110,10 @@ def test_cg_1_3_a_re_roll_is_one_of_the_cards_two_abilities() -> None:
     state, _ = play(state, "declare nankatsu pass", "roll nankatsu 1", "roll toho 6")
     assert rules(state, 'reroll nankatsu "Teppei Kisugi" nankatsu 6') == ["CG-1.3"]
     assert not any(e.kind == "reroll" and e.by == "nankatsu" for e in GAME.expected(state))
+
+
+def test_cg_1_3_a_card_played_again_in_the_round_is_a_new_play() -> None:
+    state, _ = play(_ryo_played(), f"gain nankatsu {RYO} shot", f"discard nankatsu {RYO} {RYO}")
+    state, _ = play(state, "pass toho", f"play nankatsu {RYO} 1 1 1")
+    assert rules(state, f"gain nankatsu {RYO} pass") == []
+    assert rules(state, f"book nankatsu {RYO} toho -1 -1 -1") == ["CG-1.3"]  # a third ability

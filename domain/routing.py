@@ -92,6 +92,10 @@ class RoutedRuleset:
         broken = mismatch(self.printed, recorded, typed, recorded.origin)
         return () if broken is None else (broken,)
 
+    def scorers_view(self, state: Any) -> dict[str, JSON]:
+        """Nothing hidden from spectators by default."""
+        return {}
+
     def apply(self, state: Any, action: Any) -> Outcome[Any]:
         if getattr(state, "phase", None) == "over":
             raise ValueError("the match is over")

@@ -208,6 +208,11 @@ class Ruleset(Protocol):
     def view(self, state: Any) -> dict[str, JSON]:
         """The public situation as plain data (score, phase, whose turn, counts, ...)."""
 
+    def scorers_view(self, state: Any) -> dict[str, JSON]:
+        """What the match's scorers see beyond `view()`: what the table keeps hidden, such as
+        the cards in a hand (King of the Pitch); empty for a game that hides nothing. Never
+        shown to spectators."""
+
     def render(self, state: Any) -> str:
         """The public situation as a few lines of text for a terminal: the score first, then
         where the match stands (half, round, whose turn), then the rest."""

@@ -77,6 +77,9 @@ class MatchView:
     league: str | None = None
     # Each side's name in the match report ("Toho"), beside its label ("Toho (Bob)").
     names: dict[str, str] = field(default_factory=dict)
+    # What only the scorers see (Ruleset.scorers_view: a hand's cards); never in to_dict(),
+    # which spectators read.
+    scorers_situation: dict[str, JSON] = field(default_factory=dict)
 
     @property
     def short_id(self) -> str:
@@ -294,6 +297,7 @@ def match_view(match: MatchRecord) -> MatchView:
         status=status_of(match),
         result=result,
         situation=rules.view(match.game),
+        scorers_situation=rules.scorers_view(match.game),
         text=rules.render(match.game),
         expected=() if match.abandonment is not None else tuple(rules.expected(match.game)),
         result_status=match.result_status(),

@@ -28,9 +28,10 @@ def _turn_violations(state: CardGameState, side: str) -> list[Violation]:
 
 def _limit_violation(state: CardGameState) -> list[Violation]:
     if state.cards_in_play >= state.card_limit:
+        # CG-4.4 the limit of 9; CG-9.2 names the 7 of Extra Time, so the refusal cites it there.
         return [
             Violation(
-                "CG-4.4",
+                "CG-9.2" if state.extra_time else "CG-4.4",
                 f"the Play Areas already hold {state.cards_in_play} cards "
                 f"(limit {state.card_limit}).",
             )

@@ -87,6 +87,8 @@ def check_roll(state: CardGameState, action: Roll) -> list[Violation]:
 
 
 def check_reroll(state: CardGameState, action: Reroll) -> list[Violation]:
+    # CG-4.6: the re-roll acts at the end of the Shooting/Passing Phase, after its card's turn,
+    # "if their card was played this round": it must still be in its Play Area.
     if state.phase != "shooting":
         return [not_now("CG-10.6", "A re-roll", state)]
     side = action.coach
@@ -115,6 +117,7 @@ def check_save(state: CardGameState, action: Save) -> list[Violation]:
         return [Violation("CG-10.4", "only the Defending Coach rolls a save.", False)]
     if shooting(state).save is not None:
         return [Violation("CG-10.4", "the save is already rolled (re-roll it instead).", False)]
+    # CG-4.6: the goalkeeper's save too acts at the end of the phase, its card in play.
     keeper = any(
         CATALOGUE.has_role(card.name, "goalkeeper-save") for card in state.coach(action.coach).area
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.card_game.abilities import may_use
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.check_shooting import rollers_due, spend_due, spend_type
 from domain.card_game.flow import next_drafter
@@ -110,6 +111,8 @@ def _abilities_of(state: CardGameState, side: str, cards: tuple[str, ...]) -> li
 
     def offer(kind: str, what: str, usable: tuple[str, ...], **more: tuple[str, ...]) -> None:
         field = "via" if kind == "play" else "card"
+        # Only cards in play with an ability of this kind left (CG-13.1, CG-1.3).
+        usable = tuple(c for c in usable if may_use(state, side, c, kind))
         if usable:
             found.append(
                 Expected(
@@ -239,6 +242,8 @@ def _late_options(state: CardGameState) -> list[Expected]:
     found = []
     dice = rolled_dice(state)
     for side, card in rerolls_available(state):
+        if not may_use(state, side, card, "reroll"):
+            continue
         prompt = f"{state.label(side)} may re-roll a die with {card}."
         found.append(
             Expected(

@@ -78,6 +78,7 @@ def after_draft(state: CardGameState) -> Step:
     if next_drafter(state) is not None and state.match_deck.total > 0:
         return state, []
     consequences: list[Consequence] = []
+    # CG-7.1: Injury Time begins as soon as the last Match cards are drawn from the Pitch.
     if state.match_deck.total == 0 and not state.injury_time:
         state = replace(state, injury_time=True)
         consequences.append(
@@ -106,6 +107,7 @@ def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) ->
         consequences.append(cc.Ball(f"{team(new_attacker)} have the ball.", side=new_attacker))
     for side in ("nankatsu", "toho"):
         state = state.with_coach(discard_play_area(state.coach(side)))
+    # CG-6.2: while the half's Match deck has cards, the Pitch is refilled to 4 face up.
     deck = state.match_deck
     refill = min(PITCH_SIZE - deck.pitch, deck.hidden) if deck.pitch < PITCH_SIZE else 0
     state = replace(
@@ -115,8 +117,11 @@ def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) ->
     )
     lost = new_attacker != old_attacker
     if state.extra_time:
+        # CG-9.2: in the last round of an Extra Time half the attacker plays on until losing
+        # the ball (a goal passes it too, CG-5.6).
         half_over = lost and state.round.number >= ET_ROUNDS_PER_HALF
     else:
+        # CG-7.2 (CG-8.2 for the 2nd half): Injury Time lasts until the attacker loses the ball.
         half_over = lost and state.injury_time
     if not half_over:
         state, more = start_round(state, state.round.number + 1)
@@ -157,6 +162,7 @@ def end_period(state: CardGameState) -> Step:
         # Interpretation: the Extra Time 2nd half is kicked off by the other team, as CG-3.2.
         state, more = begin_period(state, 4, other(state.et_starter or state.setup.home))
         return state, [ended, *more]
+    # CG-8.2 the 2nd half ended with its Injury Time; CG-8.3 a tie goes to Extra Time.
     if state.period == 2 and state.nankatsu.goals == state.toho.goals:
         state = replace(_reshuffle_everyone(state), phase="et-kickoff", round=Round())
         extra = cc.ExtraTime(
@@ -171,6 +177,7 @@ def end_match(state: CardGameState, consequences: list[Consequence]) -> Step:
     state = replace(state, phase="over", round=Round())
     goals = state.score
     if goals["nankatsu"] == goals["toho"]:
+        # CG-9.4: still tied after Extra Time, both win the Secondary Championship.
         text = f"Full time, {score_line(state)}: both share the Secondary Championship."
         winner = None
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.card_game import abilities
 from domain.card_game import actions as act
 from domain.card_game import apply_abilities as ab
 from domain.card_game import apply_flow as fl
@@ -134,8 +135,27 @@ class CardGame(RoutedRuleset):
     def learned_cards(self, state: CardGameState) -> CardLibrary:
         return state.learned
 
+    def check(
+        self, state: CardGameState, action: Any, cards: CardLibrary | None = None
+    ) -> tuple[Violation, ...]:
+        found = super().check(state, action, cards)
+        used = abilities.claim(state, action)
+        if used is None or any(not v.overridable for v in found):
+            return found
+        return (*found, *abilities.violations(state, used))
+
     def apply(self, state: CardGameState, action: Any) -> Outcome[CardGameState]:
         outcome = super().apply(state, action)
+        if isinstance(action, act.Play | act.Sign):
+            fresh = abilities.new_play(outcome.state, action.coach, action.card)
+            outcome = Outcome(fresh, outcome.consequences)
+        used = abilities.claim(state, action)
+        if used is not None:
+            # Recorded on the state after the effect: a round the ability ended starts afresh
+            # (its uses gone), while the card's declared abilities stay for the match.
+            after = outcome.state
+            same_round = (after.period, after.round.number) == (state.period, state.round.number)
+            outcome = Outcome(abilities.record(after, used, same_round), outcome.consequences)
         if type(action).kind not in PRINTED.kinds:
             return outcome
         learned = learn(state, self.action_to_dict(action), outcome.state)

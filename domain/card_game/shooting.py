@@ -47,8 +47,12 @@ def verdict(state: CardGameState) -> Verdict | None:
     defender = other(attacker)
     attack = card_total(state.coach(attacker), shot.declared)
     attack += (shot.attacker_spent or 0) + shot.attacker_roll
+    # CG-5.1 the defender's Defense values; CG-5.2 the attacker's declared Shot or Pass; then
+    # CG-5.3 the points spent and CG-5.4 the dice. The rulebook's worked example (CG-5.7) comes
+    # out of these sums.
     defense = card_total(state.coach(defender), "defense")
     defense += (shot.defender_spent or 0) + shot.defender_roll
+    # CG-12.2 Assured Success (an option): a 6 against a 1 wins whatever the totals.
     dice = {shot.attacker_roll, shot.defender_roll}
     assured = state.setup.has("assured-success") and dice == {1, 6}
     wins = shot.attacker_roll == 6 if assured else attack >= defense

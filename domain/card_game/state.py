@@ -13,14 +13,16 @@ from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4
 PITCH_SIZE = 4
+# CG-1.2 shared components: 26 Match cards, 13 a half, and 8 Fatigue cards (the 2 Yellow/Red
+# cards are one `Booking` a coach: yellow, flipped to red).
 MATCH_DECK = 13
-REMOVED_AT_SETUP = 1
+REMOVED_AT_SETUP = 1  # CG-2.1 one card of each Match deck goes back to the box, unseen
 REMOVED_IN_FIRST_MATCH = 4
-TEAM_CARDS = 12
+TEAM_CARDS = 12  # CG-2.4 each coach's Draw Deck: the 12 team cards
 FATIGUE_CARDS = 8
 MOTIVATION_CARDS = 4
 SPECIAL_CARDS = 3
-ET_ROUNDS_PER_HALF = 2
+ET_ROUNDS_PER_HALF = 2  # CG-9.2 two halves of 2 rounds each
 PERIOD_NAMES = {1: "1st half", 2: "2nd half", 3: "Extra Time 1st half", 4: "Extra Time 2nd half"}
 
 
@@ -99,6 +101,15 @@ class Coach:
 
 
 @dataclass(frozen=True)
+class DeclaredAbilities:
+    """The Optional Abilities the table has used a card with in this match, in the order first
+    used: what the table declared the card's abilities are (CG-1.3, see abilities.py)."""
+
+    card: str  # the card as printed; a Motivation card is marked apart (its own abilities)
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Shooting:
     declared: str | None = None
     attacker_spent: int | None = None
@@ -117,6 +128,8 @@ class Round:
     passed: tuple[str, ...] = ()
     # (coach, card) pairs whose Optional Abilities may still be used (CG-4.3).
     windows: tuple[tuple[str, str], ...] = ()
+    # (coach, card, ability) for each Optional Ability used this round (CG-1.3).
+    ability_uses: tuple[tuple[str, str, str], ...] = ()
     ended_early: bool = False
     shooting: Shooting | None = None
 
@@ -149,6 +162,8 @@ class CardGameState:
     round: Round = Round()
     # The printed values of each card as first entered in this match (CG-1.3).
     learned: CardLibrary = NO_CARDS
+    # The Optional Abilities each card was used with so far in this match (CG-1.3).
+    abilities: tuple[DeclaredAbilities, ...] = ()
 
     def coach(self, side: str) -> Coach:
         return self.nankatsu if side == "nankatsu" else self.toho
@@ -171,6 +186,7 @@ class CardGameState:
 
     @property
     def card_limit(self) -> int:
+        """CG-4.4: 9 cards in the Play Areas; CG-9.2: 7 in Extra Time."""
         return 7 if self.extra_time else 9
 
     @property
@@ -208,7 +224,8 @@ def new_half_deck(setup: CardGameSetup) -> MatchDeck:
 
 
 def initial_state(setup: CardGameSetup) -> CardGameState:
-    # First match: both Fan cards leave the team decks and no Fatigue card is used (CG-2.5).
+    # CG-2.4 each coach's team cards are their Draw Deck. First match: both Fan cards leave the
+    # team decks and no Fatigue card is used (CG-2.5).
     team_cards = TEAM_CARDS - 1 if setup.first_match else TEAM_CARDS
     return CardGameState(
         setup=setup,

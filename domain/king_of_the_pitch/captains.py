@@ -79,7 +79,9 @@ def check_transfer_take(
 def place_captain(state: KingState, colour: str, position: int) -> tuple[KingState, Consequence]:
     team = state.team(colour)
     replaced = team.chip(position)
-    placed = replace(put_chip(team, position, CAPTAIN_CHIP), captain=position)
+    # Using the captain reveals its card (KP-8.1 "kept secret until they are used"): it leaves
+    # the hand, and the position says which of the five captains it was (KP-8.2).
+    placed = replace(put_chip(team, position, CAPTAIN_CHIP), captain=position, captain_card=False)
     text = f"{state.label(colour)} place their captain on position {position}" + (
         f", replacing a {replaced} chip." if replaced != "white" else "."
     )

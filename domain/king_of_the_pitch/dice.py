@@ -19,7 +19,9 @@ class Comparison:
 
 
 def compare(first: Sequence[int], second: Sequence[int]) -> Comparison:
-    """Highest against highest; equal dice cancel pairwise; dice left against none win."""
+    """Highest against highest; equal dice cancel pairwise; dice left against none win.
+    The source's examples (KP-5.5) are its three cases: 6-3-1 against 5-4-2 is 6–5, 5-3
+    against 5 is 3–0, 6-4 against 6-4 goes to a penalty shoot-out."""
     a, b = sorted(first, reverse=True), sorted(second, reverse=True)
     cancelled: list[int] = []
     for mine, theirs in zip(a, b, strict=False):

@@ -20,7 +20,7 @@ from domain.king_of_the_pitch.options import check_pass
 from domain.king_of_the_pitch.sentences import sentence
 from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, setup_to_dict
 from domain.king_of_the_pitch.state import KingState, initial_state
-from domain.king_of_the_pitch.view import match_result, render, view
+from domain.king_of_the_pitch.view import hand_view, match_result, render, view
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Participant, Result, Violation
 
@@ -129,6 +129,10 @@ class KingOfThePitch(RoutedRuleset):
 
     def view(self, state: KingState) -> dict[str, JSON]:
         return view(state)
+
+    def scorers_view(self, state: KingState) -> dict[str, JSON]:
+        # KP-4.1 「プレイヤーカードは公開せず」: the hands, for the scorers who entered them.
+        return {"hands": hand_view(state)}
 
     def render(self, state: KingState) -> str:
         return render(state)

@@ -12,7 +12,7 @@ from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains",)
 TIE_BREAKS = ("shared", "clockwise")
-DEFAULT_CROWNS = 5
+DEFAULT_CROWNS = 5  # KP-1.2 each team has 5 crown chips: no target can be higher
 # KP-5.1 names five levels but the source prints no column heights for them: these are the
 # heights at which bronze, silver, gold and crown start, a setting each table can change.
 DEFAULT_LEVELS = (3, 6, 9, 12)

@@ -8,6 +8,7 @@ from domain.king_of_the_pitch.setup import KingSetup
 from domain.king_of_the_pitch.values import BOARD_SIZE
 
 LINE_SIZE = 5
+CAPTAIN_CARDS = 5  # KP-1.1: 5 captain players, one per position group (KP-8.2)
 PLAYER_CARDS = {"gold": 11, "silver": 22, "bronze": 33}  # KP-1.1
 # KP-3.1 (MATCH, V.A.R., BONUS) and KP-3.2 starting cubes (gold, silver, bronze) by team count.
 EVENT_CARDS = {2: (15, 2, 2), 3: (17, 3, 3), 4: (19, 4, 4), 5: (21, 5, 5)}
@@ -60,10 +61,14 @@ class Card:
 class Team:
     colour: str
     cubes: Cubes
+    # KP-3.4: each board starts with 11 white players (value 0), both columns at the base.
     chips: tuple[str, ...] = ("white",) * BOARD_SIZE  # by position 1-11
     defense: int = 0
     attack: int = 0
-    hand: tuple[Card, ...] = ()  # player cards only; the captain card stays secret
+    hand: tuple[Card, ...] = ()  # the player cards in hand (KP-4.1), captains apart
+    # KP-8.1 the team's CAPTAIN card, dealt face down: it is in the hand (the table sees one
+    # more card there) but nobody else knows which captain it is until it is used (KP-8.3).
+    captain_card: bool = False
     match: int = 0
     var: int = 0
     bonus: int = 0
@@ -72,6 +77,11 @@ class Team:
 
     def chip(self, position: int) -> str:
         return self.chips[position - 1]
+
+    @property
+    def cards_in_hand(self) -> int:
+        """What the table sees of the hand: its player cards and the secret captain card."""
+        return len(self.hand) + int(self.captain_card)
 
     def holds(self, colour: str, position: int) -> bool:
         return any(c.colour == colour and c.position == position for c in self.hand)
@@ -148,6 +158,8 @@ class KingState:
     duel: Duel | None = None
     winner: str | None = None
     turns: int = 0
+    # KP-8.1: with 4 teams the fifth CAPTAIN card is set aside unseen, out of the game.
+    captains_aside: int = 0
 
     def team(self, colour: str) -> Team:
         return next(t for t in self.teams if t.colour == colour)
@@ -181,10 +193,15 @@ def new_deck(setup: KingSetup) -> Deck:
 def initial_state(setup: KingSetup) -> KingState:
     gold, silver, bronze = STARTING_CUBES[len(setup.teams)]
     cubes = Cubes(gold, silver, bronze)
+    # KP-8.1, source: "Every team will be dealt ramdonly a CAPTAIN card. That card will be kept
+    # secret until they are used. For 4 players game, the remaining CAPTAIN card will be put
+    # aside without revealing it."
+    dealt = setup.captains
     return KingState(
         setup=setup,
         phase="opening",
-        teams=tuple(Team(colour, cubes) for colour in setup.colours),
+        teams=tuple(Team(colour, cubes, captain_card=dealt) for colour in setup.colours),
         deck=new_deck(setup),
         contenders=setup.colours,
+        captains_aside=CAPTAIN_CARDS - len(setup.teams) if dealt else 0,
     )

@@ -12,7 +12,7 @@ from domain.king_of_the_pitch.supply import chip_available, cube_available
 from domain.king_of_the_pitch.values import CAPTAIN_CHIP, POSITIONS
 from domain.ruleset import Violation
 
-HAND_LIMIT = 3  # KP-4.2 player cards, captains excluded
+HAND_LIMIT = 3  # KP-4.2 player cards; the captain card does not count (KP-8.4)
 
 
 def _turn(state: KingState, colour: str, what: str) -> list[Violation]:

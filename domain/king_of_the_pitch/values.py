@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-COLOURS = ("blue", "green", "yellow", "red", "orange")
+COLOURS = ("blue", "green", "yellow", "red", "orange")  # KP-1.2 the five teams
 CUBE_COLOURS = ("gold", "silver", "bronze")
 POSITIONS = tuple(range(1, 12))
 BOARD_SIZE = 11
@@ -26,7 +26,7 @@ LEVEL_DICE: dict[str, tuple[int, ...]] = {
     "bronze": (6, 6),
     "silver": (6, 6, 6),
     "gold": (6, 6, 6, 6),
-    "crown": (6, 6, 6, 6, 8),
+    "crown": (6, 6, 6, 6, 8),  # KP-1.2 each team's dice: 4 d6 and 1 d8
 }
 
 # (defense, attack) for a chip on a defender's position (KP-2.1); attackers mirror it.

@@ -1,4 +1,10 @@
-"""The public situation as plain data and as a few lines of text; the result once it is over."""
+"""The public situation as plain data and as a few lines of text; the result once it is over.
+
+Public means what the table sees. Source (KP-4.1): 「プレイヤーカードは公開せず、手札に加えます」
+("player cards are added to the hand without being revealed"), and a CAPTAIN card "will be
+kept secret until they are used" (KP-8.1): a hand is shown as its count of cards, the captain
+card among them. What the cards are, the scorers alone see (`hand_view`).
+"""
 
 from __future__ import annotations
 
@@ -33,8 +39,8 @@ def _team(state: KingState, team: Team) -> dict[str, JSON]:
             "silver": team.cubes.silver,
             "bronze": team.cubes.bronze,
         },
-        "hand": len(team.hand),
-        "hand_cards": [_card(card) for card in team.hand],
+        "hand": team.cards_in_hand,
+        "captain_card": team.captain_card,
         "match": team.match,
         "var": team.var,
         "bonus": team.bonus,
@@ -86,9 +92,21 @@ def view(state: KingState) -> dict[str, JSON]:
             "captain-transfer": deck.transfer,
         },
         "discard": state.discard,
+        "captains_aside": state.captains_aside,
         "teams": {team.colour: _team(state, team) for team in state.teams},
         "duel": _duel(state),
         "result": result.to_dict() if result else None,
+    }
+
+
+def hand_view(state: KingState) -> dict[str, JSON]:
+    """What only the scorers see: each team's hand card by card (they entered every take)."""
+    return {
+        team.colour: {
+            "hand_cards": [_card(card) for card in team.hand],
+            "captain_card": team.captain_card,
+        }
+        for team in state.teams
     }
 
 
@@ -96,7 +114,7 @@ def _board_line(state: KingState, team: Team) -> str:
     chips = " ".join(
         f"{p}:{team.chip(p)[0].upper() if team.chip(p) != 'white' else '.'}" for p in POSITIONS
     )
-    hand = len(team.hand)
+    hand = team.cards_in_hand
     crown = " KING" if state.king == team.colour else ""
     return (
         f"{state.label(team.colour)}{crown}: crowns {team.crowns}/{state.setup.crowns}; "
@@ -114,7 +132,8 @@ def render(state: KingState) -> str:
     for team in state.teams:
         lines.append(_board_line(state, team))
     cards = ", ".join(f"{slot}: {card.describe()}" for slot, card in enumerate(state.line, 1))
-    lines.append(f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}")
+    aside = f"; {state.captains_aside} captain set aside" if state.captains_aside else ""
+    lines.append(f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}{aside}")
     result = match_result(state)
     if result:
         lines.append(result.summary)

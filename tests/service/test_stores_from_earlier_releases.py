@@ -54,6 +54,25 @@ def as_shown_today(released: dict[str, Any]) -> dict[str, Any]:
     return {**released, "stats": {**released["stats"], "player": players}}
 
 
+# The release's one match played with the captains option (5 teams: no captain set aside).
+WITH_CAPTAINS = ("kp-five-teams-captains",)
+
+
+def situation_today(name: str, released: dict[str, Any]) -> dict[str, Any]:
+    """The situation the release showed, as King of the Pitch shows it now: a hand is its count
+    of cards, the secret captain card among them while the team holds it (KP-8.1), with the
+    cards themselves for the scorers alone (KP-4.1: player cards are not revealed); and the
+    captain cards set aside (none: the release's captains match has 5 teams)."""
+    if released.get("ruleset") != "king-of-the-pitch":
+        return released
+    teams = {}
+    for colour, team in released["teams"].items():
+        holds = name in WITH_CAPTAINS and team["captain"] is None
+        shown = {k: v for k, v in team.items() if k != "hand_cards"}
+        teams[colour] = {**shown, "hand": team["hand"] + holds, "captain_card": holds}
+    return {**released, "teams": teams, "captains_aside": 0}
+
+
 def plain(value: Any) -> Any:
     """A value as the expectations hold it: JSON, where tuples are lists."""
     return json.loads(json.dumps(value))
@@ -150,7 +169,9 @@ def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
             "title": view.title,
             "labels": plain(view.labels),
         }
-        assert shown == {k: v for k, v in match.items() if k in shown}, name
+        released = {k: v for k, v in match.items() if k in shown}
+        released["situation"] = situation_today(name, released["situation"])
+        assert shown == released, name
 
 
 def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
@@ -199,7 +220,7 @@ def test_every_match_replays_to_the_release_situations(app: Touchline) -> None:
     for name, match in MATCHES.items():
         for step, situation in match["replay"].items():
             replayed = app.replay(match["id"], int(step)).situation
-            assert plain(replayed) == situation, f"{name} at step {step}"
+            assert plain(replayed) == situation_today(name, situation), f"{name} at step {step}"
 
 
 def test_a_snapshot_the_release_took_loads_as_its_events_fold(app: Touchline) -> None:

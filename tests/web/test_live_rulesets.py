@@ -11,6 +11,7 @@ from domain.match import Author
 from service.app import Touchline
 from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
+from tests.domain.king_of_the_pitch.kp_helpers import raw_setup as kp_setup
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
 from tests.domain.tcg.tcg_helpers import raw_setup
 from tests.opening import record_text
@@ -91,3 +92,25 @@ def test_tcg_placement_and_the_field_grid(client: FlaskClient, service: Touchlin
     assert page.count('class="pitch-row"') == 9
     assert page.count('role="cell" aria-label="') >= 45
     assert "Cost left" in page and "Ken Wakashimazu" in page
+
+
+def test_king_of_the_pitch_hands_are_hidden_from_spectators_shown_to_scorers(
+    client: FlaskClient, service: Touchline
+) -> None:
+    # KP-4.1, source: 「プレイヤーカードは公開せず、手札に加えます」 ("player cards are added to
+    # the hand without being revealed"); KP-8.1: a CAPTAIN card "will be kept secret until
+    # they are used". Blue takes the gold no. 8 into its hand, beside its captain card.
+    setup = kp_setup(("blue", "green", "yellow", "red"), ("captains",))
+    lines = KP_TABLE.golden_lines("three_teams.txt")[:9]
+    lines = [*lines[:3], "roll team=red dice=1", *lines[3:]]
+    match_id = started(service, "king-of-the-pitch", setup, lines)
+    assert service.get_match(match_id).scorers_situation["hands"]["blue"]["hand_cards"]
+    public = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    api = client.get(f"/api/matches/{match_id}").get_data(as_text=True)
+    for shown in (public, api):
+        assert "hand_cards" not in shown and "scorers only" not in shown
+    assert "hand 2 (a captain card among them)" in public
+    assert "1 captain card set aside, unseen" in public
+    become_scorer(client, match_id)
+    live = client.get(f"/matches/{match_id}/live").get_data(as_text=True)
+    assert "in hand (scorers only): gold no. 8; the secret captain card" in live

@@ -1,7 +1,7 @@
 """CG-2 set-up: match settings, the variant, the bank, the starting piles."""
 
 import pytest
-from cg_helpers import GAME, new_match, setup
+from cg_helpers import GAME, end_half, new_match, play, setup
 
 from domain.ruleset import SetupError
 
@@ -58,6 +58,17 @@ def test_cg_2_4_each_coach_starts_with_12_cards_in_a_face_down_deck() -> None:
         assert (coach.deck, coach.hand, coach.owned) == (12, 0, 12)
     assert state.phase == "toss"
     assert state.fatigue_supply == 8
+
+
+def test_cg_1_2_cg_2_1_each_half_deals_12_of_its_13_match_cards() -> None:
+    # CG-1.2: 13 "1st Half" and 13 "2nd Half" Match cards, and 8 Fatigue cards; CG-2.1 (rulebook:
+    # "shuffle both decks of 13 cards separately and discard 1 randomly from each of them,
+    # placing them in the game box without looking at them"): 4 on the Pitch, 8 hidden.
+    state, _ = play(new_match(), "toss nankatsu", "kickoff nankatsu")
+    assert (state.match_deck.pitch, state.match_deck.hidden) == (4, 8)
+    assert state.fatigue_supply == 8
+    state, _ = end_half(state)
+    assert state.period == 2 and (state.match_deck.pitch, state.match_deck.hidden) == (4, 8)
 
 
 def test_cg_2_3_banks_start_empty() -> None:

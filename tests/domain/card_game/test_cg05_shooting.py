@@ -127,7 +127,7 @@ def test_cg_5_4_a_roll_when_nobody_is_rolling_is_impossible() -> None:
     assert (violation.rule, violation.overridable) == ("CG-5.4", False)
 
 
-def test_cg_6_the_discard_phase_clears_the_play_areas_and_refills_the_pitch() -> None:
+def test_cg_6_1_cg_6_2_the_discard_phase_clears_the_play_areas_and_refills_the_pitch() -> None:
     state, _ = play(
         kicked_off(),
         "draft toho pitch",

@@ -24,6 +24,15 @@ def test_cg_3_2_the_2nd_half_is_kicked_off_by_the_other_team() -> None:
     assert not state.injury_time and state.phase == "draft"
 
 
+def test_cg_8_2_the_2nd_half_ends_only_once_its_injury_time_is_over() -> None:
+    state, _ = end_half(kicked_off("toho"))
+    assert state.period == 2
+    state, _ = quick_round(state, "loses")  # the ball lost before Injury Time: play goes on
+    assert (state.period, state.injury_time, state.phase) == (2, False, "draft")
+    state, consequences = end_half(state)
+    assert kinds(consequences)[-2:] == ["half-ended", "extra-time"]
+
+
 def test_cg_8_3_more_goals_win_the_match() -> None:
     state, _ = quick_round(kicked_off("toho"), "scores")
     state, _ = end_half(state)

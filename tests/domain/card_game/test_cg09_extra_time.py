@@ -28,7 +28,7 @@ def test_cg_9_2_the_card_limit_is_seven() -> None:
     state, _ = play(_extra_time(), "et-kickoff nankatsu")
     state = fill(state, 7)
     assert state.attack_over
-    assert rules(state, 'play toho "Eighth Man" 1 1 1') == ["CG-4.4"]
+    assert rules(state, 'play toho "Eighth Man" 1 1 1') == ["CG-9.2"]
 
 
 def test_cg_9_2_each_half_has_two_rounds_the_second_lasting_until_the_ball_is_lost() -> None:

@@ -1,5 +1,7 @@
 """CG-10 special cards: Yellow/Red, Fatigue, Control and Advance, goalkeepers, Injury, re-roll."""
 
+from dataclasses import replace
+
 from cg_helpers import (
     GAME,
     attacking,
@@ -232,3 +234,21 @@ def test_cg_10_6_the_keepers_save_roll_can_be_rerolled() -> None:
     state, consequences = play(state, 'reroll toho "Takeshi Sawada" save 5')
     assert of_kind(consequences, "goalkeeper-save")[0].data["outcome"] == "goal"
     assert state.score["toho"] == 1
+
+
+def test_cg_4_6_a_reroll_and_a_save_act_after_their_cards_turn_while_in_play() -> None:
+    # Rulebook: "Exception: the ability to reroll the dice and the goalkeeper's ability can be
+    # used at the end of the Shooting/Passing Phase to try to change the outcome of the phase."
+    state = _rolled_with_rerollers()
+    assert state.round.windows == ()  # every turn of the Attack Phase is over
+    assert rules(state, 'reroll nankatsu "Teppei Kisugi" toho 1') == []
+    assert rules(state, 'gain nankatsu "Teppei Kisugi" shot') == ["CG-4.3"]
+    # "as long as the card was played in that round": a card no longer in play cannot.
+    gone = state.with_coach(replace(state.nankatsu, area=()))
+    assert [
+        (v.rule, v.overridable) for v in broken(gone, 'reroll nankatsu "Teppei Kisugi" toho 1')
+    ] == [("CG-10.6", False)]
+    keeper = _shot_won_against_keeper()
+    assert rules(keeper, "save toho 1") == []
+    no_keeper = keeper.with_coach(replace(keeper.toho, area=()))
+    assert rules(no_keeper, "save toho 1") == ["CG-10.4"]

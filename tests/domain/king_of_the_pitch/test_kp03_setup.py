@@ -3,6 +3,7 @@
 import pytest
 from kp_helpers import GAME, OPENING_LINE, force, kinds, new_game, of_kind, play, raw_setup, rules
 
+from domain.king_of_the_pitch.values import LEVEL_DICE
 from domain.ruleset import SetupError
 
 
@@ -42,7 +43,7 @@ def test_kp_3_3_captains_with_four_teams_and_string_settings() -> None:
     [(2, (15, 2, 2), (1, 1, 1)), (3, (17, 3, 3), (1, 1, 2)), (4, (19, 4, 4), (1, 2, 2)),
      (5, (21, 5, 5), (2, 2, 2))],
 )  # fmt: skip
-def test_kp_3_1_and_3_2_deck_and_cubes_by_team_count(
+def test_kp_3_1_kp_3_2_deck_and_cubes_by_team_count(
     count: int, events: tuple[int, int, int], cubes: tuple[int, int, int]
 ) -> None:
     state = new_game(("blue", "green", "yellow", "red", "orange")[:count])
@@ -51,6 +52,23 @@ def test_kp_3_1_and_3_2_deck_and_cubes_by_team_count(
     assert (deck.gold, deck.silver, deck.bronze) == (11, 22, 33)
     for team in state.teams:
         assert (team.cubes.gold, team.cubes.silver, team.cubes.bronze) == cubes
+
+
+def test_kp_1_2_five_teams_with_five_crowns_and_four_d6_and_a_d8_each() -> None:
+    # Source: "5 チームボードとサポーターボード:青,緑,黄色,赤,オレンジ" (5 team boards and
+    # supporter boards: blue, green, yellow, red, orange), "25 ダイス(各色5個: 4 6面ダイス,1 8面
+    # ダイス)" (25 dice, 5 per colour: four d6, one d8), "25 王冠チップ(各色5個...)" (25 crown
+    # chips, 5 per colour).
+    five = ("blue", "green", "yellow", "red", "orange")
+    assert GAME.sides(GAME.make_setup(raw_setup(five))) == five
+    with pytest.raises(SetupError, match="must be one of"):
+        GAME.make_setup(
+            {"teams": [{"team": "blue", "coach": "A"}, {"team": "purple", "coach": "B"}]}
+        )
+    with pytest.raises(SetupError, match="crowns must be a whole number from 1 to 5"):
+        GAME.make_setup(raw_setup(("blue", "green"), crowns="6"))
+    assert GAME.view(new_game())["crowns_to_win"] == 5
+    assert LEVEL_DICE["crown"] == (6, 6, 6, 6, 8)
 
 
 def test_kp_3_3_captain_transfer_cards_join_the_deck() -> None:

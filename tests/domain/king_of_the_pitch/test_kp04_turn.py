@@ -5,6 +5,7 @@ from dataclasses import replace
 from kp_helpers import GAME, broken, force, kinds, play, rules, started, turn_of, with_team
 
 from domain.king_of_the_pitch.state import Card, Deck
+from domain.king_of_the_pitch.view import hand_view
 
 
 def test_kp_4_1_the_end_card_is_free_and_the_line_shifts() -> None:
@@ -129,3 +130,16 @@ def test_kp_4_1_a_reveal_only_when_the_line_has_a_gap() -> None:
     state, _ = play(started(), "take blue 1")
     assert rules(state, "take green 1") == ["KP-4"]  # the line is refilled first
     assert rules(state, "roll green 3") == ["KP-5.3"]
+
+
+def test_kp_4_1_player_cards_go_into_the_hand_unrevealed() -> None:
+    # Source: 「プレイヤーカードは公開せず、手札に加えます」 ("player cards are not revealed: they
+    # are added to the hand"). The public situation counts them; only the scorers see them.
+    state, _ = play(started(), "take blue 1")
+    blue = GAME.view(state)["teams"]["blue"]
+    assert blue["hand"] == 1 and "hand_cards" not in blue
+    assert "bronze player no. 2" not in GAME.render(state)
+    assert hand_view(state)["blue"] == {
+        "hand_cards": [{"type": "player", "colour": "bronze", "position": 2, "price": ["bronze"]}],
+        "captain_card": False,
+    }

@@ -94,3 +94,50 @@ def test_kp_3_3_captain_transfer_price_is_one_gold_cube() -> None:
     state = started(TEAMS, ("captains",))
     state, _ = play(state, "take blue 1")
     assert rules(state, "reveal captain-transfer price=silver") == ["KP-8.3"]
+
+
+# KP-8.1, source: "Every team will be dealt ramdonly a CAPTAIN card. That card will be kept
+# secret until they are used. For 4 players game, the remaining CAPTAIN card will be put aside
+# without revealing it." and "The CAPTAIN cards does not count for the limitation of 3 player
+# cards in a hand."
+
+
+def test_kp_8_1_with_four_teams_the_fifth_captain_is_set_aside_unseen() -> None:
+    four, five = started(TEAMS, ("captains",)), started((*TEAMS, "orange"), ("captains",))
+    assert (four.captains_aside, five.captains_aside) == (1, 0)
+    assert GAME.view(four)["captains_aside"] == 1
+    assert "1 captain set aside" in GAME.render(four)
+    assert "captain set aside" not in GAME.render(five)
+    assert started(TEAMS).captains_aside == 0
+
+
+def test_kp_8_1_each_team_holds_its_secret_captain_card_in_hand() -> None:
+    state = started(TEAMS, ("captains",))
+    teams = GAME.view(state)["teams"]
+    # The reproduction: the hand showed 0 at the start with captains on.
+    assert {colour: (t["hand"], t["captain_card"]) for colour, t in teams.items()} == {
+        colour: (1, True) for colour in TEAMS
+    }
+    assert "hand 1," in GAME.render(state)
+    assert {t["hand"] for t in GAME.view(started(TEAMS))["teams"].values()} == {0}
+
+
+def test_kp_8_4_the_captain_card_is_not_one_of_the_three_player_cards() -> None:
+    three = tuple(Card("player", "bronze", n) for n in (2, 3, 4))
+    state = with_team(_captains(), "blue", hand=three[:2])
+    assert rules(state, "take blue 1") == []  # 2 player cards and the captain: room for one
+    state, _ = play(state, "take blue 1")
+    assert GAME.view(state)["teams"]["blue"]["hand"] == 4
+    state, _ = play(state, "reveal player colour=gold position=8 price=gold")
+    state = turn_of(with_team(state, "blue", hand=three), "blue")
+    assert rules(state, "take blue 1") == ["KP-4.2"]  # slot 1: the silver no. 9
+
+
+def test_kp_8_1_the_captain_card_is_revealed_when_used() -> None:
+    state = with_team(_captains(), "blue", cubes=(2, 0, 0))
+    state, _ = play(state, "transfer blue 7")
+    blue = GAME.view(state)["teams"]["blue"]
+    assert (blue["hand"], blue["captain_card"], blue["captain"]) == (0, False, 7)
+    state = _transfer_in_line()
+    state, _ = play(state, "take blue 2 captain=5")
+    assert (state.team("blue").captain_card, state.team("blue").captain) == (False, 5)

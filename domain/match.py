@@ -42,7 +42,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.printed import CardLibrary
+from domain.printed import CardLibrary, with_printed_values
 from domain.registry import find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
@@ -63,6 +63,7 @@ from domain.text import (
 # cites, nor the re-judging of a correction, nor the seal of a write (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
     from domain.provenance import MatchFileFacts, Provenance
+    from domain.rejudge import ValuesJudged
 
 __all__ = [
     "Author",
@@ -738,6 +739,7 @@ class MatchRecord(Aggregate):
         correction: CorrectionRequest | None = None,
         replay_from: int | None = None,
         key: str | None = None,
+        values: ValuesJudged | None = None,
     ) -> Ruling:
         """A referee's ruling on an open dispute, citing rule IDs of the game's digest: the
         entry stands, is corrected (`correction`), or play is replayed from an entry
@@ -783,6 +785,7 @@ class MatchRecord(Aggregate):
                 reason=text or f"ruling on dispute {dispute}",
                 dispute=dispute,
                 rules=cited,
+                values=values,
             ).number
         elif decision == REPLAY:
             self._refuse_if_abandoned()
@@ -819,13 +822,18 @@ class MatchRecord(Aggregate):
         key: str | None = None,
         dispute: int | None = None,
         rules: Sequence[str] = (),
+        values: ValuesJudged | None = None,
     ) -> Correction:
         """Put another entry at the place of entry `request.replaces`, judge every later
         entry again, and keep or withdraw those that became illegal as `request.decisions`
         say (DecisionsNeeded lists them when a decision is missing).
 
         Without a ruling (`dispute`), a correction is the scorers' own and is refused once
-        every coach confirmed the result: then only a referee may change it.
+        every coach confirmed the result: then only a referee may change it. With `values`
+        (domain.rejudge.ValuesJudged: the card lists' printed values) the corrected entry's
+        printed values are checked as a new entry's are, against those the match recorded
+        before its place and the lists', and so are the later entries' against the corrected
+        history; without, none are (a match file's line).
         """
         earlier = self._earlier(key, Correction, lambda line: line.replaces == request.replaces)
         if earlier is not None:
@@ -845,9 +853,17 @@ class MatchRecord(Aggregate):
         parsed = rules_.action_from_dict(request.action)
         action = rules_.action_to_dict(parsed)
         _check_action_text(action)
+        cards = values.cards if values is not None and values.own else None
+        if cards is not None:
+            # A printed value left out is filled from those known at its place, never 0
+            # (MissingValues names it when none is).
+            parsed = rules_.action_from_dict(
+                with_printed_values(rules_, state, request.action, cards)
+            )
+            action = rules_.action_to_dict(parsed)
         if action == dict(replaced.action):
             raise BadDispute(f"entry {replaced.number} already records exactly this")
-        violations = rules_.check(state, parsed)
+        violations = rules_.check(state, parsed, cards)
         override = request.override.strip() if request.override else None
         if override:
             override = checked_text(override, "the override reason", REASON_LIMIT)
@@ -857,7 +873,14 @@ class MatchRecord(Aggregate):
         from domain.rejudge import corrected_history
 
         history = corrected_history(
-            rules_, state, parsed, violations, entries[place + 1 :], request.decisions
+            rules_,
+            state,
+            parsed,
+            violations,
+            entries[place + 1 :],
+            request.decisions,
+            values=values,
+            replaced=replaced,
         )
         self._pending_state: Any = history.final_state
         self._correct(

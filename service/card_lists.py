@@ -20,7 +20,14 @@ from eventsourcing.persistence import IntegrityError
 from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, card_list_id
 from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
-from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
+from domain.printed import (
+    NO_CARDS,
+    CardLibrary,
+    MissingValues,
+    Printed,
+    PrintedCard,
+    with_printed_values,
+)
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
 from domain.text import NAME_LIMIT, BadText, checked_text
@@ -221,14 +228,8 @@ class CardListUseCases(LeagueUseCases):
                 checked_text(card, f"{action.get('kind')}: card", NAME_LIMIT)
             except BadText as error:
                 raise BadInput(str(error)) from None
-        face = rules.printed_face(match.game, action)
-        if face is None:
-            # A card that prints none (Fatigue) or may be either of two (a motivated
-            # player): what is typed counts, and what is left out is 0 as it always was.
-            return dict(action)
-        known = rules.learned_cards(match.game).find(face.name) or cards.find(face.name)
         try:
-            return completed(printed, action, known)
+            return with_printed_values(rules, match.game, action, cards)
         except MissingValues as error:
             raise BadInput(str(error)) from None
 

@@ -12,7 +12,8 @@ from typing import TypeVar
 
 from domain.log import Confirmation, Correction, Dispute, LogLine, Ruling
 from domain.match import Author, CorrectionRequest, MatchRecord
-from domain.rejudge import KEEP, WITHDRAW
+from domain.printed import CardLibrary
+from domain.rejudge import KEEP, WITHDRAW, ValuesJudged
 from domain.ruleset import JSON
 from service.boundary import use_case
 from service.store import StoreApplication
@@ -56,6 +57,9 @@ class DisputeUseCases(StoreApplication):
     ) -> Written[L]:
         raise NotImplementedError  # Touchline's own: load, change, save with retries
 
+    def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary:
+        raise NotImplementedError  # the card lists' (service/card_lists.py)
+
     @use_case
     def dispute(
         self,
@@ -86,7 +90,9 @@ class DisputeUseCases(StoreApplication):
         replay_from: int | None = None,
         key: str | None = None,
     ) -> Written[Ruling]:
-        """A referee's ruling on an open dispute: stands, corrected or replay from an entry."""
+        """A referee's ruling on an open dispute: stands, corrected or replay from an entry.
+        A correction's printed values, and those of the entries judged again after it, are
+        checked as a new entry's are (the match's own, its league's list, the installation's)."""
 
         def write(match: MatchRecord) -> Ruling:
             return match.rule(
@@ -98,6 +104,7 @@ class DisputeUseCases(StoreApplication):
                 correction=correction,
                 replay_from=replay_from,
                 key=key,
+                values=ValuesJudged(self.cards_for(match)),
             )
 
         return self._change(ref, None, write, _retried(key, write))
@@ -116,11 +123,14 @@ class DisputeUseCases(StoreApplication):
         key: str | None = None,
         expected_version: int | None = None,
     ) -> Written[Correction]:
-        """The scorers' own correction of entry `replaces`, before the result is confirmed."""
+        """The scorers' own correction of entry `replaces`, before the result is confirmed; its
+        printed values are checked as `rule`'s are."""
         request = CorrectionRequest(replaces, dict(action), override, dict(decisions or {}))
 
         def write(match: MatchRecord) -> Correction:
-            return match.correct(request, author, reason, key=key)
+            return match.correct(
+                request, author, reason, key=key, values=ValuesJudged(self.cards_for(match))
+            )
 
         return self._change(ref, expected_version, write, _retried(key, write))
 

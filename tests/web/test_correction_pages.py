@@ -14,6 +14,7 @@ from domain.match import Author
 from service.app import Touchline
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
+from tests.service.test_card_lists import TWO_PLAYS
 from tests.web.conftest import become_everyone, post_form
 from tests.web.test_settling_pages import html_of, log_item
 
@@ -232,3 +233,33 @@ def test_a_ruling_on_the_result_picks_the_entry_to_correct_by_its_number(
         f"/matches/{match_id}/entries/5/correct?dispute={number}"
     )
     assert client.get(f"/matches/{match_id}/correct?number=five").status_code == 400
+
+
+def test_cg_1_3_a_corrected_play_typing_other_values_than_the_card_s_is_refused_by_name(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    """CG-1.3: the correction page checks the card's printed values as the scoring page does,
+    and asks why the table played on when they differ."""
+    for line in TWO_PLAYS:
+        record_text(service, match_id, line, AUTHOR)
+    become_everyone(client, match_id)
+    version = str(service.get_match(match_id).version)
+    fields = {"entry": "play toho 'Kojiro Hyuga' 3 2 0", "reason": "misread"}
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/14/correct",
+        {**fields, "key": "k1", "expected_version": version},
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "<strong>CG-1.3</strong> Kojiro Hyuga prints Shot 3, Pass 1, Defense 0" in page
+    assert "(as recorded earlier in this match)" in page and 'name="override"' in page
+    assert corrections(service, match_id) == []
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/14/correct",
+        {**fields, "override": "another edition", "key": "k2", "expected_version": version},
+    )
+    assert answer.status_code == 303
+    (line,) = corrections(service, match_id)
+    assert [v.rule for v in line.violations] == ["CG-1.3"]

@@ -135,6 +135,9 @@ class CorrectionRequest:
     action: Mapping[str, JSON]
     override: str | None = None
     decisions: Mapping[int, str] = field(default_factory=dict)
+    # The physical die the corrected entry was rolled with ("red d6"): None keeps the one
+    # the replaced entry named; blank names none.
+    die_label: str | None = None
 
 
 # Where a match's result stands.
@@ -861,7 +864,12 @@ class MatchRecord(Aggregate):
                 with_printed_values(rules_, state, request.action, cards)
             )
             action = rules_.action_to_dict(parsed)
-        if action == dict(replaced.action):
+        die_label = (
+            replaced.die_label
+            if request.die_label is None
+            else checked_die_label(request.die_label)
+        )
+        if action == dict(replaced.action) and die_label == replaced.die_label:
             raise BadDispute(f"entry {replaced.number} already records exactly this")
         violations = rules_.check(state, parsed, cards)
         override = request.override.strip() if request.override else None
@@ -902,6 +910,7 @@ class MatchRecord(Aggregate):
                 {"number": n, "consequences": [c.to_dict() for c in consequences]}
                 for n, consequences in history.rederived
             ],
+            die_label=die_label,
             by=author.by,
             at=author.at,
             device=author.device,
@@ -1078,7 +1087,8 @@ class MatchRecord(Aggregate):
         key: str | None
 
     class Corrected(Sealed):
-        class_version: ClassVar[int] = 1
+        # 2: `die_label`, the physical die the corrected entry was rolled with.
+        class_version: ClassVar[int] = 2
         replaces: int
         action: dict[str, JSON]
         action_version: int
@@ -1093,10 +1103,17 @@ class MatchRecord(Aggregate):
         kept: list[dict[str, JSON]]
         withdrawn: list[int]
         rederived: list[dict[str, JSON]]
+        die_label: str | None
         by: str
         at: str
         device: str | None
         key: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Stored before a correction kept a die's name: its dice were read unnamed, and
+            still are (the statistics of each die stay as they were)."""
+            state["die_label"] = None
 
     class Confirmed(Sealed):
         class_version: ClassVar[int] = 1
@@ -1382,6 +1399,7 @@ class MatchRecord(Aggregate):
         device: str | None,
         link: str | None,
         key: str | None,
+        die_label: str | None = None,
     ) -> None:
         number = self._next()
         game = self.game_package
@@ -1424,6 +1442,7 @@ class MatchRecord(Aggregate):
                 rules=tuple(rules),
                 kept=tuple(int(cast(int, item["number"])) for item in kept),
                 withdrawn=tuple(withdrawn),
+                die_label=die_label,
             )
         )
         self._game = self.__dict__.pop("_pending_state", None)

@@ -44,7 +44,10 @@ def correction_request(line: Correction) -> CorrectionRequest:
     """What a stored correction asked for, to make it again (a match file's import)."""
     decisions = {number: KEEP for number in line.kept}
     decisions.update({number: WITHDRAW for number in line.withdrawn})
-    return CorrectionRequest(line.replaces, line.action, line.override, decisions)
+    # The file names the corrected entry's die, or none: blank, never the replaced one's.
+    return CorrectionRequest(
+        line.replaces, line.action, line.override, decisions, die_label=line.die_label or ""
+    )
 
 
 class DisputeUseCases(StoreApplication):
@@ -122,10 +125,14 @@ class DisputeUseCases(StoreApplication):
         decisions: Mapping[int, str] | None = None,
         key: str | None = None,
         expected_version: int | None = None,
+        die_label: str | None = None,
     ) -> Written[Correction]:
         """The scorers' own correction of entry `replaces`, before the result is confirmed; its
-        printed values are checked as `rule`'s are."""
-        request = CorrectionRequest(replaces, dict(action), override, dict(decisions or {}))
+        printed values are checked as `rule`'s are. `die_label` names the die the corrected
+        entry was rolled with: None keeps the replaced entry's, blank names none."""
+        request = CorrectionRequest(
+            replaces, dict(action), override, dict(decisions or {}), die_label=die_label
+        )
 
         def write(match: MatchRecord) -> Correction:
             return match.correct(

@@ -358,3 +358,15 @@ def test_cg_1_3_a_correction_typing_other_values_than_the_cards_exits_3_naming_i
     assert "CG-1.3: Kojiro Hyuga prints Shot 3, Pass 1, Defense 0 (as recorded earlier" in output
     output = ok(run, *args, "--reason", "misread", "--override", "another edition")
     assert "line 15" in output
+
+
+def test_a_corrected_roll_keeps_its_die_and_die_names_another(run: Run, app: Touchline) -> None:
+    match_id = app.create_match("card-game", SETUP, SCORER).id
+    for number, line in enumerate(OPENING, start=1):
+        label = "red d6" if number == 10 else None
+        app.record(match_id, parse_entry("card-game", line), SCORER, die_label=label)
+    ok(run, "match", "correct", match_id, "10", "--as", "roll toho 1", "--reason", "misread")
+    assert app.load_record(match_id).log[-1].die_label == "red d6"
+    args = ("match", "correct", match_id, "12", "--as", "roll toho 2", "--reason", "again")
+    ok(run, *args, "--die", "blue d6")
+    assert app.load_record(match_id).log[-1].die_label == "blue d6"

@@ -429,3 +429,29 @@ def test_cg_1_3_a_correction_of_a_cards_first_play_lists_its_later_plays(
     answer = post(client, match_id, "corrections", **correction, decisions={"14": "keep"})
     assert answer.status_code == 201, answer.get_json()
     assert answer.get_json()["entry"]["kept"] == [14]
+
+
+def test_a_corrected_roll_keeps_its_die_unless_the_body_names_another(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for number, line in enumerate(OPENING, start=1):
+        body = {"text": line, "die_label": "red d6"} if number == 10 else {"text": line}
+        answer = client.post(
+            f"/api/matches/{match_id}/entries",
+            json={"by": "alice", **body},
+            headers=scorer(match_id),
+        )
+        assert answer.status_code == 201, answer.get_json()
+    correction = {"replaces": 10, "text": "roll toho 1", "reason": "misread"}
+    answer = post(client, match_id, "corrections", **correction)
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["entry"]["die_label"] == "red d6"
+    correction = {"replaces": 12, "text": "roll toho 2", "reason": "again", "die_label": "blue"}
+    assert (
+        post(client, match_id, "corrections", **correction).get_json()["entry"]["die_label"]
+        == "blue"
+    )
+    correction = {"replaces": 13, "text": "roll toho 3", "reason": "again", "die_label": ""}
+    assert (
+        post(client, match_id, "corrections", **correction).get_json()["entry"]["die_label"] is None
+    )

@@ -263,3 +263,33 @@ def test_cg_1_3_a_corrected_play_typing_other_values_than_the_card_s_is_refused_
     assert answer.status_code == 303
     (line,) = corrections(service, match_id)
     assert [v.rule for v in line.violations] == ["CG-1.3"]
+
+
+def test_a_corrected_roll_keeps_its_die_and_the_page_may_name_another(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for number, line in enumerate(OPENING, start=1):
+        label = "red d6" if number == 10 else None
+        record_text(service, match_id, line, AUTHOR, die_label=label)
+    become_everyone(client, match_id)
+    page = html_of(client, f"/matches/{match_id}/entries/10/correct?entry=roll+toho+1")
+    assert 'name="die_label" value="red d6"' in page  # asked, as the scoring page does
+    answer = correct(client, match_id, 10, entry="roll coach=toho value=1", reason="misread")
+    assert answer.status_code == 303
+    assert corrections(service, match_id)[-1].die_label == "red d6"
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/12/correct",
+        {
+            "entry": "roll coach=toho value=2",
+            "reason": "misread again",
+            "die_label": "blue d6",
+            "key": "die-2",
+            "expected_version": str(VERSION + 1),
+        },
+    )
+    assert answer.status_code == 303
+    assert corrections(service, match_id)[-1].die_label == "blue d6"
+    # An entry no die is rolled for, that named none, is not asked about one.
+    page = html_of(client, f"/matches/{match_id}/entries/2/correct?entry=kickoff+nankatsu")
+    assert 'name="die_label"' not in page

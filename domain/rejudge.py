@@ -132,9 +132,10 @@ def corrected_history(
     kept: list[tuple[int, tuple[Violation, ...]]] = []
     withdrawn: list[int] = []
     rederived: list[tuple[int, tuple[Consequence, ...]]] = []
+    printed = rules.printed
     as_it_was = (
         None
-        if values is None or replaced is None
+        if values is None or replaced is None or printed is None
         else _AsItWas(rules, state_before, replaced, after, values.cards)
     )
     for place, entry in enumerate(after):
@@ -146,6 +147,8 @@ def corrected_history(
             action = None
         if (
             as_it_was is not None
+            and printed is not None
+            and entry.kind in printed.kinds
             and action is not None
             and all(v.overridable for v in now_broken)
             and values is not None

@@ -29,7 +29,9 @@ class Printed:
     `rule` is the rule ID that says a card prints them; `fields` the entry fields that hold
     them, in printed order, with `labels` as a person says them; `kinds` the entry kinds
     that carry a card's printed values; `sides` the sides a card may belong to, and
-    `minimum` the lowest value a card prints.
+    `minimum` the lowest value a card prints. `catalogue` holds the names the game's
+    rulebook gives its cards (without values, which it does not print), for the pages to
+    suggest as a card's name is typed.
     """
 
     rule: str
@@ -38,6 +40,7 @@ class Printed:
     kinds: tuple[str, ...]
     sides: tuple[str, ...] = ()
     minimum: int = 0
+    catalogue: tuple[str, ...] = ()
 
     def label(self, name: str) -> str:
         return dict(zip(self.fields, self.labels, strict=True)).get(name, name)

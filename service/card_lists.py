@@ -71,16 +71,44 @@ class KnownCard:
 
 @dataclass(frozen=True)
 class OfferedCards:
-    """For each side that may put a card down now, the cards with known values it may."""
+    """For each side that may put a card down now, the cards with known values it may; and
+    the names to suggest as it types another (`suggested`): those cards, then the names the
+    game's rulebook gives (no values known: `values` empty) that the rules let it play now."""
 
     by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
+    suggested_by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
 
     def of(self, side: str) -> tuple[KnownCard, ...]:
         return next((cards for s, cards in self.by_side if s == side), ())
 
+    def suggested(self, side: str) -> tuple[KnownCard, ...]:
+        return next((cards for s, cards in self.suggested_by_side if s == side), ())
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(card.name for _, cards in self.by_side for card in cards))
+
+
+def _playable_names(
+    match: MatchRecord, kind: str, fixed: Mapping[str, JSON], known: CardLibrary
+) -> tuple[KnownCard, ...]:
+    """The names of the game's catalogue that no card list knows values of, which the rules
+    let the side of `fixed` play now (its values aside: the table types them)."""
+    rules = match.ruleset
+    printed = rules.printed
+    assert printed is not None
+    found: list[KnownCard] = []
+    for name in printed.catalogue:
+        if known.find(name) is not None:
+            continue  # a known card is suggested with its values, where it fits
+        data = {"kind": kind, **fixed, "card": name}
+        data.update(dict.fromkeys(printed.fields, printed.minimum))
+        try:
+            if not rules.check(match.game, rules.action_from_dict(data)):
+                found.append(KnownCard(name, (), ""))
+        except ValueError:
+            continue
+    return tuple(found)
 
 
 def printed_of(game: str) -> Printed:
@@ -172,7 +200,8 @@ class CardListUseCases(LeagueUseCases):
     def known_cards(self, match: MatchRecord, cards: CardLibrary | None = None) -> OfferedCards:
         """For each side, the cards with known printed values it could put down now: those the
         match recorded, then those of the card lists, each only when the rules let that side
-        play it now with those values."""
+        play it now with those values; and the names to suggest for another card, those and
+        the rulebook's that the rules let it play now."""
         rules = match.ruleset
         printed = rules.printed
         if printed is None:
@@ -181,6 +210,7 @@ class CardListUseCases(LeagueUseCases):
             self.cards_for(match) if cards is None else cards
         )
         offered: dict[str, tuple[KnownCard, ...]] = {}
+        suggested: dict[str, tuple[KnownCard, ...]] = {}
         for expected in rules.expected(match.game):
             side = expected.fixed.get("coach")
             if expected.kind != printed.kinds[0] or not isinstance(side, str):
@@ -197,7 +227,10 @@ class CardListUseCases(LeagueUseCases):
                     values = tuple(card.as_fields(printed).items())
                     fits.append(KnownCard(card.name, values, card.describe(printed)))
             offered[side] = tuple(dict.fromkeys([*offered.get(side, ()), *fits]))
-        return OfferedCards(tuple(offered.items()))
+            if side not in suggested:
+                named = _playable_names(match, expected.kind, expected.fixed, library)
+                suggested[side] = (*fits, *named)
+        return OfferedCards(tuple(offered.items()), tuple(suggested.items()))
 
     def offered_cards(self, ref: str) -> OfferedCards:
         """For each side of a match, the cards with known printed values it may put down now

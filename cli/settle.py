@@ -99,6 +99,13 @@ def correction_options(command: F) -> F:
                 metavar="WHY",
                 help="Put the corrected entry in place although it breaks a rule, and why.",
             ),
+            click.option(
+                "--die",
+                "die_label",
+                metavar="NAME",
+                help='The physical die the corrected entry was rolled with, e.g. "red d6" '
+                '(default: the one the entry named; "" for none).',
+            ),
         ]
     ):
         command = option(command)
@@ -136,6 +143,7 @@ def _request(
     override: str | None,
     keep: Sequence[str],
     withdraw: Sequence[str],
+    die_label: str | None,
 ) -> CorrectionRequest:
     action, drawn = action_from_text(view.ruleset, text)
     if drawn:
@@ -143,7 +151,9 @@ def _request(
             "a correction records what the table saw: write every value, no ?",
             param_hint="--as",
         )
-    return CorrectionRequest(entry, action, override, _decisions(keep, withdraw))
+    return CorrectionRequest(
+        entry, action, override, _decisions(keep, withdraw), die_label=die_label
+    )
 
 
 @click.command("dispute")
@@ -218,6 +228,7 @@ def rule(
     keep: tuple[str, ...],
     withdraw: tuple[str, ...],
     override: str | None,
+    die_label: str | None,
     replay_from: int | None,
     key: str | None,
 ) -> None:
@@ -231,9 +242,18 @@ def rule(
         if as_text is None:
             raise click.UsageError("a ruling that corrects says what the entry becomes: --as")
         target = entry if entry is not None else _disputed_entry(view, dispute_number)
-        correction = _request(view, target, as_text, override, keep, withdraw)
-    elif as_text is not None or entry is not None or keep or withdraw or override is not None:
-        raise click.UsageError("--entry, --as, --keep, --withdraw and --override go with corrected")
+        correction = _request(view, target, as_text, override, keep, withdraw, die_label)
+    elif (
+        as_text is not None
+        or entry is not None
+        or keep
+        or withdraw
+        or override is not None
+        or die_label is not None
+    ):
+        raise click.UsageError(
+            "--entry, --as, --keep, --withdraw, --override and --die go with corrected"
+        )
     if replay_from is not None and decision != REPLAY:
         raise click.UsageError("--from goes with replay")
     with decisions_explained(app, view.id):
@@ -291,6 +311,7 @@ def correct(
     keep: tuple[str, ...],
     withdraw: tuple[str, ...],
     override: str | None,
+    die_label: str | None,
     key: str | None,
     expect_version: int | None,
 ) -> None:
@@ -300,7 +321,7 @@ def correct(
     every coach confirmed the result: then only a referee's ruling corrects it."""
     app = context.app
     view = app.get_match(match_ref)
-    request = _request(view, entry, as_text, override, keep, withdraw)
+    request = _request(view, entry, as_text, override, keep, withdraw, die_label)
     with decisions_explained(app, view.id):
         written = app.correct(
             view.id,
@@ -312,6 +333,7 @@ def correct(
             decisions=request.decisions,
             key=key,
             expected_version=expect_version,
+            die_label=die_label,
         )
     _echo_written(app, view, written, key)
 

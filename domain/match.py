@@ -42,7 +42,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.printed import CardLibrary
+from domain.printed import CardLibrary, with_printed_values
 from domain.registry import find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
@@ -63,6 +63,7 @@ from domain.text import (
 # cites, nor the re-judging of a correction, nor the seal of a write (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
     from domain.provenance import MatchFileFacts, Provenance
+    from domain.rejudge import ValuesJudged
 
 __all__ = [
     "Author",
@@ -134,6 +135,9 @@ class CorrectionRequest:
     action: Mapping[str, JSON]
     override: str | None = None
     decisions: Mapping[int, str] = field(default_factory=dict)
+    # The physical die the corrected entry was rolled with ("red d6"): None keeps the one
+    # the replaced entry named; blank names none.
+    die_label: str | None = None
 
 
 # Where a match's result stands.
@@ -738,6 +742,7 @@ class MatchRecord(Aggregate):
         correction: CorrectionRequest | None = None,
         replay_from: int | None = None,
         key: str | None = None,
+        values: ValuesJudged | None = None,
     ) -> Ruling:
         """A referee's ruling on an open dispute, citing rule IDs of the game's digest: the
         entry stands, is corrected (`correction`), or play is replayed from an entry
@@ -783,6 +788,7 @@ class MatchRecord(Aggregate):
                 reason=text or f"ruling on dispute {dispute}",
                 dispute=dispute,
                 rules=cited,
+                values=values,
             ).number
         elif decision == REPLAY:
             self._refuse_if_abandoned()
@@ -819,13 +825,18 @@ class MatchRecord(Aggregate):
         key: str | None = None,
         dispute: int | None = None,
         rules: Sequence[str] = (),
+        values: ValuesJudged | None = None,
     ) -> Correction:
         """Put another entry at the place of entry `request.replaces`, judge every later
         entry again, and keep or withdraw those that became illegal as `request.decisions`
         say (DecisionsNeeded lists them when a decision is missing).
 
         Without a ruling (`dispute`), a correction is the scorers' own and is refused once
-        every coach confirmed the result: then only a referee may change it.
+        every coach confirmed the result: then only a referee may change it. With `values`
+        (domain.rejudge.ValuesJudged: the card lists' printed values) the corrected entry's
+        printed values are checked as a new entry's are, against those the match recorded
+        before its place and the lists', and so are the later entries' against the corrected
+        history; without, none are (a match file's line).
         """
         earlier = self._earlier(key, Correction, lambda line: line.replaces == request.replaces)
         if earlier is not None:
@@ -845,9 +856,22 @@ class MatchRecord(Aggregate):
         parsed = rules_.action_from_dict(request.action)
         action = rules_.action_to_dict(parsed)
         _check_action_text(action)
-        if action == dict(replaced.action):
+        cards = values.cards if values is not None and values.own else None
+        if cards is not None:
+            # A printed value left out is filled from those known at its place, never 0
+            # (MissingValues names it when none is).
+            parsed = rules_.action_from_dict(
+                with_printed_values(rules_, state, request.action, cards)
+            )
+            action = rules_.action_to_dict(parsed)
+        die_label = (
+            replaced.die_label
+            if request.die_label is None
+            else checked_die_label(request.die_label)
+        )
+        if action == dict(replaced.action) and die_label == replaced.die_label:
             raise BadDispute(f"entry {replaced.number} already records exactly this")
-        violations = rules_.check(state, parsed)
+        violations = rules_.check(state, parsed, cards)
         override = request.override.strip() if request.override else None
         if override:
             override = checked_text(override, "the override reason", REASON_LIMIT)
@@ -857,7 +881,14 @@ class MatchRecord(Aggregate):
         from domain.rejudge import corrected_history
 
         history = corrected_history(
-            rules_, state, parsed, violations, entries[place + 1 :], request.decisions
+            rules_,
+            state,
+            parsed,
+            violations,
+            entries[place + 1 :],
+            request.decisions,
+            values=values,
+            replaced=replaced,
         )
         self._pending_state: Any = history.final_state
         self._correct(
@@ -879,6 +910,7 @@ class MatchRecord(Aggregate):
                 {"number": n, "consequences": [c.to_dict() for c in consequences]}
                 for n, consequences in history.rederived
             ],
+            die_label=die_label,
             by=author.by,
             at=author.at,
             device=author.device,
@@ -1055,7 +1087,8 @@ class MatchRecord(Aggregate):
         key: str | None
 
     class Corrected(Sealed):
-        class_version: ClassVar[int] = 1
+        # 2: `die_label`, the physical die the corrected entry was rolled with.
+        class_version: ClassVar[int] = 2
         replaces: int
         action: dict[str, JSON]
         action_version: int
@@ -1070,10 +1103,17 @@ class MatchRecord(Aggregate):
         kept: list[dict[str, JSON]]
         withdrawn: list[int]
         rederived: list[dict[str, JSON]]
+        die_label: str | None
         by: str
         at: str
         device: str | None
         key: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Stored before a correction kept a die's name: its dice were read unnamed, and
+            still are (the statistics of each die stay as they were)."""
+            state["die_label"] = None
 
     class Confirmed(Sealed):
         class_version: ClassVar[int] = 1
@@ -1359,6 +1399,7 @@ class MatchRecord(Aggregate):
         device: str | None,
         link: str | None,
         key: str | None,
+        die_label: str | None = None,
     ) -> None:
         number = self._next()
         game = self.game_package
@@ -1401,6 +1442,7 @@ class MatchRecord(Aggregate):
                 rules=tuple(rules),
                 kept=tuple(int(cast(int, item["number"])) for item in kept),
                 withdrawn=tuple(withdrawn),
+                die_label=die_label,
             )
         )
         self._game = self.__dict__.pop("_pending_state", None)

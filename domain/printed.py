@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from domain.ruleset import JSON, Violation
+
+if TYPE_CHECKING:
+    from domain.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -25,7 +29,9 @@ class Printed:
     `rule` is the rule ID that says a card prints them; `fields` the entry fields that hold
     them, in printed order, with `labels` as a person says them; `kinds` the entry kinds
     that carry a card's printed values; `sides` the sides a card may belong to, and
-    `minimum` the lowest value a card prints.
+    `minimum` the lowest value a card prints. `catalogue` holds the names the game's
+    rulebook gives its cards (without values, which it does not print), for the pages to
+    suggest as a card's name is typed.
     """
 
     rule: str
@@ -34,6 +40,7 @@ class Printed:
     kinds: tuple[str, ...]
     sides: tuple[str, ...] = ()
     minimum: int = 0
+    catalogue: tuple[str, ...] = ()
 
     def label(self, name: str) -> str:
         return dict(zip(self.fields, self.labels, strict=True)).get(name, name)
@@ -131,6 +138,29 @@ def mismatch(
     )
 
 
+def printed_violation(
+    rules: Ruleset, state: Any, action: Any, cards: CardLibrary
+) -> Violation | None:
+    """The printed-values rule, when `action` types a card's values other than those the match
+    recorded before `state` or, for a card it has not, those of `cards` (a card list); None
+    when it types none, or the values found. What every check of an entry's values asks: a
+    new entry's, a correction's, and the entries judged again after a correction."""
+    printed = rules.printed
+    if printed is None:
+        return None
+    data = rules.action_to_dict(action)
+    if data.get("kind") not in printed.kinds:
+        return None
+    face = rules.printed_face(state, data)
+    typed = typed_values(printed, data)
+    if face is None or typed is None:
+        return None
+    recorded = rules.learned_cards(state).find(face.name) or cards.find(face.name)
+    if recorded is None:
+        return None
+    return mismatch(printed, recorded, typed, recorded.origin)
+
+
 class MissingValues(ValueError):
     """An entry of a card whose printed values it leaves out and nothing has recorded."""
 
@@ -159,3 +189,20 @@ def completed(
         raise MissingValues(str(data.get("kind")), str(data.get("card", "the card")), missing)
     entry.update({name: known.as_fields(printed)[name] for name in missing})
     return entry
+
+
+def with_printed_values(
+    rules: Ruleset, state: Any, data: Mapping[str, JSON], cards: CardLibrary
+) -> dict[str, JSON]:
+    """An entry's dict form with the printed values it leaves out filled from those known in
+    `state` (the match's own first values) or `cards`; MissingValues names those neither
+    gives. A card that prints none (Fatigue) or may be either of two (a motivated player)
+    keeps what is typed, and what is left out is 0 as it always was."""
+    printed = rules.printed
+    if printed is None or data.get("kind") not in printed.kinds:
+        return dict(data)
+    face = rules.printed_face(state, data)
+    if face is None:
+        return dict(data)
+    known = rules.learned_cards(state).find(face.name) or cards.find(face.name)
+    return completed(printed, data, known)

@@ -7,16 +7,23 @@ the corrector decides, per entry, to keep it (recorded as an override, the corre
 as the table's reason) or to take it out of force. Until every such entry has a decision the
 correction records nothing (`DecisionsNeeded` lists them), and where one decision changes what
 follows, the list is worked out again with it.
+
+Given the card lists the match reads (`cards`), each later entry's printed values are judged
+again too (domain/printed.py): correcting the first entry of a card changes the values its
+later entries are checked against. Only what the correction changed counts: an entry that
+typed the same values against the same record before the correction (an override the table
+made then, or a match written before values were checked) is judged as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain.consequences import Consequence
 from domain.log import Entry
+from domain.printed import CardLibrary, printed_violation
 from domain.ruleset import MalformedAction, Outcome, Ruleset, Violation
 
 KEEP, WITHDRAW = "keep", "withdraw"
@@ -64,6 +71,18 @@ class BadDecision(ValueError):
 
 
 @dataclass(frozen=True)
+class ValuesJudged:
+    """Whose printed values a correction judges (domain/printed.py), against the match's own
+    and `cards` (a card list's; possibly none): the corrected entry's when `own`, and those of
+    the later entries `later` numbers (None: every one). A correction made now judges all;
+    a match file's import only where the file says the table overrode a rule."""
+
+    cards: CardLibrary
+    own: bool = True
+    later: Container[int] | None = None
+
+
+@dataclass(frozen=True)
 class Rejudged:
     """The corrected history: what the corrected entry does, and what became of every entry
     after it."""
@@ -91,11 +110,15 @@ def corrected_history(
     violations: tuple[Violation, ...],
     after: Sequence[Entry],
     decisions: Mapping[int, str],
+    values: ValuesJudged | None = None,
+    replaced: Entry | None = None,
 ) -> Rejudged:
     """Apply the corrected action at its place, then judge each later entry again.
 
     `state_before` is the state at the corrected entry's place, `corrected` its parsed action
     (already found legal, or its violations overridden), `after` the entries in force after it.
+    With `values` (ValuesJudged) and the `replaced` entry, the later entries' printed values
+    are judged again as well, against the history as it was and as it is now.
     """
     numbers = {entry.number for entry in after}
     for number, given in decisions.items():
@@ -109,13 +132,29 @@ def corrected_history(
     kept: list[tuple[int, tuple[Violation, ...]]] = []
     withdrawn: list[int] = []
     rederived: list[tuple[int, tuple[Consequence, ...]]] = []
-    for entry in after:
+    printed = rules.printed
+    as_it_was = (
+        None
+        if values is None or replaced is None or printed is None
+        else _AsItWas(rules, state_before, replaced, after, values.cards)
+    )
+    for place, entry in enumerate(after):
         try:
             action = rules.action_from_dict(entry.action)
             now_broken = rules.check(state, action)
         except MalformedAction as error:
             now_broken = (Violation("", str(error), overridable=False),)
             action = None
+        if (
+            as_it_was is not None
+            and printed is not None
+            and entry.kind in printed.kinds
+            and action is not None
+            and all(v.overridable for v in now_broken)
+            and values is not None
+            and (values.later is None or entry.number in values.later)
+        ):
+            now_broken = (*now_broken, *as_it_was.newly_broken(place, state, action))
         decision: str | None = decisions.get(entry.number)
         if now_broken and not _still_overridden(entry, now_broken):
             became = BecameIllegal(entry.number, entry.kind, now_broken)
@@ -151,6 +190,42 @@ def corrected_history(
         rederived=tuple(rederived),
         final_state=state,
     )
+
+
+class _AsItWas:
+    """The history before the correction, folded only as far as a question about it needs:
+    whether a later entry broke the printed-values rule the same way then."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        state_before: Any,
+        replaced: Entry,
+        after: Sequence[Entry],
+        cards: CardLibrary,
+    ) -> None:
+        self._rules, self._after, self._cards = rules, after, cards
+        self._state = state_before
+        self._replaced: Entry | None = replaced  # folded in at the first question
+        self._folded = 0  # how many entries of `after` are folded in
+
+    def newly_broken(self, place: int, state: Any, action: Any) -> tuple[Violation, ...]:
+        """The printed-values violation `action` (of entry `after[place]`) commits in the
+        corrected `state` that it did not commit in the history as it was."""
+        now = printed_violation(self._rules, state, action, self._cards)
+        if now is None:
+            return ()
+        was = printed_violation(self._rules, self._at(place), action, self._cards)
+        return () if was == now else (now,)
+
+    def _at(self, place: int) -> Any:
+        """The state before `after[place]` as the history was."""
+        if self._replaced is not None:
+            self._state = fold(self._rules, self._state, [self._replaced])
+            self._replaced = None
+        self._state = fold(self._rules, self._state, self._after[self._folded : place])
+        self._folded = max(self._folded, place)
+        return self._state
 
 
 def _still_overridden(entry: Entry, broken: tuple[Violation, ...]) -> bool:

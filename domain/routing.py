@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.actions import ActionCodec
 from domain.declarations import UNCOUNTED, EntryFrequency
-from domain.printed import NO_CARDS, CardLibrary, Printed, PrintedCard, mismatch, typed_values
+from domain.printed import NO_CARDS, CardLibrary, Printed, PrintedCard, printed_violation
 from domain.ruleset import JSON, Consequence, Outcome, Violation
 from domain.sentences import from_notation
 
@@ -75,21 +75,11 @@ class RoutedRuleset:
     def _printed_violations(
         self, state: Any, action: Any, cards: CardLibrary | None
     ) -> tuple[Violation, ...]:
-        """The printed-values rule, when the entry types a card's values other than those the
-        match recorded earlier or, for a card it has not, those of `cards`. Without `cards`
-        (None) the caller judges an entry made before the values were checked: a match file's
-        line, an entry judged again after a correction."""
+        """The printed-values rule (domain.printed.printed_violation). Without `cards` (None)
+        the caller judges an entry made before the values were checked: a match file's line."""
         if cards is None or self.printed is None or type(action).kind not in self.printed.kinds:
             return ()
-        data = self.action_to_dict(action)
-        face = self.printed_face(state, data)
-        typed = typed_values(self.printed, data)
-        if face is None or typed is None:
-            return ()
-        recorded = self.learned_cards(state).find(face.name) or cards.find(face.name)
-        if recorded is None:
-            return ()
-        broken = mismatch(self.printed, recorded, typed, recorded.origin)
+        broken = printed_violation(self, state, action, cards)  # type: ignore[arg-type]
         return () if broken is None else (broken,)
 
     def scorers_view(self, state: Any) -> dict[str, JSON]:

@@ -520,6 +520,17 @@ class CorrectedEntrySchema(Schema):
             "example": {"13": "keep", "14": "withdraw"},
         },
     )
+    # Blank is allowed here, unlike an entry's: it says the corrected entry names no die.
+    die_label = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=[validate.Length(max=DIE_LABEL_LIMIT), check_encodable],
+        metadata={
+            "description": "The physical die the corrected entry was rolled with; left out "
+            "or null keeps the die the replaced entry named, an empty string names none",
+            "example": "red d6",
+        },
+    )
 
     @validates_schema
     def _one_form(self, data: dict[str, Any], **_: Any) -> None:

@@ -32,7 +32,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, assert_never
 
@@ -272,7 +272,7 @@ def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
     meta = {"by": line.by, "at": line.at, "device": line.device, "link": line.link}
     if isinstance(line, Entry):
         meta["override"] = line.override
-    die = line.die_label if isinstance(line, Entry) and not isinstance(line, Correction) else None
+    die = line.die_label if isinstance(line, Entry) else None  # a correction's too
     start = f"{line.number} {_meta({**meta, 'key': line.key, 'die': die})}"
     match line:
         case Retraction():
@@ -611,7 +611,9 @@ def _load_line(
             raise MatchFileError(f"{where}: write an abandonment as 'abandon reason=WHY'")
         return Abandonment(**common, reason=_unescaped(reason, where))
     if rest[0] in _SETTLING:
-        return _SETTLING[rest[0]](codec, common, override, rest[1:], where, read_value)
+        settled = _SETTLING[rest[0]](codec, common, override, rest[1:], where, read_value)
+        # A correction is an entry in its own right: it names its die as an entry does.
+        return replace(settled, die_label=die) if isinstance(settled, Correction) else settled
     if rest[0] == "note":
         text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
         if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
@@ -625,9 +627,10 @@ def _load_line(
 
 
 def _names_an_entry(word: str) -> bool:
-    """Whether a line's first word after its meta starts an entry (an action's kind), not
-    another kind of line: only an entry was rolled with a die."""
-    return word not in ("undo", "abandon", "note", *_SETTLING)
+    """Whether a line's first word after its meta starts an entry (an action's kind, or a
+    correction, an entry in its own right), not another kind of line: only an entry was
+    rolled with a die."""
+    return word == "correct" or word not in ("undo", "abandon", "note", *_SETTLING)
 
 
 def _named(words: list[str], allowed: set[str], where: str) -> tuple[dict[str, str], list[str]]:

@@ -46,7 +46,7 @@ from domain.match import (
 )
 from domain.printed import NO_CARDS
 from domain.registry import UnknownRuleset, find_ruleset
-from domain.rejudge import BadDecision, DecisionsNeeded
+from domain.rejudge import BadDecision, DecisionsNeeded, ValuesJudged
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
 from service.access import AccessUseCases
@@ -117,6 +117,16 @@ class MatchScope:
     id: str
     league: str | None
     sides: tuple[str, ...]
+
+
+def _values_judged(line: Correction) -> ValuesJudged | None:
+    """Whose printed values a match file's correction has judged, as it was written: only
+    where the file says the table overrode a rule (the correction's own override, the later
+    entries it kept), against the match's own values, so that the override keeps what it
+    overrode; a file written before corrections were checked imports as before."""
+    if not (line.override or line.kept):
+        return None
+    return ValuesJudged(NO_CARDS, own=bool(line.override), later=frozenset(line.kept))
 
 
 def now() -> str:
@@ -446,7 +456,11 @@ class Touchline(
                             ruled_correction = line  # written with the ruling that follows
                         else:
                             match.correct(
-                                correction_request(line), line.author, line.reason, key=line.key
+                                correction_request(line),
+                                line.author,
+                                line.reason,
+                                key=line.key,
+                                values=_values_judged(line),
                             )
                     case Entry():
                         # A file's printed values are checked only where it says the table
@@ -465,6 +479,7 @@ class Touchline(
                         match.dispute(line.on, line.reason, line.author, key=line.key)
                     case Ruling():
                         request = None
+                        corrected = ruled_correction
                         if ruled_correction is not None:
                             if ruled_correction.dispute != line.dispute:
                                 raise BadInput(
@@ -482,6 +497,7 @@ class Touchline(
                             correction=request,
                             replay_from=line.replay_from,
                             key=line.key,
+                            values=None if corrected is None else _values_judged(corrected),
                         )
                     case Confirmation():
                         match.confirm(line.side, line.author, key=line.key)

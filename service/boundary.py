@@ -21,6 +21,7 @@ from domain.match import (
     ResultConfirmed,
     RuleBroken,
 )
+from domain.printed import MissingValues
 from domain.rejudge import BadDecision, DecisionsNeeded
 from domain.ruleset import MalformedAction, SetupError
 from domain.text import BadText
@@ -63,6 +64,7 @@ def rules_translated() -> Iterator[None]:
         BadText,
         BadDispute,
         BadDecision,
+        MissingValues,
     ) as error:
         raise BadInput(str(error)) from None
 

@@ -20,7 +20,14 @@ from eventsourcing.persistence import IntegrityError
 from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, Learned, card_list_id
 from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
-from domain.printed import NO_CARDS, CardLibrary, MissingValues, Printed, PrintedCard, completed
+from domain.printed import (
+    NO_CARDS,
+    CardLibrary,
+    MissingValues,
+    Printed,
+    PrintedCard,
+    with_printed_values,
+)
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
 from domain.text import NAME_LIMIT, BadText, checked_text
@@ -69,16 +76,44 @@ class KnownCard:
 
 @dataclass(frozen=True)
 class OfferedCards:
-    """For each side that may put a card down now, the cards with known values it may."""
+    """For each side that may put a card down now, the cards with known values it may; and
+    the names to suggest as it types another (`suggested`): those cards, then the names the
+    game's rulebook gives (no values known: `values` empty) that the rules let it play now."""
 
     by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
+    suggested_by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
 
     def of(self, side: str) -> tuple[KnownCard, ...]:
         return next((cards for s, cards in self.by_side if s == side), ())
 
+    def suggested(self, side: str) -> tuple[KnownCard, ...]:
+        return next((cards for s, cards in self.suggested_by_side if s == side), ())
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(card.name for _, cards in self.by_side for card in cards))
+
+
+def _playable_names(
+    match: MatchRecord, kind: str, fixed: Mapping[str, JSON], known: CardLibrary
+) -> tuple[KnownCard, ...]:
+    """The names of the game's catalogue that no card list knows values of, which the rules
+    let the side of `fixed` play now (its values aside: the table types them)."""
+    rules = match.ruleset
+    printed = rules.printed
+    assert printed is not None
+    found: list[KnownCard] = []
+    for name in printed.catalogue:
+        if known.find(name) is not None:
+            continue  # a known card is suggested with its values, where it fits
+        data = {"kind": kind, **fixed, "card": name}
+        data.update(dict.fromkeys(printed.fields, printed.minimum))
+        try:
+            if not rules.check(match.game, rules.action_from_dict(data)):
+                found.append(KnownCard(name, (), ""))
+        except ValueError:
+            continue
+    return tuple(found)
 
 
 def printed_of(game: str) -> Printed:
@@ -185,7 +220,8 @@ class CardListUseCases(LeagueUseCases):
     def known_cards(self, match: MatchRecord, cards: CardLibrary | None = None) -> OfferedCards:
         """For each side, the cards with known printed values it could put down now: those the
         match recorded, then those of the card lists, each only when the rules let that side
-        play it now with those values."""
+        play it now with those values; and the names to suggest for another card, those and
+        the rulebook's that the rules let it play now."""
         rules = match.ruleset
         printed = rules.printed
         if printed is None:
@@ -194,6 +230,7 @@ class CardListUseCases(LeagueUseCases):
             self.cards_for(match) if cards is None else cards
         )
         offered: dict[str, tuple[KnownCard, ...]] = {}
+        suggested: dict[str, tuple[KnownCard, ...]] = {}
         for expected in rules.expected(match.game):
             side = expected.fixed.get("coach")
             if expected.kind != printed.kinds[0] or not isinstance(side, str):
@@ -210,7 +247,10 @@ class CardListUseCases(LeagueUseCases):
                     values = tuple(card.as_fields(printed).items())
                     fits.append(KnownCard(card.name, values, card.describe(printed)))
             offered[side] = tuple(dict.fromkeys([*offered.get(side, ()), *fits]))
-        return OfferedCards(tuple(offered.items()))
+            if side not in suggested:
+                named = _playable_names(match, expected.kind, expected.fixed, library)
+                suggested[side] = (*fits, *named)
+        return OfferedCards(tuple(offered.items()), tuple(suggested.items()))
 
     def offered_cards(self, ref: str) -> OfferedCards:
         """For each side of a match, the cards with known printed values it may put down now
@@ -241,14 +281,8 @@ class CardListUseCases(LeagueUseCases):
                 checked_text(card, f"{action.get('kind')}: card", NAME_LIMIT)
             except BadText as error:
                 raise BadInput(str(error)) from None
-        face = rules.printed_face(match.game, action)
-        if face is None:
-            # A card that prints none (Fatigue) or may be either of two (a motivated
-            # player): what is typed counts, and what is left out is 0 as it always was.
-            return dict(action)
-        known = rules.learned_cards(match.game).find(face.name) or cards.find(face.name)
         try:
-            return completed(printed, action, known)
+            return with_printed_values(rules, match.game, action, cards)
         except MissingValues as error:
             raise BadInput(str(error)) from None
 

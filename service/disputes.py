@@ -12,7 +12,8 @@ from typing import TypeVar
 
 from domain.log import Confirmation, Correction, Dispute, LogLine, Ruling
 from domain.match import Author, CorrectionRequest, MatchRecord
-from domain.rejudge import KEEP, WITHDRAW
+from domain.printed import CardLibrary
+from domain.rejudge import KEEP, WITHDRAW, ValuesJudged
 from domain.ruleset import JSON
 from service.boundary import use_case
 from service.store import StoreApplication
@@ -43,7 +44,10 @@ def correction_request(line: Correction) -> CorrectionRequest:
     """What a stored correction asked for, to make it again (a match file's import)."""
     decisions = {number: KEEP for number in line.kept}
     decisions.update({number: WITHDRAW for number in line.withdrawn})
-    return CorrectionRequest(line.replaces, line.action, line.override, decisions)
+    # The file names the corrected entry's die, or none: blank, never the replaced one's.
+    return CorrectionRequest(
+        line.replaces, line.action, line.override, decisions, die_label=line.die_label or ""
+    )
 
 
 class DisputeUseCases(StoreApplication):
@@ -55,6 +59,9 @@ class DisputeUseCases(StoreApplication):
         earlier_write: Callable[[MatchRecord], L | None] | None = None,
     ) -> Written[L]:
         raise NotImplementedError  # Touchline's own: load, change, save with retries
+
+    def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary:
+        raise NotImplementedError  # the card lists' (service/card_lists.py)
 
     @use_case
     def dispute(
@@ -86,7 +93,9 @@ class DisputeUseCases(StoreApplication):
         replay_from: int | None = None,
         key: str | None = None,
     ) -> Written[Ruling]:
-        """A referee's ruling on an open dispute: stands, corrected or replay from an entry."""
+        """A referee's ruling on an open dispute: stands, corrected or replay from an entry.
+        A correction's printed values, and those of the entries judged again after it, are
+        checked as a new entry's are (the match's own, its league's list, the installation's)."""
 
         def write(match: MatchRecord) -> Ruling:
             return match.rule(
@@ -98,6 +107,7 @@ class DisputeUseCases(StoreApplication):
                 correction=correction,
                 replay_from=replay_from,
                 key=key,
+                values=ValuesJudged(self.cards_for(match)),
             )
 
         return self._change(ref, None, write, _retried(key, write))
@@ -115,12 +125,19 @@ class DisputeUseCases(StoreApplication):
         decisions: Mapping[int, str] | None = None,
         key: str | None = None,
         expected_version: int | None = None,
+        die_label: str | None = None,
     ) -> Written[Correction]:
-        """The scorers' own correction of entry `replaces`, before the result is confirmed."""
-        request = CorrectionRequest(replaces, dict(action), override, dict(decisions or {}))
+        """The scorers' own correction of entry `replaces`, before the result is confirmed; its
+        printed values are checked as `rule`'s are. `die_label` names the die the corrected
+        entry was rolled with: None keeps the replaced entry's, blank names none."""
+        request = CorrectionRequest(
+            replaces, dict(action), override, dict(decisions or {}), die_label=die_label
+        )
 
         def write(match: MatchRecord) -> Correction:
-            return match.correct(request, author, reason, key=key)
+            return match.correct(
+                request, author, reason, key=key, values=ValuesJudged(self.cards_for(match))
+            )
 
         return self._change(ref, expected_version, write, _retried(key, write))
 

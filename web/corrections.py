@@ -17,18 +17,20 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from domain.access import Operation
+from domain.actions import ActionCodec
+from domain.log import Entry
 from domain.match import CorrectionRequest, MatchRecord
 from domain.notation import format_action
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
-from domain.ruleset import JSON, MalformedAction, Violation
+from domain.ruleset import JSON, Expected, MalformedAction, Violation
 from domain.text import REASON_LIMIT
 from service.entries import parse_entry
 from service.errors import BadInput, CorrectionNeedsDecisions, EntryRefused, TouchlineError
 from service.views import match_view
 from web.context import author, scorer_name
 from web.context import touchline as service
-from web.entry_forms import action_from_form, entry_forms, grouped
+from web.entry_forms import DIE_LABEL_FIELD, action_from_form, entry_forms, grouped
 from web.errors import status_of
 from web.powers import require_on_match
 from web.settling import dispute_state, entry_in_force, posted_rules, rule_fields, step_of
@@ -78,12 +80,14 @@ def correct(match_id: str, number: int) -> Any:
         if name.startswith(DECIDE_PREFIX) and name.removeprefix(DECIDE_PREFIX).isdigit()
     }
     override = form.get("override", "").strip() or None
+    # Posted only where the page asks for the die: left out keeps the replaced entry's.
+    die_label = form.get(DIE_LABEL_FIELD)
     key = form.get("key") or None
     by = author(scorer_name())
     try:
         action = parse_entry(record.ruleset_name, text)
         if dispute is not None:
-            request_ = CorrectionRequest(number, action, override, decisions)
+            request_ = CorrectionRequest(number, action, override, decisions, die_label)
             written = service().rule(
                 str(record.id),
                 dispute,
@@ -107,6 +111,7 @@ def correct(match_id: str, number: int) -> Any:
                 decisions=decisions,
                 key=key,
                 expected_version=_version(),
+                die_label=die_label,
             )
             line = done.line.number
             flash(f"Entry {number} is corrected (line {line}).")
@@ -179,7 +184,8 @@ def _page(
     if state is not None and not state.is_open:
         raise BadInput(f"dispute {dispute} was already ruled on")
     rules = record.ruleset
-    choices = () if chosen else tuple(rules.expected(record.state_at(step - 1)))
+    allowed = tuple(rules.expected(record.state_at(step - 1)))
+    choices = () if chosen else allowed
     here = url_for("corrections.correct_page", match_id=view.id, number=number)
     carried = (("dispute", str(dispute)),) if dispute is not None else ()
     return render_template(
@@ -199,4 +205,21 @@ def _page(
         rules=rule_fields(),
         limit=REASON_LIMIT,
         confirmed=view.result_status is not None and view.result_status.state == "confirmed",
+        die=_die_asked(rules.codec, allowed, chosen, entry),
     )
+
+
+def _die_asked(
+    codec: ActionCodec, allowed: tuple[Expected, ...], chosen: str | None, entry: Entry
+) -> str | None:
+    """The die the corrected entry names, to keep or change: asked where the scoring page
+    asks for it (an entry the table rolls a die for) or where the entry named one; None where
+    the page does not ask, and the correction keeps what the entry named."""
+    if chosen is None:
+        return None
+    named = entry.die_label
+    kind = chosen.split(" ", 1)[0]
+    rolls = any(f.rolls_dice for f in entry_forms(codec, allowed) if f.kind == kind)
+    if not (rolls or named):
+        return None
+    return request.form.get(DIE_LABEL_FIELD, named or "")

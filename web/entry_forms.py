@@ -63,6 +63,9 @@ class EntryForm:
     # Cards with known printed values the side may pick instead of typing (templates
     # `_card_pick.html`): a pick posts the card alone, and the service fills its values.
     cards: tuple[KnownCard, ...] = ()
+    # Names to suggest as the card is typed (a `<datalist>` on its field), with their values
+    # where known, for the page's script to fill in.
+    suggestions: tuple[KnownCard, ...] = ()
 
     @property
     def rolls_dice(self) -> bool:
@@ -120,6 +123,8 @@ def entry_form(
     side = fixed.get("coach")
     offers = offered is not None and bool(must_say) and isinstance(side, str)
     cards = offered.of(str(side)) if offers and offered is not None else ()
+    suggests = offers and printed is not None and kind == printed.kinds[0]
+    suggestions = offered.suggested(str(side)) if suggests and offered is not None else ()
     return EntryForm(
         kind=kind,
         prompt=expected.prompt or kind,
@@ -130,6 +135,7 @@ def entry_form(
         tap=tap,
         can_roll=bool(random or dice),
         cards=cards,
+        suggestions=suggestions,
     )
 
 

@@ -23,6 +23,7 @@ PRINTED = Printed(
     labels=("Shot", "Pass", "Defense"),
     kinds=("play", "sign"),
     sides=TEAM_DECKS,
+    catalogue=tuple(dict.fromkeys(card.name for card in CATALOGUE.cards)),
 )
 LEARNED_HERE = "as recorded earlier in this match"
 

@@ -336,7 +336,12 @@ class MatchFold:
                 was.corrected_by,
                 was.die_label,
             )
-        self.entries[number] = _Entry(number, self._typed(event.consequences), correction=True)
+        self.entries[number] = _Entry(
+            number,
+            self._typed(event.consequences),
+            correction=True,
+            die_label=event.die_label or "",
+        )
         self._reorder()
         return True
 

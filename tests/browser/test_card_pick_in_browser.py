@@ -113,3 +113,34 @@ def test_a_card_typed_once_is_offered_at_the_next_match(
     expect(phone.locator(".flash.ok")).to_contain_text("Recorded 5:")
     assert taps.count <= MOST_TAPS
     assert last_entry(web_app, second).action["pass"] == 1
+
+
+def test_another_card_typed_by_a_known_name_fills_its_values(
+    phone: Page, web_app: Flask, screenshots: Path
+) -> None:
+    """The typed card's field suggests the catalogue and the known cards; a known name fills
+    the values it prints, which the scorer may still change."""
+    touchline(web_app).import_card_list(CARDS, AUTHOR)
+    match_id = to_first_play(web_app)
+    problems = watch_console(phone)
+    become_scorer(phone, web_app, match_id)
+    another = phone.locator("details.another-card")
+    another.locator("summary").tap()
+    form = another.locator("form.kind-play")
+    card = form.get_by_label("card", exact=True)
+    names = card.evaluate("field => Array.from(field.list.options, o => o.value)")
+    assert "Kojiro Hyuga" in names and "Lucas Milton" in names  # known, and the rulebook's
+    assert "Tsubasa Ozora" not in names  # Nankatsu's
+    card.fill("kojiro hyuga")
+    values = [form.get_by_label(name, exact=True) for name in ("shot", "pass", "defense")]
+    for field, value in zip(values, ("3", "1", "0"), strict=True):
+        expect(field).to_have_value(value)
+    card.fill("Ken Wakashimazu")  # filled for another name: replaced
+    expect(values[2]).to_have_value("3")
+    values[0].fill("5")  # the scorer's own value stays
+    card.fill("Kojiro Hyuga")
+    expect(values[0]).to_have_value("5")
+    expect(values[1]).to_have_value("1")
+    screenshot(phone, screenshots, "card-pick-another-filled.png")
+    fits_the_phone(phone)
+    assert problems == []

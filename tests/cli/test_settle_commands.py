@@ -19,6 +19,7 @@ from service.entries import parse_entry
 from tests.cli.conftest import Run
 from tests.opening import OPENING, SETUP
 from tests.service.projections.pj_helpers import record_all
+from tests.service.test_card_lists import TWO_PLAYS
 
 GOLDEN = Path(__file__).parent.parent / "domain" / "card_game" / "golden" / "first_match.txt"
 # The rulebook's first match, which Toho (Bob) win 2-1.
@@ -344,3 +345,28 @@ def test_a_match_with_disputes_rulings_and_corrections_exports_and_imports_equal
     assert copy["log"] == original["log"]
     assert copy["result_status"] == original["result_status"]
     assert copy["situation"] == original["situation"]
+
+
+def test_cg_1_3_a_correction_typing_other_values_than_the_cards_exits_3_naming_it(
+    run: Run, app: Touchline
+) -> None:
+    match_id = app.create_match("card-game", SETUP, SCORER).id
+    for line in TWO_PLAYS:
+        app.record(match_id, parse_entry("card-game", line), SCORER)
+    args = ("match", "correct", match_id, "14", "--as", "play toho 'Kojiro Hyuga' 3 2 0")
+    output = refused(run, match_id, *args, "--reason", "misread", exit_code=3)
+    assert "CG-1.3: Kojiro Hyuga prints Shot 3, Pass 1, Defense 0 (as recorded earlier" in output
+    output = ok(run, *args, "--reason", "misread", "--override", "another edition")
+    assert "line 15" in output
+
+
+def test_a_corrected_roll_keeps_its_die_and_die_names_another(run: Run, app: Touchline) -> None:
+    match_id = app.create_match("card-game", SETUP, SCORER).id
+    for number, line in enumerate(OPENING, start=1):
+        label = "red d6" if number == 10 else None
+        app.record(match_id, parse_entry("card-game", line), SCORER, die_label=label)
+    ok(run, "match", "correct", match_id, "10", "--as", "roll toho 1", "--reason", "misread")
+    assert app.load_record(match_id).log[-1].die_label == "red d6"
+    args = ("match", "correct", match_id, "12", "--as", "roll toho 2", "--reason", "again")
+    ok(run, *args, "--die", "blue d6")
+    assert app.load_record(match_id).log[-1].die_label == "blue d6"

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.log import Entry, from_data, to_data
-from domain.match import Author, MatchRecord
+from domain.match import Author, BadDispute, CorrectionRequest, MatchRecord
+from domain.rejudge import DecisionsNeeded
 from domain.text import DIE_LABEL_LIMIT, BadText
 
 SETUP = {"home": {"team": "Nankatsu", "coach": "Alice"}, "away": {"team": "Toho", "coach": "Bob"}}
@@ -73,3 +74,69 @@ def test_a_label_round_trips_as_line_data_or_is_refused(label: str) -> None:
         return
     assert entry.die_label in (None, label.strip())
     assert from_data(to_data(entry)) == entry
+
+
+# -- through a correction ---------------------------------------------------------------------
+
+ROLLS = [
+    {"kind": "toss", "winner": "toho"},
+    {"kind": "kickoff", "coach": "toho"},
+]
+
+
+def _rolled(die: str | None = "red d6") -> MatchRecord:
+    """The toss (a table roll of the Possession token is no die, but the entry may name one)
+    named with `die`, then the kick-off."""
+    match = MatchRecord.start("card-game", SETUP, ALICE)
+    match.record(ROLLS[0], ALICE, die_label=die)
+    match.record(ROLLS[1], ALICE)
+    return match
+
+
+def _correct_toss(match: MatchRecord, die: str | None = None) -> Entry:
+    request = CorrectionRequest(1, {"kind": "toss", "winner": "nankatsu"}, die_label=die)
+    decisions: dict[int, str] = {}
+    try:
+        return match.correct(request, ALICE, "the other side won the toss")
+    except DecisionsNeeded as needed:
+        decisions = {i.number: "withdraw" for i in needed.illegal}
+    return match.correct(
+        CorrectionRequest(1, dict(request.action), None, decisions, die), ALICE, "toss"
+    )
+
+
+def test_a_correction_keeps_the_die_its_entry_named(store: Application[Any]) -> None:
+    match = _rolled()
+    correction = _correct_toss(match)
+    assert correction.die_label == "red d6"
+    store.save(match)
+    loaded = store.repository.get(match.id)
+    assert loaded.log[-1].die_label == "red d6"  # from the events
+    assert MatchRecord.Snapshot.take(match).mutate(None).log[-1].die_label == "red d6"
+    assert from_data(to_data(correction)) == correction
+
+
+def test_a_correction_may_name_another_die_or_none(store: Application[Any]) -> None:
+    match = _rolled()
+    assert _correct_toss(match, " blue d6 ").die_label == "blue d6"
+    other = _rolled()
+    assert _correct_toss(other, "").die_label is None
+    unnamed = _rolled(None)
+    assert _correct_toss(unnamed).die_label is None
+    with pytest.raises(BadText, match="the die's label"):
+        _correct_toss(_rolled(), "red\nd6")
+
+
+def test_naming_another_die_alone_is_a_correction() -> None:
+    match = _rolled()
+    request = CorrectionRequest(1, dict(ROLLS[0]), die_label="blue d6")
+    assert match.correct(request, ALICE, "it was the blue die").die_label == "blue d6"
+    with pytest.raises(BadDispute, match="already records exactly this"):
+        match.correct(CorrectionRequest(3, dict(ROLLS[0])), ALICE, "again")
+
+
+def test_a_correction_stored_before_it_kept_a_die_loads_unnamed() -> None:
+    """Version 1 of `Corrected` had no `die_label`: its dice were read unnamed, and still are."""
+    state: dict[str, Any] = {"replaces": 1, "by": "alice"}
+    MatchRecord.Corrected.upcast_v1_v2(state)
+    assert state["die_label"] is None

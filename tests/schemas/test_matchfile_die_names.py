@@ -114,3 +114,42 @@ def test_any_die_name_round_trips_through_the_file(app: Touchline, name: str) ->
     text = dumps(app.load_record(match_id), EXPORTED_AT)
     read = loads(text)
     assert [line.die_label for _, line in read.lines if isinstance(line, Entry)][-2] == name
+
+
+def test_a_corrected_roll_keeps_its_die_in_the_file_and_imports_with_it(app: Touchline) -> None:
+    match_id = played(app, {"roll coach=toho": "red d6"})
+    app.correct(match_id, 10, {"kind": "roll", "coach": "toho", "value": 1}, "misread", ALICE)
+    text = dumps(app.load_record(match_id), EXPORTED_AT)
+    (line,) = [line for line in text.splitlines() if " correct 10 " in line]
+    assert " die='red d6' " in line
+    imported = import_match_file(app, text, ALICE, verify=True)
+    assert imported.checked
+    assert die_names(app, imported.view.id) == die_names(app, match_id)
+    assert die_names(app, imported.view.id)[-1] == "red d6"
+    # A correction naming none is read as naming none, not as the replaced entry's die.
+    unnamed = edited(text, " die='red d6' correct 10", " correct 10")
+    again = import_match_file(app, unnamed, ALICE)
+    assert die_names(app, again.view.id)[-1] is None
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(min_size=1, max_size=40).filter(acceptable))
+def test_any_die_name_a_correction_gives_round_trips_through_the_file(
+    app: Touchline, name: str
+) -> None:
+    match_id = played(app, {})
+    app.correct(
+        match_id,
+        10,
+        {"kind": "roll", "coach": "toho", "value": 1},
+        "misread",
+        ALICE,
+        die_label=name,
+    )
+    text = dumps(app.load_record(match_id), EXPORTED_AT)
+    read = loads(text)
+    assert [line.die_label for _, line in read.lines if isinstance(line, Entry)][-1] == (
+        checked_die_label(name)
+    )

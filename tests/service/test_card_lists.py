@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.match import Author
+from domain.match import Author, CorrectionRequest
 from service.app import Touchline
 from service.entries import parse_entry
-from service.errors import BadInput, EntryRefused
+from service.errors import BadInput, CorrectionNeedsDecisions, EntryRefused
 from tests.opening import OPENING, SETUP
 
 LIST = """# the club's cards
@@ -155,3 +155,104 @@ def test_a_league_of_another_game_has_no_card_list_of_this_one(
     app.create_league("Crowns", "king-of-the-pitch", alice)
     with pytest.raises(BadInput, match="plays king-of-the-pitch, not card-game"):
         app.import_card_list(LIST, alice, league="Crowns")
+
+
+# -- corrections (CG-1.3) ---------------------------------------------------------------------
+
+# Toho keeps the ball in round 1 and plays Kojiro Hyuga again in round 2 (entry 14).
+TWO_PLAYS = [
+    *OPENING[:8],
+    "declare coach=toho action=pass",
+    "roll coach=toho value=6",
+    "roll coach=nankatsu value=1",
+    "draft coach=nankatsu source=pitch",
+    "draft coach=toho source=deck",
+    'play coach=toho card="Kojiro Hyuga" shot=3 pass=1 defense=0',
+]
+
+
+def two_plays(app: Touchline, author: Author) -> str:
+    match = app.create_match("card-game", SETUP, author)
+    for line in TWO_PLAYS:
+        record(app, match.id, line, author)
+    return match.id
+
+
+def test_cg_1_3_a_correction_is_checked_against_the_cards_known_values(
+    app: Touchline, alice: Author
+) -> None:
+    match_id = two_plays(app, alice)
+    version = app.get_match(match_id).version
+    with pytest.raises(EntryRefused) as refused:
+        app.correct(
+            match_id,
+            14,
+            parse_entry("card-game", 'play toho "Kojiro Hyuga" 3 2 0'),
+            "misread",
+            alice,
+        )
+    (violation,) = refused.value.violations
+    assert violation.rule == "CG-1.3" and violation.overridable
+    assert "as recorded earlier in this match" in violation.message
+    assert app.get_match(match_id).version == version  # nothing stored
+    app.correct(
+        match_id,
+        14,
+        parse_entry("card-game", 'play toho "Kojiro Hyuga" 3 2 0'),
+        "misread",
+        alice,
+        override="another edition",
+    )
+    assert app.get_match(match_id).version == version + 1
+
+
+def test_cg_1_3_a_correction_is_checked_against_the_card_list(
+    app: Touchline, alice: Author
+) -> None:
+    app.import_card_list(LIST, alice)
+    match_id = two_plays(app, alice)
+    dispute = app.dispute(match_id, 5, "Hyuga's card says Shot 4", alice).line
+    with pytest.raises(EntryRefused) as refused:
+        app.rule(
+            match_id,
+            dispute.number,
+            "corrected",
+            ["CG-1.3"],
+            "the card was misread",
+            alice,
+            correction=CorrectionRequest(
+                5, parse_entry("card-game", 'play toho "Kojiro Hyuga" 4 1 0')
+            ),
+        )
+    (violation,) = refused.value.violations
+    assert violation.rule == "CG-1.3"
+    assert "in the installation's card list" in violation.message
+
+
+def test_cg_1_3_correcting_a_cards_first_play_asks_about_its_later_plays(
+    app: Touchline, alice: Author
+) -> None:
+    match_id = two_plays(app, alice)
+    as_it_should_be = parse_entry("card-game", 'play toho "Kojiro Hyuga" 4 1 0')
+    # The first play taught the installation's list Shot 3: the list stands until an import
+    # changes it, so the table says why it corrects against it.
+    with pytest.raises(EntryRefused) as refused:
+        app.correct(match_id, 5, as_it_should_be, "misread", alice)
+    assert "(in the installation's card list)" in refused.value.violations[0].message
+    with pytest.raises(CorrectionNeedsDecisions) as needed:
+        app.correct(match_id, 5, as_it_should_be, "misread", alice, override="misread")
+    (illegal,) = needed.value.illegal
+    assert illegal.number == 14 and [v.rule for v in illegal.violations] == ["CG-1.3"]
+    assert "Kojiro Hyuga prints Shot 4" in illegal.violations[0].message
+    assert "(as recorded earlier in this match)" in illegal.violations[0].message
+    app.correct(
+        match_id,
+        5,
+        as_it_should_be,
+        "misread",
+        alice,
+        override="misread",
+        decisions={14: "keep"},
+    )
+    kept = app.load_record(match_id).log[13]
+    assert [v.rule for v in kept.violations] == ["CG-1.3"]  # type: ignore[union-attr]

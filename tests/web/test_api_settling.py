@@ -17,6 +17,7 @@ from service.entries import parse_entry
 from tests.links import bearer, role_token
 from tests.opening import OPENING
 from tests.service.projections.pj_helpers import record_all
+from tests.service.test_card_lists import TWO_PLAYS
 from tests.web.api_support import enter, scorer, version
 
 LEAGUE = "Spring Cup 2027"
@@ -403,3 +404,54 @@ def test_a_settled_match_exports_and_imports_equal(client: FlaskClient, opened: 
     original = match(client, opened)
     assert copy["log"] == original["log"]
     assert copy["result_status"] == original["result_status"]
+
+
+def test_cg_1_3_a_correction_of_a_cards_first_play_lists_its_later_plays(
+    client: FlaskClient, match_id: str
+) -> None:
+    """CG-1.3: Hyuga printed Shot 4, not 3, at his first play: his second play (entry 14),
+    typed 3 1 0, now breaks CG-1.3 against the corrected values, naming the card."""
+    for line in TWO_PLAYS:
+        assert enter(client, match_id, line).status_code == 201
+    # The first play taught the installation's list Shot 3, which stands: hence the override.
+    correction = {
+        "replaces": 5,
+        "text": "play toho 'Kojiro Hyuga' 4 1 0",
+        "reason": "misread",
+        "override": "the card says 4",
+    }
+    body = refused(client, match_id, 422, "corrections", **correction)
+    (illegal,) = body["illegal"]
+    assert illegal["number"] == 14 and illegal["keepable"] is True
+    (violation,) = illegal["violations"]
+    assert violation["rule"] == "CG-1.3"
+    assert violation["message"].startswith("Kojiro Hyuga prints Shot 4, Pass 1, Defense 0")
+    answer = post(client, match_id, "corrections", **correction, decisions={"14": "keep"})
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["entry"]["kept"] == [14]
+
+
+def test_a_corrected_roll_keeps_its_die_unless_the_body_names_another(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for number, line in enumerate(OPENING, start=1):
+        body = {"text": line, "die_label": "red d6"} if number == 10 else {"text": line}
+        answer = client.post(
+            f"/api/matches/{match_id}/entries",
+            json={"by": "alice", **body},
+            headers=scorer(match_id),
+        )
+        assert answer.status_code == 201, answer.get_json()
+    correction = {"replaces": 10, "text": "roll toho 1", "reason": "misread"}
+    answer = post(client, match_id, "corrections", **correction)
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["entry"]["die_label"] == "red d6"
+    correction = {"replaces": 12, "text": "roll toho 2", "reason": "again", "die_label": "blue"}
+    assert (
+        post(client, match_id, "corrections", **correction).get_json()["entry"]["die_label"]
+        == "blue"
+    )
+    correction = {"replaces": 13, "text": "roll toho 3", "reason": "again", "die_label": ""}
+    assert (
+        post(client, match_id, "corrections", **correction).get_json()["entry"]["die_label"] is None
+    )

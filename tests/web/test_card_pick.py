@@ -102,3 +102,41 @@ def test_a_refused_card_typed_by_hand_comes_back_with_its_form_open(
     page = post_form(client, f"/matches/{match_id}/entries", typed).get_data(as_text=True)
     assert "CG-1.3" in page and "Kojiro Hyuga prints Shot 3" in page
     assert '<details class="another-card" open>' in page
+
+
+def test_another_card_suggests_the_catalogue_and_the_known_cards_by_name(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    """The typed card's field lists names to pick from (a `<datalist>`, which works without
+    the script): the side's known cards with their values for the script to fill in, then the
+    rulebook's cards the rules let it play now."""
+    service.import_card_list(CARDS, ALICE)
+    to_first_play(service, match_id)
+    become_scorer(client, match_id)
+    page = live(client, match_id)
+    another = page[page.index("Another card") :]
+    another = another[: another.index("</details>")]
+    field = re.search(r'<input id="(e\d+)-card" name="card"[^>]*>', another)
+    assert field is not None
+    assert f'list="{field.group(1)}-card-names"' in field.group(0)
+    names = another[another.index(f'<datalist id="{field.group(1)}-card-names">') :]
+    names = names[: names.index("</datalist>")]
+    known = re.search(r'<option value="Kojiro Hyuga"[^>]*>', names)
+    assert known is not None
+    assert 'data-value-shot="3" data-value-pass="1" data-value-defense="0"' in known.group(0)
+    assert 'label="Shot 3, Pass 1, Defense 0"' in known.group(0)
+    assert '<option value="Ken Wakashimazu"></option>' in names  # Toho's, from the rulebook
+    assert '<option value="Control and Advance"></option>' in names  # a 1st-half Match card
+    assert "Tsubasa Ozora" not in names and "Yuzo Morisaki" not in names  # Nankatsu's
+    assert "Foul" not in names  # a 2nd-half Match card, in the 1st half (CG-2.2)
+
+
+def test_a_play_with_no_known_card_still_suggests_the_catalogue(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    to_first_play(service, match_id)
+    become_scorer(client, match_id)
+    page = live(client, match_id)
+    assert "Another card" not in page  # nothing known to pick: the plain form
+    assert re.search(r'name="card"[^>]* list="e\d+-card-names"', page)
+    assert '<option value="Ken Wakashimazu"></option>' in page

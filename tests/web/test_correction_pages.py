@@ -14,6 +14,7 @@ from domain.match import Author
 from service.app import Touchline
 from tests.opening import OPENING, record_text
 from tests.service.projections.pj_driver import finished_match
+from tests.service.test_card_lists import TWO_PLAYS
 from tests.web.conftest import become_everyone, post_form
 from tests.web.test_settling_pages import html_of, log_item
 
@@ -232,3 +233,63 @@ def test_a_ruling_on_the_result_picks_the_entry_to_correct_by_its_number(
         f"/matches/{match_id}/entries/5/correct?dispute={number}"
     )
     assert client.get(f"/matches/{match_id}/correct?number=five").status_code == 400
+
+
+def test_cg_1_3_a_corrected_play_typing_other_values_than_the_card_s_is_refused_by_name(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    """CG-1.3: the correction page checks the card's printed values as the scoring page does,
+    and asks why the table played on when they differ."""
+    for line in TWO_PLAYS:
+        record_text(service, match_id, line, AUTHOR)
+    become_everyone(client, match_id)
+    version = str(service.get_match(match_id).version)
+    fields = {"entry": "play toho 'Kojiro Hyuga' 3 2 0", "reason": "misread"}
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/14/correct",
+        {**fields, "key": "k1", "expected_version": version},
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "<strong>CG-1.3</strong> Kojiro Hyuga prints Shot 3, Pass 1, Defense 0" in page
+    assert "(as recorded earlier in this match)" in page and 'name="override"' in page
+    assert corrections(service, match_id) == []
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/14/correct",
+        {**fields, "override": "another edition", "key": "k2", "expected_version": version},
+    )
+    assert answer.status_code == 303
+    (line,) = corrections(service, match_id)
+    assert [v.rule for v in line.violations] == ["CG-1.3"]
+
+
+def test_a_corrected_roll_keeps_its_die_and_the_page_may_name_another(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for number, line in enumerate(OPENING, start=1):
+        label = "red d6" if number == 10 else None
+        record_text(service, match_id, line, AUTHOR, die_label=label)
+    become_everyone(client, match_id)
+    page = html_of(client, f"/matches/{match_id}/entries/10/correct?entry=roll+toho+1")
+    assert 'name="die_label" value="red d6"' in page  # asked, as the scoring page does
+    answer = correct(client, match_id, 10, entry="roll coach=toho value=1", reason="misread")
+    assert answer.status_code == 303
+    assert corrections(service, match_id)[-1].die_label == "red d6"
+    answer = post_form(
+        client,
+        f"/matches/{match_id}/entries/12/correct",
+        {
+            "entry": "roll coach=toho value=2",
+            "reason": "misread again",
+            "die_label": "blue d6",
+            "key": "die-2",
+            "expected_version": str(VERSION + 1),
+        },
+    )
+    assert answer.status_code == 303
+    assert corrections(service, match_id)[-1].die_label == "blue d6"
+    # An entry no die is rolled for, that named none, is not asked about one.
+    page = html_of(client, f"/matches/{match_id}/entries/2/correct?entry=kickoff+nankatsu")
+    assert 'name="die_label"' not in page

@@ -102,6 +102,7 @@ def correct(body: dict[str, Any], match_id: str) -> Any:
         decisions=request.decisions,
         key=body["key"],
         expected_version=body["expected_version"],
+        die_label=request.die_label,
     )
     return _answer(written)
 
@@ -132,7 +133,13 @@ def _correction(match_id: str, body: dict[str, Any]) -> CorrectionRequest:
     action: dict[str, JSON] = body["action"]
     if action is None:
         action = parse_entry(touchline().get_match(match_id).ruleset, body["text"])
-    return CorrectionRequest(body["replaces"], action, body["override"], dict(body["decisions"]))
+    return CorrectionRequest(
+        body["replaces"],
+        action,
+        body["override"],
+        dict(body["decisions"]),
+        die_label=body["die_label"],
+    )
 
 
 def _answer(written: Written[Any]) -> tuple[dict[str, Any], int]:

@@ -303,6 +303,32 @@
     });
   }
 
+  // A card's name typed (or picked from its suggestions) whose printed values are known fills
+  // them in: values the scorer typed stay, those filled for another name are replaced.
+  function fillKnownValues(event) {
+    var field = event.target;
+    if (!field.matches || !field.matches("input[data-card-names]") || !field.list) { return; }
+    var typed = field.value.trim().toLowerCase();
+    var option = Array.prototype.find.call(field.list.options, function (candidate) {
+      return candidate.value.toLowerCase() === typed;
+    });
+    Array.prototype.forEach.call(option ? option.attributes : [], function (attribute) {
+      if (attribute.name.indexOf("data-value-") !== 0) { return; }
+      var input = field.form.elements.namedItem(attribute.name.slice("data-value-".length));
+      if (input && (input.value === "" || input.hasAttribute("data-filled"))) {
+        input.value = attribute.value;
+        input.setAttribute("data-filled", "");
+      }
+    });
+  }
+  ["input", "change"].forEach(function (type) { document.addEventListener(type, fillKnownValues); });
+  // A value the scorer types themselves is theirs: a later name fills it no more.
+  document.addEventListener("input", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-filled") && event.isTrusted) {
+      event.target.removeAttribute("data-filled");
+    }
+  });
+
   document.querySelectorAll("[data-ruleset-form]").forEach(rulesetForm);
   document.querySelectorAll(".match-page article.match").forEach(matchPage);
   document.querySelectorAll("[data-live]").forEach(livePage);

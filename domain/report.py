@@ -295,7 +295,7 @@ def _started(index: LogIndex, line: LogLine) -> str | None:
     at the end, does not move the report back)."""
     if not isinstance(line, Entry) or isinstance(line, Correction):
         return None
-    fate = index.out_of_force(line.number)
+    fate = None if line.in_force else index.out_of_force(line.number)
     if fate is not None and fate.how != CORRECTED:
         return None
     placed: Entry = line

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar, assert_never
 from uuid import UUID
 
@@ -648,7 +649,10 @@ class Touchline(
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
                 return Written(
-                    earlier, match.version_after(earlier), repeat=True, said=_said(match, earlier)
+                    earlier,
+                    match.version_after(earlier),
+                    repeat=True,
+                    words=partial(_said, match, earlier),
                 )
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
@@ -679,7 +683,9 @@ class Touchline(
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
             self._matches.keep(match)
-            return Written(line, match.version_after(line), repeat=False, said=_said(match, line))
+            return Written(
+                line, match.version_after(line), repeat=False, words=partial(_said, match, line)
+            )
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
         )

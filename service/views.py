@@ -7,7 +7,7 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -33,8 +33,13 @@ class Written(Generic[L]):
     line: L
     version: int
     repeat: bool = False
-    # The line as the match report words it (its sentence, marks, stretch of play).
-    said: PlacedLine | None = None
+    # Words the line as the match report does (its sentence, marks, stretch of play), when
+    # asked: only the JSON API's answer needs them, and a write should not pay for them.
+    words: Callable[[], PlacedLine | None] = field(default=lambda: None, compare=False, repr=False)
+
+    @property
+    def said(self) -> PlacedLine | None:
+        return self.words()
 
     def to_dict(self) -> dict[str, JSON]:
         """What the JSON API answers: the line written, with its words, and the version."""

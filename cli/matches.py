@@ -19,10 +19,9 @@ from cli.output import (
     echo_settled,
     echo_step,
     has_attachments,
-    log_line,
     step_heading,
 )
-from domain.log import Retraction
+from domain.log import Entry, Retraction
 from domain.log_index import LogIndex, Positions, Step
 from schemas.result_status import result_label
 from service.entry_text import action_from_text
@@ -139,11 +138,10 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     line = written.line
     view = app.get_match(match_ref)
     assert isinstance(line, Retraction)
-    retracted = view.log[line.retracts - 1]
-    click.echo(
-        f"retracted entry {line.retracts}: "
-        f"{log_line(view.ruleset, retracted, claimed=view.claimed(retracted))}"
-    )
+    undone = view.log[line.retracts - 1]
+    # In words, as the log reads the line (and as the prompt's `undo` says it).
+    said = f": {view.sentence(undone)}" if isinstance(undone, Entry) else ""
+    click.echo(f"retracted entry {line.retracts}{said}")
 
 
 @click.command("play")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from domain.entry_help import kind_help
 from domain.log import Entry
-from domain.notation import line_notation
 from domain.registry import find_ruleset
 from domain.suggestions import did_you_mean
 from service.views import MatchView
@@ -92,8 +91,9 @@ def help_kind(view: MatchView, kind: str, names: list[str]) -> list[str]:
 
 
 def retracted(view: MatchView, number: int) -> str:
-    """What an undo took back, as the log writes it: `retracted entry 5: play coach=toho …`."""
+    """What an undo took back, in words as the log reads it: `retracted entry 5: Toho:
+    Kojiro Hyuga (Shot 3, Pass 1)` (`view`: the match before the undo or after it)."""
     line = next((line for line in view.log if line.number == number), None)
     if not isinstance(line, Entry):
         return f"retracted entry {number}"
-    return f"retracted entry {number}: {line_notation(find_ruleset(view.ruleset).codec, line)}"
+    return f"retracted entry {number}: {view.sentence(line)}"

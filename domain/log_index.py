@@ -60,14 +60,18 @@ class Step:
 class LogIndex:
     """A match log's lines, looked up by what they are about."""
 
-    def __init__(self, lines: Sequence[LogLine]) -> None:
-        self.lines = tuple(lines)
+    def __init__(self, lines: Sequence[LogLine], indexed_from: int = 1) -> None:
+        # Every line refers only to lines before it, so what is said of line n is all in the
+        # lines from n on: `indexed_from` reads only those, and keeps the log as given (a
+        # long match's stored lines are read only when looked at, see domain.log.Log).
+        self.lines: Sequence[LogLine] = tuple(lines) if indexed_from <= 1 else lines
         self._notes: dict[int, list[Annotation]] = {}
         self._disputes: dict[int | None, list[Dispute]] = {}
         self._rulings: dict[int, Ruling] = {}
         self._out: dict[int, OutOfForce] = {}
         self._kept: dict[int, Correction] = {}
-        for line in self.lines:
+        for at in range(max(indexed_from, 1) - 1, len(self.lines)):
+            line = self.lines[at]
             match line:
                 case Annotation():
                     self._notes.setdefault(line.on, []).append(line)

@@ -81,12 +81,29 @@ class Period:
 
 
 @dataclass(frozen=True)
+class PlacedLine:
+    """A report line with the heading of the stretch of play it was written in: one line as a
+    reader outside the report (the JSON API) gets it."""
+
+    period: str
+    line: ReportLine
+
+
+@dataclass(frozen=True)
 class Report:
     periods: tuple[Period, ...]
 
     @property
     def lines(self) -> tuple[ReportLine, ...]:
         return tuple(line for period in self.periods for line in period.lines)
+
+    def placed(self) -> dict[int, PlacedLine]:
+        """Every line by its number in the log, with its stretch of play."""
+        return {
+            line.number: PlacedLine(period.heading, line)
+            for period in self.periods
+            for line in period.lines
+        }
 
 
 # Symbols of the common fonts (DejaVu has them all), so a terminal or a phone without an
@@ -251,13 +268,34 @@ def match_report(
     return Report(tuple(periods))
 
 
+def placed_line(rules: Ruleset, names: Names, lines: Sequence[LogLine], number: int) -> PlacedLine:
+    """Line `number` of the log as the whole report places and words it (`match_report`),
+    reading only the lines from it on and back to where its stretch of play began: a line just
+    written costs the same in a long match as in a short one."""
+    if not 0 < number <= len(lines):
+        raise ValueError(f"the log has no line {number}")
+    index = LogIndex(lines, indexed_from=number)
+    said = report_line(rules, names, index.line(number), index)
+    heading = BEFORE_KICK_OFF
+    for earlier in range(number - 1, 0, -1):
+        line = lines[earlier - 1]
+        if not isinstance(line, Entry) or isinstance(line, Correction):
+            continue
+        # What took an earlier entry out of force is written after it: index from there.
+        started = _started(index if line.in_force else LogIndex(lines, earlier), line)
+        if started is not None:
+            heading = started
+            break
+    return PlacedLine(heading, said)
+
+
 def _started(index: LogIndex, line: LogLine) -> str | None:
     """The stretch of play the match is in after `line`, when the line started one: an entry
     at its place of play (a corrected entry, as its correction has it; a correction, written
     at the end, does not move the report back)."""
     if not isinstance(line, Entry) or isinstance(line, Correction):
         return None
-    fate = index.out_of_force(line.number)
+    fate = None if line.in_force else index.out_of_force(line.number)
     if fate is not None and fate.how != CORRECTED:
         return None
     placed: Entry = line

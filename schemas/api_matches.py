@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.log import DECISIONS, LogLine, to_data
+from domain.log import DECISIONS, LogLine
 from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
 from domain.provenance import Provenance
 from domain.registry import ruleset_names
@@ -15,6 +15,7 @@ from domain.rejudge import KEEP, WITHDRAW
 from domain.rulebook import MAX_CITED
 from domain.text import DIE_LABEL_LIMIT, NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
+from service.views import line_data
 
 
 class RegisteredRuleset(validate.OneOf):
@@ -46,12 +47,70 @@ class RegisteredRuleset(validate.OneOf):
 RESULT_STATUSES = (IN_PLAY, UNCONFIRMED, CONFIRMED, DISPUTED)
 
 
+# What every log line the API answers carries beside its stored data (`number`, `type`,
+# `action`, …): the line as the match report words it (domain/report.py), the same words the
+# pages and `touchline match show --log` show.
+LINE_WORDS = {
+    "sentence": {
+        "type": "string",
+        "description": "The line in words, as the match report reads it",
+        "example": "Toho: Kojiro Hyuga (Shot 3, Pass 1)",
+    },
+    "notation": {
+        "type": "string",
+        "description": "The line in the one-line notation (what `text` takes for an entry)",
+        "example": "play coach=toho card='Kojiro Hyuga' shot=3 pass=1",
+    },
+    "marks": {
+        "type": "array",
+        "description": "What is worth seeing at a glance on the line, in order: `kind` is one "
+        "of goal, booking, dice, override, note, dispute, correction, undo, ruling, "
+        "confirmation, abandonment, or what took an entry out of force (undone, corrected, "
+        "withdrawn, replayed); `words` is what to read aloud (never the symbol alone)",
+        "items": {
+            "type": "object",
+            "required": ["kind", "symbol", "words"],
+            "properties": {
+                "kind": {"type": "string", "example": "booking"},
+                "symbol": {"type": "string", "example": "▮"},
+                "words": {"type": "string", "example": "yellow card"},
+            },
+        },
+    },
+    "told": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "What followed from an entry in force, in words (its consequences)",
+        "example": ["GOAL for Toho — Nankatsu 0–1 Toho"],
+    },
+    "period": {
+        "type": "string",
+        "description": "The heading of the stretch of play the line was written in",
+        "example": "1st half, round 2",
+    },
+}
+
+
 class LogLineField(fields.Dict):
-    """A log line (`domain.log`), answered as its plain data: a JSON object."""
+    """A log line (`domain.log`), answered as its plain data (a JSON object) with its words in
+    the match report (`LINE_WORDS`)."""
+
+    def __init__(self, said_from: str | None = None, **kwargs: Any) -> None:
+        # `said_from`: the attribute of the object dumped that holds the line's words (a
+        # `domain.report.PlacedLine`), when the line is a `LogLine` rather than its data.
+        self.said_from = said_from
+        metadata = {
+            "properties": LINE_WORDS,
+            "required": list(LINE_WORDS),
+            "additionalProperties": True,
+            **kwargs.pop("metadata", {}),
+        }
+        super().__init__(metadata=metadata, **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if isinstance(value, LogLine):
-            value = to_data(value)
+            said = getattr(obj, self.said_from, None) if self.said_from else None
+            value = line_data(value, said)
         return super()._serialize(value, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
@@ -280,6 +339,7 @@ class StepSchema(Schema):
 class StepOfRunSchema(Schema):
     step = fields.Integer(required=True)
     entry = LogLineField(
+        said_from="said",
         required=True,
         allow_none=True,
         metadata={"description": "The entry that made this step; null at the kick-off (0)"},
@@ -336,6 +396,7 @@ class SituationChangeSchema(Schema):
 class StepChangeSchema(Schema):
     step = fields.Integer(required=True)
     entry = LogLineField(
+        said_from="said",
         required=True,
         allow_none=True,
         metadata={"description": "The entry that made this step; null at the kick-off (0)"},

@@ -11,13 +11,29 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.log import to_data
+from domain.log import Entry
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
 from schemas.api_matches import ProvenanceSchema
-from service.views import StepChangeRun, StepRun
+from service.views import ReplayView, StepChangeRun, StepRun, line_data
 
 _PROVENANCE = ProvenanceSchema()
+
+
+def replay_data(view: ReplayView) -> dict[str, Any]:
+    """What `StepSchema` dumps: the view, its entries with their words in the report."""
+    return {
+        "match_id": view.match_id,
+        "ruleset": view.ruleset,
+        "title": view.title,
+        "step": view.step,
+        "total": view.total,
+        "entry": _entry(view, view.entry),
+        "situation": view.situation,
+        "text": view.text,
+        "entries": [_entry(view, entry) for entry in view.entries],
+        "imported": view.imported,
+    }
 
 
 def step_run_data(run: StepRun) -> dict[str, Any]:
@@ -26,7 +42,7 @@ def step_run_data(run: StepRun) -> dict[str, Any]:
         "steps": [
             {
                 "step": step.step,
-                "entry": None if step.entry is None else to_data(step.entry),
+                "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "situation": step.situation,
                 "text": step.text,
             }
@@ -42,13 +58,17 @@ def step_change_run_data(run: StepChangeRun) -> dict[str, Any]:
         "steps": [
             {
                 "step": step.step,
-                "entry": None if step.entry is None else to_data(step.entry),
+                "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "changes": [change_data(change) for change in step.changes],
                 "text": step.text,
             }
             for step in run.steps
         ],
     }
+
+
+def _entry(view: ReplayView, entry: Entry | None) -> dict[str, Any] | None:
+    return None if entry is None else line_data(entry, view.said.get(entry.number))
 
 
 def change_data(change: Change) -> dict[str, Any]:

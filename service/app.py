@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar, assert_never
 from uuid import UUID
 
@@ -47,6 +48,7 @@ from domain.match import (
 from domain.printed import NO_CARDS
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded, ValuesJudged
+from domain.report import PlacedLine, names_of, placed_line
 from domain.ruleset import JSON, MalformedAction, SetupError
 from domain.text import BadText
 from service.access import AccessUseCases
@@ -662,7 +664,12 @@ class Touchline(
             if earlier is not None:
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
-                return Written(earlier, match.version_after(earlier), repeat=True)
+                return Written(
+                    earlier,
+                    match.version_after(earlier),
+                    repeat=True,
+                    words=partial(_said, match, earlier),
+                )
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
                     f"the match has changed (now at version {match.version}, you saw "
@@ -692,7 +699,9 @@ class Touchline(
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
             self._matches.keep(match)
-            return Written(line, match.version_after(line), repeat=False)
+            return Written(
+                line, match.version_after(line), repeat=False, words=partial(_said, match, line)
+            )
         raise StaleMatch(
             f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
         )
@@ -715,3 +724,10 @@ class Touchline(
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.safe_url}: {first_line(error)}"
             ) from None
+
+
+def _said(match: MatchRecord, line: LogLine) -> PlacedLine:
+    """A line just written (or written by an earlier try of the same request), as the
+    match report words it: what a write answers beside the line's data."""
+    rules = match.ruleset
+    return placed_line(rules, names_of(rules, match.made_setup()), match.log, line.number)

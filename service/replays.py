@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from domain.match import MatchRecord
+from domain.report import PlacedLine, match_report, names_of
 from domain.ruleset import JSON
 from domain.situation_changes import Change, changes
 from service.errors import BadInput
@@ -51,6 +52,18 @@ class Replayed:
     _told_steps: list[ToldStep] = field(default_factory=list, repr=False)
     _last_situation: dict[str, JSON] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    # The log as the match report words it, by line number: worked out on first use.
+    _said: dict[int, PlacedLine] | None = field(default=None, repr=False)
+
+    @property
+    def said(self) -> dict[int, PlacedLine]:
+        """Every log line as the match report words it, by its number."""
+        if self._said is None:
+            record = self.record
+            rules = record.ruleset
+            names = names_of(rules, record.made_setup())
+            self._said = match_report(rules, names, record.log).placed()
+        return self._said
 
     @property
     def total(self) -> int:
@@ -62,13 +75,13 @@ class Replayed:
         total = self.total
         if step is not None and not 0 <= step <= total:
             raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
-        return ReplayView.of(self.record, total if step is None else step)
+        return ReplayView.of(self.record, total if step is None else step, self.said)
 
     def steps(self, first: int = 0, last: int | None = None) -> StepRun:
         """Steps `first` to `last` (both included; `last` defaults to as many as one run
         holds, up to the end). BadInput names the bound that is out of range."""
         first, last = self._bounds(first, last)
-        return StepRun.of(self.record, first, last)
+        return StepRun.of(self.record, first, last, self.said)
 
     def step_changes(self, first: int = 0, last: int | None = None) -> StepChangeRun:
         """Steps `first` to `last` as `steps` bounds them: the whole situation at `first`, then
@@ -77,12 +90,14 @@ class Replayed:
         told, situation = self._told(first, last)
         record = self.record
         entries = record.entries_in_force()
+        said = self.said
         steps = tuple(
             StepChange(
                 step,
                 entries[step - 1] if step else None,
                 () if step == first else told[step].changes,
                 told[step].text,
+                said.get(entries[step - 1].number) if step else None,
             )
             for step in range(first, last + 1)
         )

@@ -7,13 +7,14 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
 from domain.registry import find_ruleset
-from domain.report import Report, entry_sentence, match_report, names_of
+from domain.report import PlacedLine, Report, entry_sentence, match_report, names_of
 from domain.ruleset import JSON, Expected, Result, Ruleset
 from domain.situation_changes import Change
 
@@ -32,6 +33,17 @@ class Written(Generic[L]):
     line: L
     version: int
     repeat: bool = False
+    # Words the line as the match report does (its sentence, marks, stretch of play), when
+    # asked: only the JSON API's answer needs them, and a write should not pay for them.
+    words: Callable[[], PlacedLine | None] = field(default=lambda: None, compare=False, repr=False)
+
+    @property
+    def said(self) -> PlacedLine | None:
+        return self.words()
+
+    def to_dict(self) -> dict[str, JSON]:
+        """What the JSON API answers: the line written, with its words, and the version."""
+        return {"entry": line_data(self.line, self.said), "version": self.version}
 
 
 @dataclass(frozen=True)
@@ -106,6 +118,7 @@ class MatchView:
         return claimed(self.imported, line)
 
     def to_dict(self) -> dict[str, JSON]:
+        placed = self.report().placed()
         return {
             "id": self.id,
             "version": self.version,
@@ -120,17 +133,41 @@ class MatchView:
             "situation": self.situation,
             "expected": [e.to_dict() for e in self.expected],
             "result_status": status_to_dict(self.result_status),
-            "log": [self.line_data(line) for line in self.log],
+            "log": [self.line_data(line, placed.get(line.number)) for line in self.log],
             "imported": None if self.imported is None else self.imported.to_data(),
         }
 
-    def line_data(self, line: LogLine) -> dict[str, JSON]:
-        """A log line as plain data (`domain.log.to_data`); a ruling also carries the text of
-        each rule it cites, as the game's digest words it."""
-        data = to_data(line)
+    def line_data(self, line: LogLine, said: PlacedLine | None = None) -> dict[str, JSON]:
+        """A log line as plain data (`domain.log.to_data`) with its words in the report
+        (`said`); a ruling also carries the text of each rule it cites, as the game's digest
+        words it."""
+        data = line_data(line, said)
         if isinstance(line, Ruling):
             data["cited"] = [{"rule": rule, "text": text} for rule, text in self.cited(line)]
         return data
+
+
+def line_data(line: LogLine, said: PlacedLine | None) -> dict[str, JSON]:
+    """A log line as the JSON API answers it: its stored data (`domain.log.to_data`) and,
+    beside its notation, what the match report says of it: the sentence, its marks (each
+    with the words a screen reader says), what followed from it, and the stretch of play."""
+    data = to_data(line)
+    if said is not None:
+        data.update(said_data(said))
+    return data
+
+
+def said_data(said: PlacedLine) -> dict[str, JSON]:
+    line = said.line
+    return {
+        "sentence": line.sentence,
+        "notation": line.notation,
+        "marks": [
+            {"kind": mark.kind, "symbol": mark.symbol, "words": mark.words} for mark in line.marks
+        ],
+        "told": list(line.told),
+        "period": said.period,
+    }
 
 
 def status_to_dict(status: ResultStatus) -> dict[str, JSON]:
@@ -156,13 +193,17 @@ class ReplayView:
     text: str
     entries: list[Entry] = field(default_factory=list)
     imported: Provenance | None = None
+    # Each line of the whole log as the match report words it, by its number.
+    said: Mapping[int, PlacedLine] = field(default_factory=dict)
 
     def claimed(self, line: LogLine) -> bool:
         """Whether the line's `by` and `at` are what an imported file says."""
         return claimed(self.imported, line)
 
     @classmethod
-    def of(cls, match: MatchRecord, step: int) -> ReplayView:
+    def of(
+        cls, match: MatchRecord, step: int, said: Mapping[int, PlacedLine] | None = None
+    ) -> ReplayView:
         rules = match.ruleset
         state = match.state_at(step)
         entries = match.entries_in_force()
@@ -177,6 +218,7 @@ class ReplayView:
             text=rules.render(state),
             entries=list(entries[:step]),
             imported=match.provenance,
+            said={} if said is None else said,
         )
 
 
@@ -189,6 +231,8 @@ class StepView:
     entry: Entry | None
     situation: dict[str, JSON]
     text: str
+    # The entry as the match report words it.
+    said: PlacedLine | None = None
 
 
 @dataclass(frozen=True)
@@ -210,14 +254,21 @@ class StepRun:
         return claimed(self.imported, line)
 
     @classmethod
-    def of(cls, match: MatchRecord, first: int, last: int) -> StepRun:
+    def of(
+        cls,
+        match: MatchRecord,
+        first: int,
+        last: int,
+        said: Mapping[int, PlacedLine] | None = None,
+    ) -> StepRun:
         rules = match.ruleset
         entries = match.entries_in_force()
         steps = []
         for step in range(first, last + 1):
             state = match.state_at(step)
             entry = entries[step - 1] if step else None
-            steps.append(StepView(step, entry, rules.view(state), rules.render(state)))
+            placed = None if entry is None or said is None else said.get(entry.number)
+            steps.append(StepView(step, entry, rules.view(state), rules.render(state), placed))
         return cls(
             match_id=str(match.id),
             ruleset=match.ruleset_name,
@@ -240,6 +291,7 @@ class StepChange:
     entry: Entry | None
     changes: tuple[Change, ...]
     text: str
+    said: PlacedLine | None = None
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,15 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from domain.consequences import MarkKind
 from service.statistics import Fairness
-from service.timeline import Timeline
+from service.timeline import StepMark, Timeline
+
+# The bookings the score chart marks, each drawn as a small card in its colour (charts.css):
+# a card game's yellow and red cards; a game that shows no cards marks none.
+BOOKINGS = (MarkKind.YELLOW_CARD, MarkKind.RED_CARD)
+# A card marker's size, in the drawing's units, and the gap between cards shown at one step.
+CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 9, 13, 2
 
 # A wide, short drawing area: the chart scales to the page width and stays legible on a phone.
 SCORE_WIDTH, SCORE_HEIGHT = 480, 180
@@ -41,6 +48,20 @@ class Marker:
     y: float
     index: int
     text: str
+
+
+@dataclass(frozen=True)
+class CardMarker:
+    """A booking at `step`: a card of `kind` (yellow-card, red-card) drawn at `x`, `y` (its
+    top left corner), and its `label` in words ("Yellow card") for the chart's key."""
+
+    step: int
+    x: float
+    y: float
+    kind: str
+    label: str
+    width: int = CARD_WIDTH
+    height: int = CARD_HEIGHT
 
 
 @dataclass(frozen=True)
@@ -75,11 +96,28 @@ class ScoreChart:
     markers: tuple[Marker, ...]
     y_ticks: tuple[Tick, ...]
     columns: tuple[Column, ...] = ()
+    cards: tuple[CardMarker, ...] = ()
     first_x: float = LEFT
     last_x: float = SCORE_WIDTH - RIGHT
     plot_left: int = LEFT
     plot_right: int = SCORE_WIDTH - RIGHT
     plot_bottom: int = SCORE_HEIGHT - BOTTOM
+
+    @property
+    def bookings(self) -> str:
+        """The cards shown, in words for the chart's description: `2 yellow cards, 1 red
+        card`; '' when none was."""
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            counts[card.label] = counts.get(card.label, 0) + 1
+        return ", ".join(
+            f"{count} {label.lower()}{'s' if count != 1 else ''}" for label, count in counts.items()
+        )
+
+    @property
+    def card_kinds(self) -> tuple[CardMarker, ...]:
+        """One card of each kind shown, in the order first shown: the chart's key."""
+        return tuple({card.kind: card for card in self.cards}.values())
 
 
 # The charts of the timelines stepped through lately, by identity: stepping through a replay
@@ -148,6 +186,15 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         markers.append(Marker(step, x(step), y(score), timeline.sides.index(side), text))
 
     ticks = tuple(Tick(v, y(v)) for v in sorted({0, top // 2, top}))
+    cards = []
+    for step in booking_steps(timeline):
+        # Above the axis, stacked upwards when one entry shows more than one card.
+        bottom = SCORE_HEIGHT - BOTTOM - CARD_GAP
+        for mark in _bookings(timeline, step):
+            bottom -= CARD_HEIGHT
+            left = round(x(step) - CARD_WIDTH / 2, 1)
+            cards.append(CardMarker(step, left, round(bottom, 1), mark.kind.value, mark.label))
+            bottom -= CARD_GAP
     return ScoreChart(
         width=SCORE_WIDTH,
         height=SCORE_HEIGHT,
@@ -158,16 +205,26 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         markers=tuple(markers),
         y_ticks=ticks,
         columns=step_columns(timeline),
+        cards=tuple(cards),
         # The first and last steps' numbers under their columns, kept inside the drawing.
         first_x=max(x(0), LEFT + 4),
         last_x=min(x(total), SCORE_WIDTH - RIGHT - 10),
     )
 
 
+def booking_steps(timeline: Timeline) -> tuple[int, ...]:
+    """The steps whose entry showed a card (a booking), in order."""
+    return tuple(m.step for m in timeline.moments if any(k.kind in BOOKINGS for k in m.marks))
+
+
+def _bookings(timeline: Timeline, step: int) -> list[StepMark]:
+    return [mark for mark in timeline.moments[step].marks if mark.kind in BOOKINGS]
+
+
 def step_columns(timeline: Timeline) -> tuple[Column, ...]:
     """The plot cut into as many equal columns as fit (one per step while they do), each
     holding the steps drawn inside it and linking to the first goal among them, else to the
-    middle one: a tap near a goal's marker goes to that goal."""
+    first booking, else to the middle one: a tap near a goal's or a card's marker goes to it."""
     total = timeline.total
     plot = SCORE_WIDTH - LEFT - RIGHT
     count = max(1, min(total + 1, plot // MIN_COLUMN))
@@ -177,17 +234,21 @@ def step_columns(timeline: Timeline) -> tuple[Column, ...]:
         # The column that step's middle falls in, in whole numbers.
         held[(2 * step + 1) * count // (2 * (total + 1))].append(step)
     goals = set(timeline.goal_steps)
+    booked = set(booking_steps(timeline))
     columns = []
     for index, steps in enumerate(held):
         first, last = steps[0], steps[-1]
         scored = [step for step in steps if step in goals]
-        step = scored[0] if scored else steps[len(steps) // 2]
+        cards = [step for step in steps if step in booked]
+        step = (scored or cards or [steps[len(steps) // 2]])[0]
         line = timeline.line_of(step)
         label = "Kick-off" if line == 0 else f"Line {line}"
         if first != last:
             label += f", of lines {timeline.line_of(first)} to {timeline.line_of(last)}"
-        if scored:
-            label += ": " + " ".join(timeline.moments[step].goals)
+        told = [*timeline.moments[step].goals] if scored else []
+        told += [mark.text or mark.label for mark in _bookings(timeline, step)]
+        if told:
+            label += ": " + " ".join(told)
         x = round(LEFT + index * width, 1)
         columns.append(Column(first, last, step, line, x, round(width, 1), label))
     return tuple(columns)

@@ -10,6 +10,7 @@ them, an "enter anyway" form that asks for the reason.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
@@ -56,6 +57,8 @@ bp.add_app_template_global(scoring_entries)
 
 # Form fields that belong to one attempt, not to the entry: never carried into a retry.
 ATTEMPT_FIELDS = ("csrf_token", "key", "override", "expected_version")
+# The most of a pick no longer offered that the page repeats (it came in an address).
+PICK_SHOWN = 80
 
 
 @bp.get("/matches/<match_id>")
@@ -246,28 +249,45 @@ def _live_context(view: MatchView) -> dict[str, Any]:
     layout = laid_out(
         forms, view.expected, ruleset.entry_frequency, ruleset.presentation.tapped, view.log
     )
+    pick = _pick(view)
     return {
         "match": view,
         "layout": layout,
         "opened": holding(layout, request.form),
         "tapped": ruleset.presentation.tapped,
-        "picked": _picked(view),
+        "picked": pick.picked,
+        "pick_lost": pick.lost,
         "goal": latest_score_news(view),
         "last_entry": _last_in_force(view),
     }
 
 
-def _picked(view: MatchView) -> str | None:
+@dataclass(frozen=True)
+class Pick:
     """What the scorer tapped on the glance's drawing to enter something about it (a player to
-    move): kept only when it is a value an entry offered now is about, else forgotten."""
-    raw = request.args.get("pick", "")
+    move): `picked` while an entry offered now is about it, else `lost` (another phone's entry
+    took it away), which the page says plainly instead of forgetting it."""
+
+    picked: str | None = None
+    lost: str | None = None
+
+
+def _pick(view: MatchView) -> Pick:
+    """The pick in the address (`?pick=`), or in a tap's form posted before another phone's
+    entry (its situation is drawn again with the pick, when it still stands)."""
+    raw = (request.args.get("pick") or request.form.get("pick") or "").strip()
+    if not raw:
+        return Pick()
     offered = {
         str(value)
         for option in view.expected
         for value in option.fixed.values()
         if isinstance(value, str | int)
     }
-    return raw if raw in offered else None
+    if raw in offered:
+        return Pick(picked=raw)
+    shown = "".join(ch for ch in raw if ch.isprintable())[:PICK_SHOWN].strip()
+    return Pick(lost=shown or None)
 
 
 def _last_in_force(view: MatchView) -> Entry | None:

@@ -217,3 +217,38 @@ def test_goals_and_cards_are_marked_on_the_timeline_in_words(
     fits_the_phone(phone)
     phone.screenshot(path=screenshots / "replay-phone-timeline-marks.png")
     assert problems == []
+
+
+def test_cards_are_marked_on_the_score_chart_and_a_tap_jumps_to_the_booking(
+    phone: Page, web_app: Flask, screenshots: Path
+) -> None:
+    match_id = full_card_match(web_app)
+    problems = watch_console(phone)
+    phone.goto(f"/matches/{match_id}/replay?at=0")
+    total = int(str(phone.locator(".frame").get_attribute("data-total")))
+    chart = phone.locator(".frame .score-chart")
+    chart.scroll_into_view_if_needed()
+    yellow, red = chart.locator(".card-marker.yellow-card"), chart.locator(".card-marker.red-card")
+    expect(yellow).to_have_count(1)
+    expect(red).to_have_count(1)
+    # Seen on the phone: each card a few pixels wide, the red one apart from the yellow one.
+    for card in (yellow, red):
+        drawn = box(card)
+        assert drawn["width"] >= 4 and drawn["height"] >= 6, drawn
+    colours = [card.evaluate("(c) => getComputedStyle(c).fill") for card in (yellow, red)]
+    assert colours[0] != colours[1], colours
+    expect(chart.locator("figcaption")).to_contain_text("Yellow card")
+    expect(chart.locator("figcaption")).to_contain_text("Red card")
+    # The column holding a card says so in words, and a tap on it opens that very step.
+    booking = chart.get_by_role("link", name=re.compile(r"Yellow card for ")).first
+    step = int(str(booking.get_attribute("data-step")))
+    booking.tap()
+    expect_step(phone, step, total)
+    current = phone.locator("#timeline [aria-current=step]")
+    expect(current.locator(".yellow-card-mark")).to_have_count(1)
+    chart = phone.locator(".frame .score-chart")
+    chart.scroll_into_view_if_needed()
+    fits_the_phone(phone)
+    screenshot(phone, screenshots, "replay-phone-chart-cards.png")
+    chart.screenshot(path=screenshots / "replay-phone-chart-cards-close.png")
+    assert problems == []

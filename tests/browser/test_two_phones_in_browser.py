@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
+from domain.log import Entry
 from tests.browser.pages import (
     AUTHOR,
     become_scorer,
@@ -22,9 +23,13 @@ from tests.browser.pages import (
     watch_console,
 )
 from tests.browser.test_scoring_in_browser import entry_form, in_force, recorded
+from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
+from tests.domain.tcg.tcg_helpers import raw_setup
 from tests.opening import OPENING, record_text
 
 pytestmark = pytest.mark.browser
+
+TCG_SETUP = raw_setup(dice_table="single-die", distance="orthogonal")
 
 # Toss and kick-off: next, Nankatsu (the defender) drafts, then Toho, with the same two buttons
 # in the same place: exactly where a swapped page turns one coach's tap into the other's.
@@ -239,3 +244,97 @@ def test_without_scripts_a_tap_on_a_page_another_phone_overtook_stores_nothing(
     assert drafts(web_app, match_id) == [("nankatsu", "deck")]
     expect(entry_form(plain, "draft", TOHO_DRAFTS)).to_be_visible()
     screenshot(plain, screenshots, "25-two-phones-no-script.png")
+
+
+# -- a pick on the TCG's field across another phone's entry (issue 14) ---------------------
+
+MIDFIELD = "Tsubasa Ozora"  # may still move once Hajime Taki has moved (golden line 25)
+
+
+def moving_tcg_match(web_app: Flask) -> str:
+    """A TCG match where Nankatsu's players move: golden lines 1 to 24."""
+    service = touchline(web_app)
+    match_id = service.create_match("tcg", TCG_SETUP, AUTHOR).id
+    for line in TCG_TABLE.golden_lines("normal_time_match.txt")[:24]:
+        record_text(service, match_id, line, AUTHOR)
+    return match_id
+
+
+def move_targets(web_app: Flask, match_id: str, player: str) -> list[str]:
+    return [
+        str(area)
+        for option in touchline(web_app).get_match(match_id).expected
+        if option.kind == "move" and option.fixed.get("player") == player
+        for area in option.choices["to"]
+    ]
+
+
+def test_a_pick_on_the_field_outlasts_another_phone_s_entry_while_it_stands(
+    phone: Page, new_phone: Callable[..., Page], web_app: Flask, screenshots: Path
+) -> None:
+    match_id = moving_tcg_match(web_app)
+    problems = watch_console(phone)
+    become_scorer(phone, web_app, match_id, "Carol")
+    other = new_phone()
+    become_scorer(other, web_app, match_id, "Dan")
+    field = phone.locator(".glance .pitch.tappable")
+
+    # Carol picks Tsubasa to move him …
+    phone.get_by_role("link", name=f"Move {MIDFIELD} from").tap()
+    expect(phone.locator(".field-prompt")).to_contain_text(f"move {MIDFIELD}")
+    mark_document(phone)
+    # … while Dan moves Hajime Taki on the other phone.
+    other.get_by_role("link", name="Move Hajime Taki from").tap()
+    other.locator('.glance .pitch.tappable button[value="b3"]').tap()
+    expect(other.locator(".flash.ok")).to_contain_text("Recorded 25:")
+
+    # Carol's page is redrawn in place with Tsubasa still picked, his moves as they are now.
+    expect(changed_notice(phone)).to_contain_text("Changed on another phone")
+    expect(phone.locator("[data-version-label]")).to_have_text(
+        str(touchline(web_app).version_of(match_id))
+    )
+    expect(phone.locator(".field-prompt")).to_contain_text(f"move {MIDFIELD}")
+    expect(field.locator("button.is-target")).to_have_count(
+        len(move_targets(web_app, match_id, MIDFIELD))
+    )
+    expect(phone.locator("[data-pick-lost]")).to_have_count(0)
+    assert same_document(phone)
+    fits_the_phone(phone)
+    screenshot(phone, screenshots, "live-tcg-pick-kept.png")
+    # Once the redrawn field has been on show a moment, the tap moves him.
+    phone.wait_for_timeout(1_000)
+    field.locator('button[value="c5"]').tap()
+    expect(phone.locator(".flash.ok")).to_contain_text("Recorded 26:")
+    moved = touchline(web_app).get_match(match_id).log[-1]
+    assert isinstance(moved, Entry)
+    assert (moved.action["player"], moved.action["to"]) == (MIDFIELD, "c5")
+    assert problems == []
+
+
+def test_a_pick_another_phone_s_entry_took_away_is_said_plainly(
+    phone: Page, new_phone: Callable[..., Page], web_app: Flask, screenshots: Path
+) -> None:
+    match_id = moving_tcg_match(web_app)
+    problems = watch_console(phone)
+    become_scorer(phone, web_app, match_id, "Carol")
+    other = new_phone()
+    become_scorer(other, web_app, match_id, "Dan")
+    phone.get_by_role("link", name="Move Hajime Taki from").tap()
+    expect(phone.locator(".field-prompt")).to_contain_text("move Hajime Taki")
+    mark_document(phone)
+    # Dan moves the very player Carol picked: he may not move again this turn.
+    other.get_by_role("link", name="Move Hajime Taki from").tap()
+    other.locator('.glance .pitch.tappable button[value="b3"]').tap()
+    expect(other.locator(".flash.ok")).to_contain_text("Recorded 25:")
+
+    lost = phone.locator("[data-pick-lost]")
+    expect(lost).to_contain_text("Your pick, Hajime Taki, no longer stands")
+    expect(changed_notice(phone)).to_contain_text("Your pick, Hajime Taki, no longer stands")
+    # No other player's move is offered in its place: Carol picks again.
+    expect(phone.locator(".glance .pitch.tappable button.is-target")).to_have_count(0)
+    expect(phone.locator(".field-prompt")).to_contain_text("Tap a ringed player to move them.")
+    assert same_document(phone)
+    fits_the_phone(phone)
+    screenshot(phone, screenshots, "live-tcg-pick-lost.png")
+    assert touchline(web_app).get_match(match_id).log[-1].number == 25
+    assert problems == []

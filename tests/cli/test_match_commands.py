@@ -99,7 +99,9 @@ def test_undo_and_list(run: Run, new_match: str) -> None:
     record_opening(run, new_match, OPENING[:3])
     result = run("match", "undo", new_match)
     assert result.exit_code == 0, result.output
-    assert "retracted entry 3" in result.output
+    # In words, as the log reads the line (and as the prompt's undo says it).
+    assert "retracted entry 3: Nankatsu draft a card from the Pitch" in result.output
+    assert "source=pitch" not in result.output
     listed = run("match", "list")
     assert new_match[:8] in listed.output and "2 entries" in listed.output
 

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from tests.cli.prompt_session import UP, PromptSession
+from tests.opening import OPENING
 
 CTRL_V, CTRL_A = "\x16", "\x01"  # readline's quoted insert, then a control character
 
@@ -143,4 +144,15 @@ def test_after_an_entry_the_situation_is_two_lines_and_s_shows_it_whole(
 def test_undo_names_what_it_retracted(session: PromptSession) -> None:
     session.type("toss toho")
     shown = session.type("undo")
-    assert "retracted entry 1: toss winner=toho" in shown
+    # In words, as the log reads the line, not in the notation.
+    assert "retracted entry 1: Toho win the toss" in shown
+    assert "winner=toho" not in shown
+
+
+def test_undo_of_a_card_play_reads_the_card_and_its_values(session: PromptSession) -> None:
+    for entry in OPENING[:4]:
+        session.type(entry)
+    session.type(OPENING[4])
+    shown = session.type("undo")
+    assert "retracted entry 5: Toho: Kojiro Hyuga (Shot 3, Pass 1)" in shown
+    assert "coach=toho" not in shown

@@ -36,7 +36,7 @@ def test_king_of_the_pitch_at_the_prompt(run: Run) -> None:
     assert "no entry is called 'rol' (did you mean roll" in shown
     assert "recorded     1  roll team=blue dice=5" in shown
     assert "next: Green (Bob): roll; Red (Chen): roll" in shown
-    assert "retracted entry 1: roll team=blue dice=5" in shown
+    assert "retracted entry 1: Blue roll 5" in shown
 
 
 def test_the_tcg_at_the_prompt(run: Run) -> None:

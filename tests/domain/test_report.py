@@ -10,11 +10,11 @@ import pytest
 
 from domain.actions import FieldSpec
 from domain.consequences import Goal
-from domain.log import Annotation, Dispute, Entry, Retraction
+from domain.log import Annotation, Dispute, Entry, Log, Retraction
 from domain.log_index import LogIndex, Positions
 from domain.match import Author, CorrectionRequest, MatchRecord
 from domain.registry import find_ruleset
-from domain.report import match_report, names_of, report_line
+from domain.report import match_report, names_of, placed_line, report_line
 from domain.sentences import from_notation
 from service.entries import parse_entry
 from tests.opening import OPENING, SETUP
@@ -245,3 +245,27 @@ def test_an_entry_whose_stored_kind_is_blank_still_reads_as_which_entry_it_is() 
     rules = find_ruleset("card-game")
     entry = Entry(number=1, by="alice", at=AUTHOR.at, action={"kind": " "})
     assert match_report(rules, {}, [entry]).lines[0].sentence == "Entry 1"
+
+
+@pytest.mark.parametrize("name", [*sorted(GOLDEN), "settling"])
+def test_one_line_placed_alone_reads_as_in_the_whole_report(name: str) -> None:
+    """What a write answers of its line (domain.report.placed_line, reading the log from that
+    line on) is what the whole report says of it, for every line of a match."""
+    match = opening_with_settling() if name == "settling" else recorded(name)
+    rules = match.ruleset
+    names = names_of(rules, match.made_setup())
+    whole = match_report(rules, names, match.log).placed()
+    for number in whole:
+        assert placed_line(rules, names, match.log, number) == whole[number]
+
+
+def test_a_line_placed_alone_reads_no_line_before_its_stretch_of_play() -> None:
+    """A long match's stored lines are read only when looked at: wording its last line reads
+    the lines back to where its stretch of play began, not the whole log."""
+    match = recorded("card_game/golden/full_match.txt")
+    rules = match.ruleset
+    stored = Log(match.log.stored(), match.game_package)
+    said = placed_line(rules, names_of(rules, match.made_setup()), stored, len(stored))
+    assert said.line.number == len(stored)
+    unread = sum(1 for line in stored._lines if isinstance(line, dict))
+    assert unread > len(stored) // 2

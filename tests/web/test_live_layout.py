@@ -309,6 +309,89 @@ def test_a_pick_that_names_nothing_offered_is_forgotten(
         page = live(client, match_id, "?" + _query(pick))
         assert "Tap a ringed player to move them." in page
         assert 'name="to"' not in _field_form(page, required=False)
+        assert "data-pick=" not in page
+    # Said plainly, escaped, without control characters, and no longer than a name.
+    said = live(client, match_id, "?" + _query("<script>"))
+    assert "Your pick, <strong>&lt;script&gt;</strong>, no longer stands" in said
+    assert "no longer stands" not in live(client, match_id, "?" + _query("\x00"))
+    long = live(client, match_id, "?" + _query("x" * 5000))
+    assert "x" * 80 in long and "x" * 81 not in long
+
+
+# -- a pick across another phone's entry (issue 14) -----------------------------------------
+
+MIDFIELD = "Tsubasa Ozora"  # may move before and after Hajime Taki moves (golden line 25)
+MOVER = "Hajime Taki"
+
+
+def _before_taki_moves(service: Touchline) -> str:
+    return entered(service, "tcg", TCG_SETUP, TCG_TABLE.golden_lines("normal_time_match.txt")[:24])
+
+
+def _other_phone_moves_taki(service: Touchline, match_id: str) -> None:
+    record_text(service, match_id, f"move side=home player='{MOVER}' to=b3", ALICE)
+
+
+def test_a_pick_still_standing_is_drawn_again_after_another_phone_records(
+    client: FlaskClient, service: Touchline
+) -> None:
+    """Without the script: the tap's form carries the pick, so the tap refused because another
+    phone recorded first draws the new situation with the same player picked."""
+    match_id = _before_taki_moves(service)
+    picked = live(client, match_id, "?" + _query(MIDFIELD))
+    form = _field_form(picked)
+    assert f'name="pick" value="{MIDFIELD}"' in form
+    assert f'data-pick="{MIDFIELD}"' in picked
+    _other_phone_moves_taki(service, match_id)
+    refused = post_form(client, f"/matches/{match_id}/entries", _posted(form, "to", "c5"))
+    assert refused.status_code == 409
+    page = refused.get_data(as_text=True)
+    assert "no longer stands" not in page
+    again = _field_form(page)
+    assert f'name="player" value="{MIDFIELD}"' in again and 'name="kind" value="move"' in again
+    assert f'name="expected_version" value="{service.get_match(match_id).version}"' in again
+    # The same tap on the page drawn again records the move.
+    assert (
+        post_form(client, f"/matches/{match_id}/entries", _posted(again, "to", "c5")).status_code
+        == 303
+    )
+    moved = service.get_match(match_id).log[-1]
+    assert isinstance(moved, Entry) and (moved.action["player"], moved.action["to"]) == (
+        MIDFIELD,
+        "c5",
+    )
+
+
+def test_a_pick_another_phone_s_entry_took_away_is_said_plainly(
+    client: FlaskClient, service: Touchline
+) -> None:
+    match_id = _before_taki_moves(service)
+    form = _field_form(live(client, match_id, "?" + _query(MOVER)))
+    _other_phone_moves_taki(service, match_id)
+    refused = post_form(client, f"/matches/{match_id}/entries", _posted(form, "to", "a4"))
+    assert refused.status_code == 409
+    page = refused.get_data(as_text=True)
+    assert f"Your pick, <strong>{MOVER}</strong>, no longer stands" in page
+    # No other player's move is drawn in its place: the scorer picks again.
+    assert 'name="to"' not in _field_form(page, required=False)
+    assert "Tap a ringed player to move them." in page
+    assert service.get_match(match_id).log[-1].number == 25  # the other phone's move only
+
+
+def test_the_live_fragment_keeps_a_pick_that_stands_and_says_when_one_no_longer_does(
+    client: FlaskClient, service: Touchline
+) -> None:
+    """With the script: the page asks for its changing part with the pick it shows."""
+    match_id = _before_taki_moves(service)
+    live(client, match_id)
+    _other_phone_moves_taki(service, match_id)
+    fragment = f"/matches/{match_id}/live/fragment?"
+    kept = client.get(fragment + _query(MIDFIELD)).get_data(as_text=True)
+    assert f'data-pick="{MIDFIELD}"' in kept and "no longer stands" not in kept
+    assert f'name="player" value="{MIDFIELD}"' in _field_form(kept)
+    lost = client.get(fragment + _query(MOVER)).get_data(as_text=True)
+    assert "data-pick=" not in lost and "data-pick-lost" in lost
+    assert f"Your pick, <strong>{MOVER}</strong>, no longer stands" in lost
 
 
 def _field_form(page: str, required: bool = True) -> str:

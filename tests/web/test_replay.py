@@ -250,6 +250,56 @@ def test_the_timeline_marks_goals_and_bookings_in_words(
     assert "Yellow card for " in timeline[yellow : timeline.index("</p>", yellow)]
 
 
+def test_the_score_chart_marks_each_booking_as_a_card_a_tap_jumps_to(
+    client: FlaskClient, service: Touchline
+) -> None:
+    """Issue 14: the chart shows each yellow and red card (a card of its colour above the axis,
+    named in words in the chart's description, its key and the tap target holding it), and a
+    column holding a booking but no goal jumps to the booking."""
+    ruleset, name, setup = CASES[0][:3]  # the card game's full match: yellow and red cards
+    match_id = service.create_match(ruleset, setup, AUTHOR).id
+    for line in golden_lines(name):
+        record_as_the_table_did(service, match_id, parse_entry(ruleset, line), AUTHOR)
+    timeline = service.replayed(match_id).timeline
+    booked = {
+        kind: [m.step for m in timeline.moments for mark in m.marks if mark.kind == kind]
+        for kind in ("yellow-card", "red-card")
+    }
+    assert booked["yellow-card"] and booked["red-card"]
+    html = page(client, match_id)
+    chart = html[html.index('<figure class="chart score-chart">') :]
+    chart = chart[: chart.index("</figure>")]
+    for kind, steps in booked.items():
+        assert chart.count(f'class="card-marker {kind}"') == len(steps)
+        count = len(steps)
+        words = f"{count} {kind.replace('-', ' ')}{'s' if count != 1 else ''}"
+        assert re.search(rf"<desc [^>]*>[^<]*{words}[^<]*</desc>", chart), words
+    assert '<span class="key card-key yellow-card">Yellow card</span>' in chart
+    assert '<span class="key card-key red-card">Red card</span>' in chart
+    columns = charts.step_columns(timeline)
+    assert [c.step for c in columns] == [int(step) for _, step, _ in chart_links(html)]
+    cards = sorted(step for steps in booked.values() for step in steps)
+    jumped = 0
+    for c in columns:
+        goals = [g for g in timeline.goal_steps if c.first <= g <= c.last]
+        held = [step for step in cards if c.first <= step <= c.last]
+        if held and not goals:
+            jumped += 1
+            assert c.step == held[0]
+        if c.step in cards:
+            said = [m.text for m in timeline.moments[c.step].marks if m.kind in booked]
+            assert all(text in c.label for text in said), c.label
+    assert jumped, "the match books a player away from any goal"
+
+
+def test_a_short_match_chart_marks_no_card_when_none_was_shown(
+    client: FlaskClient, played: str
+) -> None:
+    html = page(client, played)
+    assert "card-marker" not in html and "card-key" not in html
+    assert '<span class="key goal-key">Goal</span>' in html
+
+
 @pytest.mark.parametrize(("ruleset", "name", "setup", "goals"), [
     (c[0], c[1], c[2], sum(c[4].values())) for c in CASES
     if c[1] in ("card_game/golden/full_match.txt", "king_of_the_pitch/golden/three_teams.txt",

@@ -105,4 +105,4 @@ def abandon(body: dict[str, Any], match_id: str) -> Any:
 def _answer(written: Written[Any]) -> tuple[dict[str, Any], int]:
     # The version is the one this write produced: a client sending it back as its
     # expected_version must still be told of any entry another scorer made since.
-    return {"entry": written.line, "version": written.version}, 200 if written.repeat else 201
+    return written.to_dict(), 200 if written.repeat else 201

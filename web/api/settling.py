@@ -143,4 +143,4 @@ def _correction(match_id: str, body: dict[str, Any]) -> CorrectionRequest:
 
 
 def _answer(written: Written[Any]) -> tuple[dict[str, Any], int]:
-    return {"entry": written.line, "version": written.version}, 200 if written.repeat else 201
+    return written.to_dict(), 200 if written.repeat else 201

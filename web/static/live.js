@@ -134,7 +134,12 @@
       if (fetching) { return; }
       if (fresh && versionOf(fresh) >= heard) { schedule(); return; }
       fetching = true;
-      fetch(page.getAttribute("data-fragment"), { headers: { Accept: "text/html" }, credentials: "same-origin" })
+      // A pick made on the drawing (a player to move) is drawn again for the new version while
+      // it stands; the fragment says plainly when it no longer does.
+      var url = page.getAttribute("data-fragment");
+      var pick = body.getAttribute("data-pick");
+      if (pick) { url += (url.indexOf("?") < 0 ? "?" : "&") + "pick=" + encodeURIComponent(pick); }
+      fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
         .then(function (html) {
           var holder = document.createElement("div");
@@ -232,8 +237,10 @@
       var scored = body.querySelector(".score-news");
       var said = scored ? scored.textContent.replace("★", "").replace(/\s+/g, " ").trim() : "";
       var goal = said ? " " + said : "";
+      var lost = body.querySelector("[data-pick-lost]");
+      var pickSaid = lost ? " " + lost.textContent.replace(/\s+/g, " ").trim() : "";
       announce("Changed on another phone: " + (newest ? newest.textContent : "the match moved on") +
-               "." + goal + " The buttons show the new situation.", false);
+               "." + goal + " The buttons show the new situation." + pickSaid, false);
     }
 
     follow(page.getAttribute("data-events"), heardVersion);

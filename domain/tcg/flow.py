@@ -43,6 +43,13 @@ def _draw(state: TcgState, side: str) -> Step:
     return state, [tc.CardsDrawn(text, side=side, drawn=drawn)]
 
 
+def close_phase(state: TcgState) -> TcgState:
+    """The phase player's main step is over: keep what cost he has left for this turn's
+    battle, the only thing it may still pay for (a costed reverse card, TCG-8.7)."""
+    turn = state.turn
+    return replace(state, turn=turn.with_kept(turn.phase_side, turn.cost))
+
+
 def start_phase(state: TcgState, side: str) -> Step:
     """TCG-5.1 recovery (4 cost; unspent cost has vanished) and TCG-5.2 draw."""
     turn = replace(state.turn, phase_side=side, cost=PHASE_COST, gained=PHASE_COST, moved=())

@@ -87,9 +87,19 @@ class Turn:
     reverse_flipped: tuple[str, ...] = ()
     shot: bool = False
     deck_ran_out: bool = False
+    # The cost each side had left when its phase of this turn ended: what a costed reverse
+    # card flipped in this turn's battle is paid from (TCG-8.7); gone with the turn.
+    kept: tuple[tuple[str, int], ...] = ()
 
     def moved_by(self, label: str) -> int:
         return sum(n for who, n in self.moved if who.casefold() == label.casefold())
+
+    def kept_by(self, side: str) -> int:
+        return dict(self.kept).get(side, 0)
+
+    def with_kept(self, side: str, cost: int) -> Turn:
+        kept = tuple((s, c) for s, c in self.kept if s != side)
+        return replace(self, kept=(*kept, (side, cost)))
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ release and every match stored before still loads.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -170,10 +171,9 @@ def _setup_as_recorded(state: dict[str, Any]) -> None:
     under (the game's `recorded_setup`), in its `Created` event and in its snapshots alike."""
     name, setup = state.get("ruleset_name", state.get("ruleset")), state.get("setup")
     if isinstance(name, str) and isinstance(setup, dict):
-        try:
+        # A game not registered here: loading the match fails where the game is asked for.
+        with contextlib.suppress(UnknownRuleset):
             state["setup"] = find_ruleset(name).recorded_setup(setup)
-        except UnknownRuleset:
-            pass  # a game not registered here: loading it fails where it is asked for
 
 
 def checked_die_label(label: str | None) -> str | None:

@@ -187,6 +187,7 @@ def apply_battle_card(state: TcgState, action: act.BattleCard) -> Step:
     side = replace(
         side, hand=max(0, side.hand - 1), trash=side.trash + 1, used=(*side.used, card.name)
     )
+    # TCG-8.1: the card's Battle Point is its battle value, whatever else the card is.
     state = _set_card(state.with_side(action.side, side), action.side, card.battle_point)
     text = f"{state.label(action.side)} set {card.name} (Battle Point {card.battle_point})."
 

@@ -12,6 +12,7 @@ from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
 from domain.tcg.team_list import TeamList, TeamListError, parse_team_list, team_list_to_dict
 
+# TCG-1.1: two players, each the coach of a team; three or more are not supported.
 SIDES = ("home", "away")
 DICE_TABLES = ("high-roll", "single-die")
 SUPPORT_POSITIONS = ("adjacent", "same-area", "anywhere")

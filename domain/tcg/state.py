@@ -13,6 +13,7 @@ from domain.tcg.field import GOAL
 from domain.tcg.setup import TcgSetup, other
 from domain.tcg.team_list import Card
 
+# TCG-3.1: hands start empty (SideState.hand), scores at 0 (SideState.goals); the hand limit.
 HAND_LIMIT = 6
 HALF_DECK = 24
 PHASE_COST = 4
@@ -48,6 +49,11 @@ class ReverseSlot:
 
 @dataclass(frozen=True)
 class SideState:
+    """One side's zones (TCG-10.1): its players on the field and in its goal mouth, its hand,
+    library and waiting deck as counts, its reverse zone (`reverse`) and its trash. The Head
+    Coach slot holds the team list's coach card; the play zone holds a supporter or tactics
+    card only while it is used, then the card goes to the trash."""
+
     players: tuple[FieldPlayer, ...] = ()
     hand: int = 0
     library: int = HALF_DECK

@@ -14,6 +14,7 @@ release and every match stored before still loads.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -43,7 +44,7 @@ from domain.log import (
     violation_from_dict,
 )
 from domain.printed import CardLibrary, with_printed_values
-from domain.registry import find_ruleset
+from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
 from domain.text import (
@@ -169,6 +170,16 @@ def _unsealed(state: dict[str, Any]) -> None:
     state["digest"] = None
 
 
+def _setup_as_recorded(state: dict[str, Any]) -> None:
+    """A match stored before its game added a setting keeps the reading it was recorded
+    under (the game's `recorded_setup`), in its `Created` event and in its snapshots alike."""
+    name, setup = state.get("ruleset_name", state.get("ruleset")), state.get("setup")
+    if isinstance(name, str) and isinstance(setup, dict):
+        # A game not registered here: loading the match fails where the game is asked for.
+        with contextlib.suppress(UnknownRuleset):
+            state["setup"] = find_ruleset(name).recorded_setup(setup)
+
+
 def checked_die_label(label: str | None) -> str | None:
     """The name of a physical die as the scorer gave it; blank is no name (BadText if
     refused: too long, or a control character)."""
@@ -272,7 +283,8 @@ def _checked_key(key: str | None) -> str | None:
 class MatchRecord(Aggregate):
     # 2: entries carry the version of their action payload, and the consequences of the
     # declared vocabulary (earlier snapshots' and events' consequences are worked out again).
-    class_version: ClassVar[int] = 2
+    # 3: the setup as the match was recorded under (its game's `recorded_setup`).
+    class_version: ClassVar[int] = 3
 
     class Snapshot(_Snapshot):
         @classmethod
@@ -310,6 +322,8 @@ class MatchRecord(Aggregate):
         """A snapshot from before the consequence vocabulary: its entries' consequences are
         worked out again once the log is typed (see Snapshot.mutate)."""
         state["_refresh_consequences"] = True
+
+    upcast_v2_v3 = staticmethod(_setup_as_recorded)
 
     # Class-level defaults: matches created (and snapshots taken) before leagues, abandonment
     # and versioned action payloads existed load without these attributes.
@@ -380,7 +394,8 @@ class MatchRecord(Aggregate):
 
     class Created(Aggregate.Created, Event):
         # 2: the access link it was created through, and the seal (domain.seal).
-        class_version: ClassVar[int] = 2
+        # 3: the setup as the match was recorded under (its game's `recorded_setup`).
+        class_version: ClassVar[int] = 3
         sealed_since: ClassVar[int] = 2
         ruleset: str
         setup: dict[str, JSON]
@@ -392,6 +407,7 @@ class MatchRecord(Aggregate):
         digest: str | None
 
         upcast_v1_v2 = staticmethod(_unsealed)
+        upcast_v2_v3 = staticmethod(_setup_as_recorded)
 
         def apply(self, aggregate: Any) -> None:
             aggregate.seal = self.digest

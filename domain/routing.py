@@ -39,6 +39,11 @@ class RoutedRuleset:
         """The entry in words, made from its notation: a game words its own by overriding it."""
         return from_notation(self.codec, self.codec.to_dict(action), names)
 
+    def recorded_setup(self, stored: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A stored setup as its match was recorded under: as it is, until a game adds a
+        setting whose default differs from what it did before."""
+        return dict(stored)
+
     def action_from_dict(self, data: Mapping[str, JSON]) -> Any:
         return self.codec.from_dict(data)
 

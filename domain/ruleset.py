@@ -142,6 +142,11 @@ class Ruleset(Protocol):
 
     def setup_to_dict(self, setup: Any) -> dict[str, JSON]: ...
 
+    def recorded_setup(self, stored: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A setup stored (or exported) before a later setting existed, as the match was
+        recorded under it: a setting it lacks takes the reading the engine had then, not
+        today's default (`domain.routing.RoutedRuleset`: unchanged)."""
+
     def sides(self, setup: Any) -> tuple[str, ...]:
         """The keys that name the sides in actions, in seating order."""
 

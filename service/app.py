@@ -399,7 +399,10 @@ class Touchline(
 
         try:
             rules = find_ruleset(ruleset)
-            canonical = rules.setup_to_dict(rules.make_setup(setup))
+            # A file's setup was written by the release that exported it: a setting added
+            # since takes the reading that release recorded the match under.
+            recorded = rules.recorded_setup(setup)
+            canonical = rules.setup_to_dict(rules.make_setup(recorded))
         except (UnknownRuleset, SetupError) as error:
             raise BadInput(f"header: {error}") from None
         league = check_league_for(self, league, ruleset)

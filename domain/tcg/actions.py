@@ -128,6 +128,7 @@ class Flip:
     slot: int
     card: str
     bonus: int = 0
+    cost: int = 0  # what the card's printed cost asks (TCG-8.7); most reverse cards are free
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ HELP = {
     "set-reverse": "TCG-8.7 set a reverse card face down: side",
     "drop-reverse": "TCG-5.3 discard a set reverse card: side slot (1 = the oldest)",
     "rank-change": "TCG-8.3 swap a field player for a same-name card from hand: side player card",
-    "flip": "TCG-7.2 flip a set reverse card: side slot card [bonus=its effect on the stat]",
+    "flip": "TCG-7.2 flip a set reverse card: side slot card [bonus=its effect] [cost=N]",
     "no-flip": "TCG-7.2 flip no reverse card in this battle: side",
     "battle-card": "TCG-7.3 the battle card set and revealed: side card",
     "support": "TCG-7.5 the receiver's supporting players (+1 each): side [players=A,B]",
@@ -272,6 +273,7 @@ FIELD_HELP = {
     "card": "the card's name as printed",
     "slot": "the reverse card's slot (1 = the oldest)",
     "bonus": "the reverse card's effect on the stat",
+    "flip.cost": "what the reverse card costs to use, as printed (0 for most: TCG-8.7)",
     "players": "the players, comma-separated, in order",
     "dice": "the dice, comma-separated; ? lets the app roll",
     "roll": "the die deciding where the ball lands",

@@ -15,6 +15,7 @@ from domain.tcg import guards
 from domain.tcg.flow import Step
 from domain.tcg.judge import judge
 from domain.tcg.state import Battle, TcgState
+from domain.tcg.support import support_refusal
 
 
 def can_flip(state: TcgState, side: str) -> bool:
@@ -114,7 +115,21 @@ def check_flip(state: TcgState, action: act.Flip) -> list[Violation]:
         problems.append(
             Violation("TCG-8.7", f"{card.name} has the wait icon and was set this turn")
         )
+    problems += _flip_cost(state, action)
     return problems
+
+
+def _flip_cost(state: TcgState, action: act.Flip) -> list[Violation]:
+    """TCG-8.7 「通常はコスト不要であるが、シュート用のカードなど一部にコストが必要なカードも存在
+    する。」 (usually free, but some, such as shot cards, need cost): the table enters the
+    card's cost as it is turned, paid from what the side kept of its phase (TCG-6)."""
+    if action.cost < 0:
+        return [Violation("TCG-8.7", f"a cost is 0 or more, not {action.cost}", False)]
+    left = state.turn.kept_by(action.side)
+    if action.cost > left:
+        text = f"{action.card} costs {action.cost} and only {left} cost is left (TCG-6)"
+        return [Violation("TCG-8.7", text)]
+    return []
 
 
 def apply_flip(state: TcgState, action: act.Flip) -> Step:
@@ -132,8 +147,11 @@ def apply_flip(state: TcgState, action: act.Flip) -> Step:
         battle = replace(battle, receiver_bonus=battle.receiver_bonus + action.bonus)
     battle = replace(battle, decided_flip=(*battle.decided_flip, action.side))
     turn = replace(state.turn, reverse_flipped=(*state.turn.reverse_flipped, action.side))
+    if action.cost:
+        turn = turn.with_kept(action.side, max(0, turn.kept_by(action.side) - action.cost))
     state = replace(state, battle=battle, turn=turn)
-    text = f"{state.label(action.side)} flip {name} ({action.bonus:+d})."
+    paid = f", {action.cost} cost" if action.cost else ""
+    text = f"{state.label(action.side)} flip {name} ({action.bonus:+d}{paid})."
     flipped = tc.ReverseFlipped(text, side=action.side, card=name, bonus=action.bonus)
     state, rest = advance(state)
     return state, [flipped, *rest]
@@ -169,6 +187,7 @@ def apply_battle_card(state: TcgState, action: act.BattleCard) -> Step:
     side = replace(
         side, hand=max(0, side.hand - 1), trash=side.trash + 1, used=(*side.used, card.name)
     )
+    # TCG-8.1: the card's Battle Point is its battle value, whatever else the card is.
     state = _set_card(state.with_side(action.side, side), action.side, card.battle_point)
     text = f"{state.label(action.side)} set {card.name} (Battle Point {card.battle_point})."
 
@@ -192,7 +211,10 @@ def check_support(state: TcgState, action: act.Support) -> list[Violation]:
         if player is None:
             continue
         if player.label == battle.receiver_player:
+            # He is the one supported: support adds to him, it is not his own.
             problems.append(Violation("TCG-7.5", f"{player.label} is in the battle already"))
+        elif (refusal := support_refusal(state, battle, player)) is not None:
+            problems.append(Violation("TCG-7.5", refusal))
         if player.label in seen:
             problems.append(Violation("TCG-7.5", f"{player.label} is named twice"))
         seen.add(player.label)

@@ -17,6 +17,7 @@ from domain.tcg.judge import dice_count
 from domain.tcg.rules import legal
 from domain.tcg.setup import SIDES, other
 from domain.tcg.state import FieldPlayer, TcgState, unplaced
+from domain.tcg.support import may_support
 
 SOURCES = ("table", "app")
 DIE = tuple(range(1, 7))
@@ -151,7 +152,11 @@ def _reverse(state: TcgState) -> list[Expected]:
             if legal(state, act.Flip(side, slot, c))  # type: ignore[arg-type]
         ]
         if cards:
-            prompt = f"{state.label(side)} flip the reverse card in slot {slot}."
+            left = state.turn.kept_by(side)
+            prompt = (
+                f"{state.label(side)} flip the reverse card in slot {slot} "
+                f"(a card that costs pays from the {left} cost left)."
+            )
             found.append(Expected("flip", prompt, side, {**fixed, "slot": slot}, {"card": cards}))
     return found
 
@@ -169,11 +174,7 @@ def _support(state: TcgState) -> list[Expected]:
     if battle is None:
         return []
     side = battle.receiver
-    players = [
-        p.label
-        for p in state.side(side).players
-        if p.label != battle.receiver_player and p.active(state.turn.number)
-    ]
+    players = [p.label for p in state.side(side).players if may_support(state, battle, p)]
     prompt = f"{state.label(side)}: which players support {battle.receiver_player} (+1 each)?"
     return [Expected("support", prompt, side, {"side": side}, {"players": players})]
 

@@ -1,9 +1,10 @@
 """The 5 x 9 field (TCG-11): area names, zones, named areas, distances and the goal mouths.
 
-Areas are named by column a-e and row 1-9 ("c5" is the centre circle). Rows count from the
-away goal: home attacks towards row 1 and defends the goal mouth beyond row 9; away attacks
-towards row 9. A goalkeeper in its own goal mouth stands at "goal". A goal mouth lies beyond
-the three penalty areas of its end (columns b-d), so it is one area away from each of them.
+TCG-11.1: 45 areas and a goal mouth per side. TCG-11.2: areas are named by column a-e and row
+1-9 ("c5" is the centre circle); rows count from the away goal: home attacks towards row 1 and
+defends the goal mouth beyond row 9; away attacks towards row 9. A goalkeeper in its own goal
+mouth stands at "goal". A goal mouth lies beyond the three penalty areas of its end (columns
+b-d), so it is one area away from each of them.
 """
 
 from __future__ import annotations

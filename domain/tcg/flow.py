@@ -43,8 +43,19 @@ def _draw(state: TcgState, side: str) -> Step:
     return state, [tc.CardsDrawn(text, side=side, drawn=drawn)]
 
 
+def close_phase(state: TcgState) -> TcgState:
+    """The phase player's main step is over: keep what cost he has left for this turn's
+    battle, the only thing it may still pay for (a costed reverse card, TCG-8.7)."""
+    turn = state.turn
+    return replace(state, turn=turn.with_kept(turn.phase_side, turn.cost))
+
+
 def start_phase(state: TcgState, side: str) -> Step:
-    """TCG-5.1 recovery (4 cost; unspent cost has vanished) and TCG-5.2 draw."""
+    """TCG-5.1 recovery (4 cost; unspent cost has vanished) and TCG-5.2 draw.
+
+    TCG-5.6: no cost is carried over (each phase starts from PHASE_COST, `moved` afresh), a
+    player acts the phase he comes on (no summoning sickness), and there is no discard phase:
+    the only discard is the draw step's, down to the hand limit."""
     turn = replace(state.turn, phase_side=side, cost=PHASE_COST, gained=PHASE_COST, moved=())
     state = replace(state, turn=turn)
     state, consequences = _draw(state, side)
@@ -115,6 +126,7 @@ def end_half(state: TcgState) -> Step:
             phase="kickoff",
         )
         return state, consequences
+    # TCG-4.3: the 2nd half ran like the 1st; more goals wins, a tie goes to TCG-9.
     if state.home.goals != state.away.goals:
         return finish(state, consequences)
     # TCG-1.2 / TCG-9: level after the 2nd half, a penalty shoot-out. The side that kicked off

@@ -1,6 +1,7 @@
 """The main steps' field actions with their prices (TCG-5.3, TCG-5.4, TCG-6.2).
 
-Move: 1 cost an area, at most 2 areas per player per phase (moving the ball holder dribbles).
+Move: 1 cost an area, at most 2 areas a move (moving the ball holder dribbles); under the
+`move-limit` setting `per-phase`, at most 2 areas per player in a whole phase.
 Pass: the distance, 1 within an area. Shot: the distance into the goal mouth. Tackle and pass
 cut: the reach to the ball holder's (receiver's) area + 1; the player moves there.
 """
@@ -15,7 +16,7 @@ from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.battle import begin_battle
 from domain.tcg.field import GOAL, PLACES, shot_distance
-from domain.tcg.flow import Step, end_turn, start_phase
+from domain.tcg.flow import Step, close_phase, end_turn, start_phase
 from domain.tcg.setup import other
 from domain.tcg.state import MOVE_LIMIT, Battle, FieldPlayer, TcgState
 
@@ -59,13 +60,26 @@ def check_move(state: TcgState, action: act.Move) -> list[Violation]:
     areas = move_price(state, action.side, player, action.to)
     if areas == 0:
         problems.append(Violation("TCG-6.2", f"{player.label} is in {action.to} already"))
-    if state.turn.moved_by(player.label) + areas > MOVE_LIMIT:
-        problems.append(
-            Violation("TCG-6.2", f"{player.label} may move at most {MOVE_LIMIT} areas a phase")
-        )
+    if over_move_limit(state, player, areas):
+        problems.append(Violation("TCG-6.2", f"{player.label} {_limit_text(state)}"))
     guards.afford(state, f"moving {areas} area(s)", areas, problems)
     guards.capacity(state, action.side, action.to, player, problems)
     return problems
+
+
+def over_move_limit(state: TcgState, player: FieldPlayer, areas: int) -> bool:
+    """TCG-6.2 「移動: 移動したエリア分消費、2エリアまで。」 (a move: pay per area moved, up to 2
+    areas): each move crosses at most 2 areas; the `per-phase` reading counts every area the
+    player crossed this phase, a tackle's or pass cut's reach included."""
+    if state.setup.move_limit == "per-phase":
+        areas += state.turn.moved_by(player.label)
+    return areas > MOVE_LIMIT
+
+
+def _limit_text(state: TcgState) -> str:
+    if state.setup.move_limit == "per-phase":
+        return f"may move at most {MOVE_LIMIT} areas a phase (move-limit=per-phase)"
+    return f"may cross at most {MOVE_LIMIT} areas in one move"
 
 
 def apply_move(state: TcgState, action: act.Move) -> Step:
@@ -150,7 +164,7 @@ def apply_shoot(state: TcgState, action: act.Shoot) -> Step:
     text = f"{holder.label} shoots from {holder.area} ({price} cost)."
     shot = tc.Shot(text, side=action.side, player=holder.label, cost=price)
     # TCG-5.3: the shot ends the attack phase; the defender still has a defense phase.
-    state, rest = start_phase(state, other(action.side))
+    state, rest = start_phase(close_phase(state), other(action.side))
     return state, [shot, *rest]
 
 
@@ -193,6 +207,7 @@ def ball_can_move(state: TcgState) -> bool:
 
 
 def apply_end(state: TcgState, action: act.EndPhase) -> Step:
+    state = close_phase(state)
     if state.phase == "attack":
         return start_phase(state, other(action.side))
     if state.turn.shot:
@@ -229,9 +244,13 @@ def check_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> list[V
         return problems
     guards.must_be_active(state, player, problems)
     reach = guards.distance(state, action.side, player.area, other(action.side), target.area)
-    if state.turn.moved_by(player.label) + reach > MOVE_LIMIT:
+    # 「タックル: ボールを持った相手エリアまでの距離を移動した上でコスト + …1コスト」: the
+    # tackler moves to the holder's area, a move like any other (at most 2 areas).
+    if over_move_limit(state, player, reach):
         problems.append(
-            Violation("TCG-6.2", f"{player.label} cannot reach {target.area} (2 areas a phase)")
+            Violation(
+                "TCG-6.2", f"{player.label} cannot reach {target.area}: he {_limit_text(state)}"
+            )
         )
     guards.afford(state, f"the {action.kind}", reach + 1, problems)
     if reach:
@@ -246,7 +265,7 @@ def apply_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> Step:
     assert target is not None and player is not None
     area = target.area
     reach = guards.distance(state, action.side, player.area, other(action.side), area)
-    state = _spend(state, reach + 1, player.label, reach)
+    state = close_phase(_spend(state, reach + 1, player.label, reach))
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
     verb = "tackles" if action.kind == "tackle" else "cuts the pass to"
     text = f"{player.label} {verb} {target.label} in {area} ({reach + 1} cost)."

@@ -51,9 +51,17 @@ RULES: dict[type, tuple[Checker, Applier]] = {
 
 def check(state: TcgState, action: Any) -> tuple[Violation, ...]:
     if state.phase == "over":
-        return (Violation("TCG-1.2", "the match is over", False),)
+        return (_over(state),)
     checker, _ = RULES[type(action)]
     return tuple(checker(state, action))
+
+
+def _over(state: TcgState) -> Violation:
+    """Why nothing more is entered: the rule that decided the match (TCG-1.2)."""
+    if state.shoot_out is not None:
+        return Violation("TCG-9.3", "the match is over: the penalty shoot-out decided it", False)
+    text = "the match is over: the side with more goals after the 2nd half wins"
+    return Violation("TCG-4.3", text, False)
 
 
 def legal(state: TcgState, action: Any) -> bool:

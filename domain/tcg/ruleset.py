@@ -13,7 +13,14 @@ from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
 from domain.tcg.sentences import sentence
-from domain.tcg.setup import SETUP_FORM, SIDES, TcgSetup, make_setup, setup_to_dict
+from domain.tcg.setup import (
+    SETUP_FORM,
+    SIDES,
+    TcgSetup,
+    make_setup,
+    recorded_setup,
+    setup_to_dict,
+)
 from domain.tcg.state import TcgState, initial_state
 from domain.tcg.view import match_result, render, view
 
@@ -67,6 +74,9 @@ class Tcg(RoutedRuleset):
 
     def setup_to_dict(self, setup: TcgSetup) -> dict[str, JSON]:
         return setup_to_dict(setup)
+
+    def recorded_setup(self, stored: Mapping[str, JSON]) -> dict[str, JSON]:
+        return recorded_setup(stored)
 
     def sides(self, setup: TcgSetup) -> tuple[str, ...]:
         return SIDES

@@ -44,9 +44,10 @@ def sentence(action: Any, names: Names) -> str:
             return f"{name(names, action.side)}: {action.player} changes rank to {action.card}"
         case act.Flip():
             bonus = f" ({action.bonus:+d})" if action.bonus else ""
+            paid = f", paying {action.cost} cost" if action.cost else ""
             return (
                 f"{name(names, action.side)} flip the reverse card in slot {action.slot}: "
-                f"{action.card}{bonus}"
+                f"{action.card}{bonus}{paid}"
             )
         case act.NoFlip():
             return f"{name(names, action.side)} flip no reverse card"

@@ -12,12 +12,36 @@ from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
 from domain.tcg.team_list import TeamList, TeamListError, parse_team_list, team_list_to_dict
 
+# TCG-1.1: two players, each the coach of a team; three or more are not supported.
 SIDES = ("home", "away")
 DICE_TABLES = ("high-roll", "single-die")
-DEFAULTS = {"name-limits": "whole-team", "dice-table": "high-roll", "distance": "king"}
-CHOICES = {"name-limits": NAME_LIMIT_SCOPES, "dice-table": DICE_TABLES, "distance": DISTANCES}
+SUPPORT_POSITIONS = ("adjacent", "same-area", "anywhere")
+MOVE_LIMITS = ("per-move", "per-phase")
+DEFAULTS = {
+    "name-limits": "whole-team",
+    "dice-table": "high-roll",
+    "distance": "king",
+    "support": "adjacent",
+    "move-limit": "per-move",
+}
+CHOICES = {
+    "name-limits": NAME_LIMIT_SCOPES,
+    "dice-table": DICE_TABLES,
+    "distance": DISTANCES,
+    "support": SUPPORT_POSITIONS,
+    "move-limit": MOVE_LIMITS,
+}
+# What a match stored before a setting existed was recorded under: the engine's reading then
+# (docs/rules/tcg.md, "Matches stored before a setting existed"). New matches get DEFAULTS.
+RECORDED_BEFORE = {"support": "anywhere", "move-limit": "per-phase"}
 
-_SETTING_LABELS = {"name-limits": "Name limits", "dice-table": "Dice table", "distance": "Distance"}
+_SETTING_LABELS = {
+    "name-limits": "Name limits",
+    "dice-table": "Dice table",
+    "distance": "Distance",
+    "support": "Support from",
+    "move-limit": "Move limit",
+}
 _CHOICE_HELP = {
     "whole-team": "the name and Battle Point limits count the whole 60 cards (TCG-2.2)",
     "deck": "the name and Battle Point limits count only the 48-card deck (TCG-2.2)",
@@ -25,6 +49,11 @@ _CHOICE_HELP = {
     "single-die": "a tie is decided by the challenger's d6: 4 to 6 wins (TCG-7.6)",
     "king": "a diagonal step crosses one area, as a chess king moves (TCG-11.6)",
     "orthogonal": "only straight steps count, a diagonal crosses two areas (TCG-11.6)",
+    "adjacent": "supporters stand in the receiving player's area or one area from it (TCG-7.5)",
+    "same-area": "supporters stand in the receiving player's own area (TCG-7.5)",
+    "anywhere": "any active teammate supports, wherever he stands (TCG-7.5, earlier reading)",
+    "per-move": "each move crosses at most 2 areas, as often as cost allows (TCG-6.2)",
+    "per-phase": "a player crosses at most 2 areas in a whole phase (TCG-6.2, earlier reading)",
 }
 
 
@@ -71,6 +100,8 @@ class TcgSetup:
     name_limits: str = "whole-team"
     dice_table: str = "high-roll"
     distance: str = "king"
+    support: str = "adjacent"
+    move_limit: str = "per-move"
 
     def team(self, side: str) -> TeamList:
         return self.home if side == "home" else self.away
@@ -145,7 +176,23 @@ def make_setup(raw: Mapping[str, JSON]) -> TcgSetup:
         name_limits=chosen["name-limits"],
         dice_table=chosen["dice-table"],
         distance=chosen["distance"],
+        support=chosen["support"],
+        move_limit=chosen["move-limit"],
     )
+
+
+def recorded_setup(stored: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A setup stored before some settings existed, as the match was recorded under them.
+
+    Every setup stored since names all its settings (`setup_to_dict`), so this changes only
+    those written before: a setting they lack takes the reading the engine had then
+    (RECORDED_BEFORE), not today's default, so that their entries judge as they were judged.
+    """
+    settings = stored.get("settings")
+    if not isinstance(settings, Mapping):
+        return dict(stored)
+    missing = {k: v for k, v in RECORDED_BEFORE.items() if k not in settings}
+    return {**stored, "settings": {**settings, **missing}} if missing else dict(stored)
 
 
 def setup_to_dict(setup: TcgSetup) -> dict[str, JSON]:
@@ -157,5 +204,7 @@ def setup_to_dict(setup: TcgSetup) -> dict[str, JSON]:
             "name-limits": setup.name_limits,
             "dice-table": setup.dice_table,
             "distance": setup.distance,
+            "support": setup.support,
+            "move-limit": setup.move_limit,
         }
     }

@@ -107,6 +107,8 @@ def apply_penalty(state: TcgState, action: act.Penalty) -> Step:
         for side, value in zip(owners, action.dice, strict=False)
     ]
     consequences.append(kick)
+    # TCG-9.3: after 5 kicks each the side with more goals wins; level, the kicks go on in
+    # pairs until one side scores and the other fails.
     taken = shoot.taken("home")
     level = shoot.scored("home") == shoot.scored("away")
     if taken == shoot.taken("away") and taken >= KICKERS and not level:

@@ -13,6 +13,7 @@ from domain.tcg.field import GOAL
 from domain.tcg.setup import TcgSetup, other
 from domain.tcg.team_list import Card
 
+# TCG-3.1: hands start empty (SideState.hand), scores at 0 (SideState.goals); the hand limit.
 HAND_LIMIT = 6
 HALF_DECK = 24
 PHASE_COST = 4
@@ -48,6 +49,11 @@ class ReverseSlot:
 
 @dataclass(frozen=True)
 class SideState:
+    """One side's zones (TCG-10.1): its players on the field and in its goal mouth, its hand,
+    library and waiting deck as counts, its reverse zone (`reverse`) and its trash. The Head
+    Coach slot holds the team list's coach card; the play zone holds a supporter or tactics
+    card only while it is used, then the card goes to the trash."""
+
     players: tuple[FieldPlayer, ...] = ()
     hand: int = 0
     library: int = HALF_DECK
@@ -87,9 +93,19 @@ class Turn:
     reverse_flipped: tuple[str, ...] = ()
     shot: bool = False
     deck_ran_out: bool = False
+    # The cost each side had left when its phase of this turn ended: what a costed reverse
+    # card flipped in this turn's battle is paid from (TCG-8.7); gone with the turn.
+    kept: tuple[tuple[str, int], ...] = ()
 
     def moved_by(self, label: str) -> int:
         return sum(n for who, n in self.moved if who.casefold() == label.casefold())
+
+    def kept_by(self, side: str) -> int:
+        return dict(self.kept).get(side, 0)
+
+    def with_kept(self, side: str, cost: int) -> Turn:
+        kept = tuple((s, c) for s, c in self.kept if s != side)
+        return replace(self, kept=(*kept, (side, cost)))
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,8 @@ def _starters(team: TeamList) -> list[Violation]:
                 )
             )
     positions = Counter(card.position for card in team.starters if card.type == "player")
+    # TCG-8.2: the Coach card sets the formation the starters follow (its passive effect is
+    # card text the engine does not read).
     wanted = team.formation.counts()
     for position, count in wanted.items():
         if positions[position] != count:

@@ -128,6 +128,7 @@ class _Reader:
         values: dict[str, Any] = {
             "name": name,
             "type": card_type,
+            # TCG-8.1: every card prints a Battle Point from 1 to 8.
             "battle_point": self.number(data, "battle-point", where, 1, 8, 1)
             if "battle-point" in data
             else self._missing(where, "battle-point"),

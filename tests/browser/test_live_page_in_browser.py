@@ -28,7 +28,7 @@ from tests.browser.pages import (
 from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
-from tests.domain.tcg.tcg_helpers import raw_setup
+from tests.domain.tcg.tcg_helpers import golden_setup
 from tests.opening import OPENING, record_text
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 TWO_SCREENS = 2 * PHONE["height"]
 # The smallest target WCAG 2.2 allows (2.5.8, target size minimum), in CSS pixels.
 LEAST_TARGET = 24
-TCG_SETUP = raw_setup(dice_table="single-die", distance="orthogonal")
+TCG_SETUP = golden_setup(dice_table="single-die", distance="orthogonal")
 
 
 def page_height(page: Page) -> int:

@@ -116,6 +116,27 @@ def test_a_match_created_on_the_phone_hands_over_the_scorer_link(
     assert problems == []
 
 
+def test_the_tcg_form_offers_its_support_and_move_limit_settings_on_a_phone(
+    phone: Page, web_app: Flask, screenshots: Path
+) -> None:
+    """TCG-7.5 support and TCG-6.2 move-limit: the setup form draws them, the source's readings
+    chosen, each choice explained."""
+    problems = watch_console(phone)
+    phone.goto("/matches/new")
+    phone.get_by_role("radio", name="Captain Tsubasa TCG (2002)").tap()
+    form = phone.locator('fieldset[data-ruleset="tcg"]')
+    expect(form).to_be_visible()
+    expect(form.get_by_label("Support from")).to_have_value("adjacent")
+    expect(form.get_by_label("Move limit")).to_have_value("per-move")
+    expect(
+        form.get_by_text("supporters stand in the receiving player's area or one area")
+    ).to_be_visible()
+    form.get_by_label("Support from").scroll_into_view_if_needed()
+    fits_the_phone(phone)
+    screenshot(phone, screenshots, "tcg-settings-new-match.png")
+    assert problems == []
+
+
 def test_the_opening_is_tapped_in_and_toho_scores(
     phone: Page, web_app: Flask, screenshots: Path
 ) -> None:

@@ -87,7 +87,8 @@ def test_every_event_declares_its_version() -> None:
     ):
         assert isinstance(getattr(event_class, "class_version", None), int), event_class
     assert MatchRecord.EntryRecorded.class_version == 4
-    assert MatchRecord.Created.class_version == 2
+    assert MatchRecord.Created.class_version == 3
+    assert MatchRecord.class_version == 3  # its snapshots
 
 
 def test_an_entry_stores_its_action_payload_version(store: Application[Any]) -> None:

@@ -186,20 +186,58 @@ def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
     assert [s.imported for s in app.list_matches()] == [None] * len(MATCHES)
 
 
+def test_the_release_s_tcg_matches_keep_the_readings_they_were_recorded_under(
+    app: Touchline,
+) -> None:
+    """TCG-7.5 and TCG-6.2: the release checked no supporting position and capped a player at
+    2 areas a phase. Its matches load with those readings (support=anywhere,
+    move-limit=per-phase), from their events and from their snapshots alike, so that their
+    entries judge as they were judged; matches created since name today's defaults."""
+    tcg = [match for match in MATCHES.values() if match["ruleset"] == "tcg"]
+    assert len(tcg) == 3
+    for match in tcg:
+        record = app.load_record(match["id"])
+        setup = record.made_setup()
+        assert (setup.support, setup.move_limit) == ("anywhere", "per-phase"), match["id"]
+        assert record.setup["settings"]["support"] == "anywhere"
+        assert app.snapshots is not None
+        for snapshot in app.snapshots.get(UUID(match["id"])):
+            assert snapshot.mutate(None).setup == record.setup
+    # Its supports judge as they were judged: legal under the reading recorded, some of them
+    # not under today's default (a keeper supporting from his goal mouth, far-off players).
+    record = app.load_record(MATCHES["tcg-normal-time"]["id"])
+    rules, recorded = record.ruleset, record.made_setup()
+    today = rules.make_setup({**record.setup, "settings": {**record.setup["settings"],
+                              "support": "adjacent", "move-limit": "per-move"}})  # fmt: skip
+    states = (rules.initial_state(recorded), rules.initial_state(today))
+    refused_today = 0
+    for entry in record.effective_entries():
+        action = rules.action_from_dict(entry.action)
+        if entry.action["kind"] == "support":
+            assert rules.check(states[0], action) == (), entry.number
+            refused_today += bool(rules.check(states[1], action))
+        states = tuple(rules.apply(state, action).state for state in states)
+    assert refused_today > 0
+
+
 def as_format_2(text: str) -> str:
     """A match file of format 4 without what formats 3 and 4 added (the chain's lines and
     values, a seal and named dice, which no match of the release has; the version line) and
     without its end line, whose checksum covers them: what the release wrote, line for line,
-    if nothing else changed."""
+    if nothing else changed. The setup line also names the TCG settings added since, with the
+    readings the release recorded its matches under (`recorded_setup`); those are taken out."""
     kept = [
-        _CHAIN_VALUE.sub("", line)
+        _ADDED_SETTINGS.sub("", _CHAIN_VALUE.sub("", line)) if line.startswith("setup: ")
+        else _CHAIN_VALUE.sub("", line)
         for line in text.split("\n")
         if not line.startswith(("chain: ", "seal: ", "end: "))
-    ]
+    ]  # fmt: skip
     return "\n".join(kept).replace("touchline-match: 4\n", "touchline-match: 2\n", 1)
 
 
 _CHAIN_VALUE = re.compile(r" chain=[0-9a-f]{64}$")
+# The TCG settings added after the release, as its matches now name them (docs/rules/tcg.md).
+_ADDED_SETTINGS = re.compile(r', "(move-limit": "per-phase|support": "anywhere)"')
 
 
 def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
@@ -213,7 +251,8 @@ def test_every_match_exports_the_release_match_file(app: Touchline) -> None:
         parsed, released = loads(exported), loads(release_file)
         assert parsed.version == 4 and parsed.checked and parsed.chain.held, name
         assert [line for _, line in parsed.lines] == [line for _, line in released.lines], name
-        assert parsed.setup == released.setup, name
+        rules = app.load_record(match["id"]).ruleset
+        assert parsed.setup == rules.recorded_setup(released.setup), name
 
 
 def test_every_match_replays_to_the_release_situations(app: Touchline) -> None:

@@ -145,11 +145,26 @@ def test_tcg_from_a_pasted_list_and_an_uploaded_file(
         "tcg-home-list": (TEAMS / "nankatsu.toml").read_text("utf-8"),
         "tcg-away-file": ((TEAMS / "toho.toml").open("rb"), "toho.toml"),
         "tcg-distance": "orthogonal",
+        "tcg-support": "same-area",
     }
     response = post_form(client, "/matches/new", data, content_type="multipart/form-data")
     view = service.get_match(created_id(response))
     assert view.title == "Nankatsu (Alice) vs Toho (Bob)"
     assert view.setup["settings"]["distance"] == "orthogonal"
+    # TCG-7.5 and TCG-6.2: the settings the form left alone take the source's readings.
+    assert view.setup["settings"]["support"] == "same-area"
+    assert view.setup["settings"]["move-limit"] == "per-move"
+
+
+def test_the_new_match_page_offers_the_tcg_support_and_move_limit_settings(
+    client: FlaskClient,
+) -> None:
+    """TCG-7.5 support and TCG-6.2 move-limit, drawn from the setup form, defaults chosen."""
+    page = client.get("/matches/new").get_data(as_text=True)
+    for name, default in (("tcg-support", "adjacent"), ("tcg-move-limit", "per-move")):
+        select = re.search(rf'<select[^>]*name="{name}".*?</select>', page, re.S)
+        assert select is not None, name
+        assert f'<option value="{default}" selected>' in select.group(0), name
 
 
 def test_a_team_list_breaking_tcg_2_is_refused_with_its_rule(client: FlaskClient) -> None:

@@ -19,14 +19,14 @@ from service.app import Touchline
 from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
-from tests.domain.tcg.tcg_helpers import raw_setup
+from tests.domain.tcg.tcg_helpers import golden_setup
 from tests.opening import OPENING, SETUP, record_text
 from tests.web.conftest import become_scorer, post_form
 from web.entry_forms import entry_forms
 from web.live_layout import laid_out
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
-TCG_SETUP = raw_setup(dice_table="single-die", distance="orthogonal")
+TCG_SETUP = golden_setup(dice_table="single-die", distance="orthogonal")
 
 
 def live(client: FlaskClient, match_id: str, query: str = "") -> str:

@@ -13,7 +13,7 @@ from tests.domain.king_of_the_pitch.kp_helpers import TABLE as KP_TABLE
 from tests.domain.king_of_the_pitch.kp_helpers import THREE_TEAMS_SETUP
 from tests.domain.king_of_the_pitch.kp_helpers import raw_setup as kp_setup
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
-from tests.domain.tcg.tcg_helpers import raw_setup
+from tests.domain.tcg.tcg_helpers import golden_setup
 from tests.opening import record_text
 from tests.web.conftest import become_scorer, post_form
 
@@ -79,7 +79,7 @@ def test_a_roll_of_several_dice_posts_one_value_per_die(
 
 
 def test_tcg_placement_and_the_field_grid(client: FlaskClient, service: Touchline) -> None:
-    setup = raw_setup(dice_table="single-die", distance="orthogonal")
+    setup = golden_setup(dice_table="single-die", distance="orthogonal")
     match_id = started(service, "tcg", setup, [])
     become_scorer(client, match_id)
     live = client.get(f"/matches/{match_id}/live").get_data(as_text=True)

@@ -48,6 +48,16 @@ def raw_setup(
     }
 
 
+# The golden matches were recorded before the `support` and `move-limit` settings existed, under
+# the readings the engine had then: they name them (docs/rules/tcg.md).
+GOLDEN_SETTINGS = {"support": "anywhere", "move_limit": "per-phase"}
+
+
+def golden_setup(**settings: str) -> dict[str, Any]:
+    """The setup of a golden match: `raw_setup` with the readings it was recorded under."""
+    return raw_setup(**{**GOLDEN_SETTINGS, **settings})
+
+
 def new_match(**settings: str) -> TcgState:
     return GAME.initial_state(GAME.make_setup(raw_setup(**settings)))
 

@@ -20,7 +20,9 @@ def _fill(data: Any, expected: Expected) -> dict[str, Any]:
     entry: dict[str, Any] = {"kind": expected.kind, **expected.fixed}
     for name, values in expected.choices.items():
         if name == "players":
-            chosen = data.draw(st.lists(st.sampled_from(list(values)), unique=True, max_size=5))
+            # Nobody may be in a position to support (TCG-7.5): then nobody supports.
+            options = st.lists(st.sampled_from(list(values)), unique=True, max_size=5)
+            chosen = data.draw(options) if values else []
             if expected.kind == "kickers":
                 chosen = list(values)[:5]
             entry[name] = chosen
@@ -63,6 +65,8 @@ def matches(draw: Any) -> tuple[Any, list[Any]]:
     raw = raw_setup(
         dice_table=draw(st.sampled_from(("high-roll", "single-die"))),
         distance=draw(st.sampled_from(("king", "orthogonal"))),
+        support=draw(st.sampled_from(("adjacent", "same-area", "anywhere"))),
+        move_limit=draw(st.sampled_from(("per-move", "per-phase"))),
     )
     setup = GAME.make_setup(raw)
     state = GAME.initial_state(setup)

@@ -103,6 +103,8 @@ def test_setup_round_trips_and_accepts_settings_as_text() -> None:
         "name-limits": "deck",
         "dice-table": "single-die",
         "distance": "king",
+        "support": "adjacent",
+        "move-limit": "per-move",
     }
     assert GAME.side_labels(setup) == {"home": "Nankatsu (Alice)", "away": "Toho (Bob)"}
 

@@ -63,7 +63,7 @@ def test_the_second_half_ends_the_match_when_the_score_differs() -> None:
     result = GAME.result(state)
     assert result is not None and result.ranking == (("home",), ("away",))
     assert GAME.expected(state) == ()
-    assert rules(state, "end home") == ["TCG-1.2"]
+    assert rules(state, "end home") == ["TCG-4.3"]  # the rule that decided it
 
 
 def test_a_level_second_half_goes_to_the_shoot_out() -> None:

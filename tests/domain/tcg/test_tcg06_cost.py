@@ -1,5 +1,7 @@
 """TCG-6 cost and its prices, TCG-5.3 the ball must move, TCG-5.1 recovery."""
 
+from typing import Any
+
 from tcg_helpers import (
     GAME,
     arrange,
@@ -22,14 +24,45 @@ def test_recovery_gives_4_cost_and_the_draw_fills_the_hand_to_6() -> None:
     assert state.phase == "attack"
 
 
-def test_a_move_costs_1_an_area_at_most_2_areas_a_phase() -> None:
-    """TCG-6.2: moves."""
+def test_a_move_costs_1_an_area_and_crosses_at_most_2_areas() -> None:
+    """TCG-6.2, per move as the source says:
+    「移動: 移動したエリア分消費、2エリアまで。」 (a move: pay for the areas moved, up to 2 areas).
+    A player who moved 2 areas may move again in the same phase while cost is left."""
     state = kicked_off()
     state, consequences = play(state, 'move home "Tsubasa Ozora" c5')
     assert state.turn.cost == 2
     assert of_kind(consequences, "moved")[0].data["dribble"] is True
-    assert rules(state, 'move home "Tsubasa Ozora" c4') == ["TCG-6.2"]
+    assert rules(state, 'move home "Tsubasa Ozora" c4') == []
+    assert rules(state, 'move home "Tsubasa Ozora" c2') == ["TCG-6.2", "TCG-6.2"]  # 3 areas, 3 cost
+    assert str(broken(state, 'move home "Tsubasa Ozora" c2')[0]) == (
+        "TCG-6.2: Tsubasa Ozora may cross at most 2 areas in one move"
+    )
     assert rules(state, 'move home "Hajime Taki" a2') == ["TCG-6.2", "TCG-6.2"]
+    state, _ = play(state, 'move home "Tsubasa Ozora" c3')
+    assert state.turn.moved_by("Tsubasa Ozora") == 4 and state.turn.cost == 0
+
+
+def test_the_per_phase_move_limit_counts_a_whole_phase() -> None:
+    """TCG-6.2 under move-limit=per-phase (the engine's earlier reading, kept for tables that
+    play it): a player crosses at most 2 areas in a phase, a tackle's reach included."""
+    state = kicked_off(move_limit="per-phase")
+    state, _ = play(state, 'move home "Tsubasa Ozora" c5')
+    assert rules(state, 'move home "Tsubasa Ozora" c4') == ["TCG-6.2"]
+    assert str(broken(state, 'move home "Tsubasa Ozora" c4')[0]) == (
+        "TCG-6.2: Tsubasa Ozora may move at most 2 areas a phase (move-limit=per-phase)"
+    )
+
+
+def test_a_tackle_s_reach_is_a_move_of_its_own_per_move() -> None:
+    """TCG-6.2 「タックル: ボールを持った相手エリアまでの距離を移動した上でコスト + タックルの宣言で
+    1コスト消費。」 (tackle: move the distance to the ball holder's area, paying for it, + 1 cost
+    to declare): the reach is one move, at most 2 areas, whatever the tackler moved before."""
+    state = _defending()
+    state, _ = play(state, 'move away "Hiroshi Furuta" d2')  # c2 to d2: 1 area
+    assert rules(state, 'tackle away "Hiroshi Furuta"') == []  # d2 to c4: 2 areas + 1
+    per_phase = _defending(move_limit="per-phase")
+    per_phase, _ = play(per_phase, 'move away "Hiroshi Furuta" d2')
+    assert rules(per_phase, 'tackle away "Hiroshi Furuta"') == ["TCG-6.2"]  # 1 + 2 areas
 
 
 def test_a_pass_costs_the_distance_and_1_within_an_area() -> None:
@@ -61,8 +94,8 @@ def test_a_shot_costs_the_distance_to_the_goal_mouth() -> None:
     )
 
 
-def _defending() -> object:
-    state = kicked_off()
+def _defending(**settings: str) -> Any:
+    state = kicked_off(**settings)
     state = arrange(state, "home", "Tsubasa Ozora", "c4")
     state = ball_to(state, "home", "Tsubasa Ozora")
     state, _ = play(state, "end home")

@@ -24,8 +24,10 @@ from domain.tcg.state import TcgState
 
 
 def shooting() -> TcgState:
-    """Tsubasa Ozora has shot from c3; Toho's defense phase is next to end."""
+    """Tsubasa Ozora has shot from c3; Toho's defense phase is next to end. Tadashi Imai stands
+    in c1, next to his goal mouth, where he may support his keeper (TCG-7.5)."""
     state = arrange(kicked_off(), "home", "Tsubasa Ozora", "c3")
+    state = arrange(state, "away", "Tadashi Imai", "c1")
     state, _ = play(state, "shoot home")
     return state
 

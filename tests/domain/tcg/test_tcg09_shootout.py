@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from tcg_helpers import GAME, kicked_off, kinds, of_kind, play, rules
+from tcg_helpers import GAME, broken, kicked_off, kinds, of_kind, play, rules
 
 from domain.tcg.state import ShootOut, TcgState
 
@@ -68,6 +68,9 @@ def test_sudden_death_until_one_scores_and_the_other_fails() -> None:
     assert of_kind(consequences, "shoot-out-kick")[0].data["kicker"] == "Hajime Taki"
     state, consequences = play(state, "penalty away 6,1")
     assert state.phase == "over"
+    assert [str(v) for v in broken(state, "penalty home 6,1")] == [
+        "TCG-9.3: the match is over: the penalty shoot-out decided it"
+    ]
     result = GAME.result(state)
     assert result is not None and result.winners == ("away",)
     assert result.scores == {"home": 0, "away": 0}

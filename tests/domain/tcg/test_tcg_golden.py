@@ -1,7 +1,7 @@
 """Golden matches: whole recorded matches replay, entry by entry, to their known result."""
 
 import pytest
-from tcg_helpers import GAME, GOLDEN, golden_lines, kinds, of_kind, raw_setup, replay
+from tcg_helpers import GAME, GOLDEN, golden_lines, golden_setup, kinds, of_kind, replay
 
 from domain.notation import format_action, parse_action
 from domain.tcg.actions import CODEC
@@ -10,7 +10,7 @@ from domain.tcg.actions import CODEC
 def test_golden_shoot_out_match() -> None:
     """Both halves (TCG-4), goals, catches, punches, tackles and pass cuts (TCG-7.6),
     substitutions up to the limit (TCG-8.3), then the penalty shoot-out (TCG-9)."""
-    state, consequences = replay(raw_setup(), golden_lines("shootout_match.txt"))
+    state, consequences = replay(golden_setup(), golden_lines("shootout_match.txt"))
     result = GAME.result(state)
     assert result is not None
     assert result.scores == {"home": 1, "away": 1}
@@ -29,7 +29,7 @@ def test_golden_shoot_out_match() -> None:
 
 def test_golden_normal_time_match_with_the_other_settings() -> None:
     """dice-table=single-die (TCG-7.6) and distance=orthogonal (TCG-11.6)."""
-    raw = raw_setup(dice_table="single-die", distance="orthogonal")
+    raw = golden_setup(dice_table="single-die", distance="orthogonal")
     state, consequences = replay(raw, golden_lines("normal_time_match.txt"))
     result = GAME.result(state)
     assert result is not None

@@ -12,7 +12,7 @@ from domain.tcg.ruleset import Tcg
 from service.app import Touchline
 from service.projections import projector_for
 from service.projections.fold import fold
-from tests.domain.tcg.tcg_helpers import golden_lines, raw_setup
+from tests.domain.tcg.tcg_helpers import golden_lines, golden_setup
 from tests.domain.tcg.tcg_strategies import matches
 from tests.service.projections.pj_helpers import fresh_fold, record_all, stored_rows
 
@@ -21,7 +21,7 @@ GAME = Tcg()
 
 def test_a_shoot_out_match_folds_battles_goals_and_penalty_dice(app: Touchline) -> None:
     actions = [parse_action(GAME.codec, line) for line in golden_lines("shootout_match.txt")]
-    record = record_all(app, actions, GAME.setup_to_dict(GAME.make_setup(raw_setup())), None,
+    record = record_all(app, actions, GAME.setup_to_dict(GAME.make_setup(golden_setup())), None,
                         ruleset="tcg")  # fmt: skip
     projector = projector_for(app, batch_size=25)
     projector.catch_up()

@@ -78,7 +78,8 @@ class RoutedRuleset:
         """The printed-values rule, when the entry types a card's values other than those the
         match recorded earlier or, for a card it has not, those of `cards`. Without `cards`
         (None) the caller judges an entry made before the values were checked: a match file's
-        line, an entry judged again after a correction."""
+        line, an entry judged again after a correction (a game's checks that came later than
+        files written by earlier releases go by the same None: the card game's abilities)."""
         if cards is None or self.printed is None or type(action).kind not in self.printed.kinds:
             return ()
         data = self.action_to_dict(action)

@@ -81,7 +81,9 @@ class RoutedRuleset:
         self, state: Any, action: Any, cards: CardLibrary | None
     ) -> tuple[Violation, ...]:
         """The printed-values rule (domain.printed.printed_violation). Without `cards` (None)
-        the caller judges an entry made before the values were checked: a match file's line."""
+        the caller judges an entry made before the values were checked: a match file's line (a
+        game's checks that came later than files written by earlier releases go by the same
+        None: the card game's abilities)."""
         if cards is None or self.printed is None or type(action).kind not in self.printed.kinds:
             return ()
         broken = printed_violation(self, state, action, cards)  # type: ignore[arg-type]

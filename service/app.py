@@ -468,9 +468,10 @@ class Touchline(
                                 values=_values_judged(line),
                             )
                     case Entry():
-                        # A file's printed values are checked only where it says the table
-                        # overrode a rule, so that the override keeps what it overrode: files
-                        # written before the check may type a card's values two ways.
+                        # A file's printed values, and the card game's ability checks
+                        # (CG-13.1, CG-1.3), are checked only where it says the table overrode
+                        # a rule, so that the override keeps what it overrode: a line recorded
+                        # before the checks, in a file of any format, carries no override.
                         cards = NO_CARDS if line.override else None
                         match.record(
                             line.action,

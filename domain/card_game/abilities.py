@@ -36,8 +36,9 @@ class Claim:
     """One entry's use of one ability of one card."""
 
     side: str
-    card: str
+    card: str  # the card as `declared` keys it (a Motivation card marked apart)
     ability: str
+    named: str  # the card as the entry names it
 
 
 def _card_key(state: CardGameState, side: str, card: str) -> str:
@@ -138,7 +139,7 @@ def claim(state: CardGameState, action: Any) -> Claim | None:
     card = action.via if isinstance(action, act.Play) else action.card
     if not isinstance(card, str):
         return None
-    return Claim(action.coach, _card_key(state, action.coach, card), ability)
+    return Claim(action.coach, _card_key(state, action.coach, card), ability, card)
 
 
 def declared(state: CardGameState, card: str) -> tuple[str, ...]:
@@ -151,8 +152,25 @@ def _used_this_play(state: CardGameState, side: str, card: str) -> tuple[str, ..
     return tuple(a for s, c, a in state.round.ability_uses if s == side and c.casefold() == key)
 
 
+def out_of_play(state: CardGameState, found: Claim) -> list[Violation]:
+    """CG-13.1: a card whose turn's window is open (else CG-4.3 refuses it) but that has left
+    the Play Area uses no ability."""
+    coach = state.coach(found.side)
+    if not state.window_open(found.side, found.named) or coach.in_area(found.named) is not None:
+        return []
+    name = CATALOGUE.canonical(found.named)
+    gone = name.casefold() in (n.casefold() for n in coach.gone)
+    where = "was eliminated: it is back in the box" if gone else "has left the Play Area"
+    return [Violation("CG-13.1", f"{name} {where}, and a card out of play uses no ability.")]
+
+
 def violations(state: CardGameState, found: Claim) -> list[Violation]:
-    """CG-1.3: the count per play, and the abilities declared earlier in the match."""
+    """CG-13.1, the card out of play; CG-1.3, the count per play, and the abilities declared
+    earlier in the match."""
+    return out_of_play(state, found) + _count_violations(state, found)
+
+
+def _count_violations(state: CardGameState, found: Claim) -> list[Violation]:
     name, ability = found.card, found.ability
     used = _used_this_play(state, found.side, name)
     problems = []

@@ -24,18 +24,11 @@ def not_now(rule: str, what: str, state: CardGameState) -> Violation:
 
 
 def window_violations(state: CardGameState, side: str, card: str) -> list[Violation]:
-    """CG-4.3: a card's Optional Abilities are used in the turn it is played, not later; and
-    CG-13.1: only while it is in play. Rulebook: "Play card. Take it from your hand to your
-    team's Play Area and execute its Optional Abilities." and "Eliminate Card. The card is
-    returned to the box." A card that left the Play Area (eliminated, discarded) has left the
-    game's reach: its turn's window stays open for the other cards, not for it."""
-    name = CATALOGUE.canonical(card)
+    """CG-4.3: a card's Optional Abilities are used in the turn it is played, not later. That
+    the card is still in play (CG-13.1) is checked with its abilities (abilities.py)."""
     if state.window_open(side, card):
-        if state.coach(side).in_area(card) is not None:
-            return []
-        gone = name.casefold() in (n.casefold() for n in state.coach(side).gone)
-        where = "was eliminated: it is back in the box" if gone else "has left the Play Area"
-        return [Violation("CG-13.1", f"{name} {where}, and a card out of play uses no ability.")]
+        return []
+    name = CATALOGUE.canonical(card)
     message = f"{team(side)} can use {name}'s abilities only in the turn it is played."
     return [Violation("CG-4.3", message)]
 

@@ -138,9 +138,13 @@ class CardGame(RoutedRuleset):
     def check(
         self, state: CardGameState, action: Any, cards: CardLibrary | None = None
     ) -> tuple[Violation, ...]:
+        """The routed checks and the printed values, and then an ability's CG-13.1 and CG-1.3
+        checks: by the same `cards` that says whether the printed values are checked, so that
+        an entry judged as made before these checks (None: a match file's line the table did
+        not override) is judged as its table recorded it."""
         found = super().check(state, action, cards)
         used = abilities.claim(state, action)
-        if used is None or any(not v.overridable for v in found):
+        if cards is None or used is None or any(not v.overridable for v in found):
             return found
         return (*found, *abilities.violations(state, used))
 

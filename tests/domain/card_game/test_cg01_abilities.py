@@ -10,20 +10,31 @@ Abilities."
 
 from cg_helpers import (
     GAME,
+    action,
     attacking,
-    broken,
     draft_both,
     force,
     passes,
     play,
     quick_round,
-    rules,
 )
 
 from domain.card_game.abilities import declared
 from domain.card_game.state import CardGameState
+from domain.printed import NO_CARDS
+from domain.ruleset import Violation
 
 RYO = '"Ryo Ishizaki"'
+
+
+def broken(state: CardGameState, line: str) -> tuple[Violation, ...]:
+    """The rules a new entry breaks: judged with a card list (here none), as the table's
+    entries are; without one, the entry is judged as made before these checks (below)."""
+    return GAME.check(state, action(line), NO_CARDS)
+
+
+def rules(state: CardGameState, line: str) -> list[str]:
+    return [v.rule for v in broken(state, line)]
 
 
 def _ryo_played() -> CardGameState:
@@ -117,3 +128,15 @@ def test_cg_1_3_a_card_played_again_in_the_round_is_a_new_play() -> None:
     state, _ = play(state, "pass toho", f"play nankatsu {RYO} 1 1 1")
     assert rules(state, f"gain nankatsu {RYO} pass") == []
     assert rules(state, f"book nankatsu {RYO} toho -1 -1 -1") == ["CG-1.3"]  # a third ability
+
+
+def test_cg_13_1_and_cg_1_3_do_not_judge_an_entry_made_before_them() -> None:
+    # A match file's line the table did not override is judged without a card list, as its
+    # printed values are (RoutedRuleset.check): files written before these checks import.
+    state, _ = play(attacking("toho"), 'play toho "Lucas Milton" 1 1 1')
+    state, _ = play(state, 'eliminate toho "Lucas Milton" "Lucas Milton"')
+    assert rules(state, 'gain toho "Lucas Milton" shot') == ["CG-13.1"]
+    assert GAME.check(state, action('gain toho "Lucas Milton" shot')) == ()
+    state, _ = play(_ryo_played(), f"gain nankatsu {RYO} shot", f"draw nankatsu {RYO}")
+    assert rules(state, f"book nankatsu {RYO} toho -1 -1 -1") == ["CG-1.3"]
+    assert GAME.check(state, action(f"book nankatsu {RYO} toho -1 -1 -1")) == ()

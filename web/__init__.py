@@ -35,6 +35,7 @@ from web import (
     league_forms,
     leagues,
     links,
+    macro_modules,
     replay,
     scoring,
     security,
@@ -114,7 +115,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.register(app)
     forms = (league_forms.bp, imports.bp, abandoning.bp)
     blueprints = (home.bp, scoring.bp, updates.bp, replay.bp, leagues.bp, stats.bp, audit.bp)
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms, macro_modules.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -33,7 +33,8 @@ both sides of the ratio, not on one. Every walk is done `--rounds` times (3), an
 of its ratios printed, in wall time and in this process's CPU time (which other work on the
 machine disturbs less; on PostgreSQL it leaves out the server's, on both sides), and the
 least CPU time of the walk over the least of its loads' (`least`), the figure a saturated
-machine disturbs least.
+machine disturbs least, with both CPU times beside it (a change that also makes the load
+cheaper shows there, not in the ratio).
 `--without-one-per-request` leaves out the walks one step a request through the web (the
 frames and the steps API), which take minutes on a long match.
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)

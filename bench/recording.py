@@ -111,20 +111,25 @@ def _choose(options: dict[str, Any], state: Any, chooser: random.Random, n: int)
             return action
     if "play" in options and chooser.random() < 0.6:
         side = options["play"].fixed["coach"]
-        attacking = side == state.attacker
-        return {
-            "kind": "play",
-            "coach": side,
-            "card": f"{side} player {n % SQUAD}",
-            "shot": chooser.randint(0, 3),
-            "pass": chooser.randint(2, 3) if attacking else 0,
-            "defense": 0 if attacking else chooser.randint(0, 1),
-        }
+        card = f"{side} player {n % SQUAD}"
+        # A card prints the same values every time it is played (CG-1.3).
+        printed = _printed(card)
+        return {"kind": "play", "coach": side, "card": card, **printed}
     if "pass" in options:
         return {"kind": "pass", **options["pass"].fixed}
     if "spend" in options:
         return {"kind": "spend", **options["spend"].fixed, "points": 0}
     raise RuntimeError(f"the driver has no move among {sorted(options)}")
+
+
+def _printed(card: str) -> dict[str, int]:
+    """The values `card` prints, the same whenever it is played."""
+    chooser = random.Random(card)
+    return {
+        "shot": chooser.randint(0, 3),
+        "pass": chooser.randint(2, 3),
+        "defense": chooser.randint(0, 1),
+    }
 
 
 GOAL_RATIO = 0.8  # issue 13: an entry through the service >= 0.8x the library's own save

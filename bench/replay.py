@@ -1,7 +1,7 @@
 """How fast a replay steps through a long match, against loading it once, per store.
 
     python bench/replay.py [--entries 1000] [--rounds 3] [--without-one-per-request]
-                           [--postgres URL]
+                           [--postgres URL] [--before FOLDER]
 
 Issue 13's goal: stepping through every step of a 1,000-entry match costs at most twice the
 time to load the match once. For each store (the embedded SQLite file; PostgreSQL when
@@ -33,16 +33,24 @@ both sides of the ratio, not on one. Every walk is done `--rounds` times (3), an
 of its ratios printed, in wall time and in this process's CPU time (which other work on the
 machine disturbs less; on PostgreSQL it leaves out the server's, on both sides), and the
 least CPU time of the walk over the least of its loads' (`least`), the figure a saturated
-machine disturbs least.
+machine disturbs least, with both CPU times beside it (a change that also makes the load
+cheaper shows there, not in the ratio).
 `--without-one-per-request` leaves out the walks one step a request through the web (the
 frames and the steps API), which take minutes on a long match.
+With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
+every round is walked twice, each time in a process of its own: once by this checkout's code
+and once by FOLDER's, on the same stored match, taking turns which goes first, and both are
+printed, each walk beside the loads its own process timed (this checkout records the match).
 Nothing here is asserted anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -50,15 +58,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent.parent
+# A round walked for another checkout (`--round-of`) imports that checkout's code.
+CODE = Path(sys.argv[sys.argv.index("--round-of") + 1]) if "--round-of" in sys.argv else HERE
+sys.path.insert(0, str(CODE))
 
 
-from bench.recording import AUTHOR, SETUP, long_match
-from bench.stores import add_postgres_option, on_each_store
-from service.app import Touchline
-from service.config import settings_for_url
-from service.replays import Replayed
-from web import create_app
+import service.app  # noqa: E402
+from service.app import Touchline  # noqa: E402
+from service.config import settings_for_url  # noqa: E402
+from web import create_app  # noqa: E402
+
+# The code walked is the checkout's named, not another one installed beside it.
+assert Path(service.app.__file__).resolve().is_relative_to(CODE.resolve()), service.app.__file__
 
 GOAL = 2.0
 # Steps a request asks for: the most one run of the API, and of the web frames, holds.
@@ -78,7 +90,7 @@ def timed(function: Callable[..., Any], *arguments: Any) -> Timing:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def walk_with(walker: Replayed, steps: range) -> None:
+def walk_with(walker: Any, steps: range) -> None:
     for step in steps:
         walker.view_at(step)
 
@@ -96,25 +108,37 @@ class Figures:
     loads: list[float] = field(default_factory=list)
 
 
-def bench_store(
-    url: str, actions: list[dict[str, Any]], one_per_request: bool = True, rounds: int = 1
-) -> Figures:
-    settings = settings_for_url(url)
-    writer = Touchline(settings)
+def record_matches(url: str, actions: list[dict[str, Any]]) -> tuple[str, str, int]:
+    """The long match and a short one to warm a fresh web app with; and the long one's steps."""
+    from bench.recording import AUTHOR, SETUP
+
+    writer = Touchline(settings_for_url(url))
     match_id = writer.create_match("card-game", SETUP, AUTHOR).id
     for action in actions:
         writer.record(match_id, action, AUTHOR)
-    # Another match, to warm a fresh web app with before a walk is timed.
     warm_id = writer.create_match("card-game", SETUP, AUTHOR).id
     for action in actions[:WARM_ENTRIES]:
         writer.record(warm_id, action, AUTHOR)
     total = writer.replay(match_id).total
     writer.close()
+    return str(match_id), str(warm_id), total
+
+
+def bench_store(
+    url: str,
+    entries: int,
+    ids: tuple[str, str, int],
+    one_per_request: bool = True,
+    rounds: int = 1,
+) -> Figures:
+    """`rounds` rounds of every walk of the recorded match, in this process."""
+    settings = settings_for_url(url)
+    match_id, warm_id, total = ids
 
     def fresh() -> Touchline:
         return Touchline(settings)
 
-    figures = Figures(len(actions))
+    figures = Figures(entries)
 
     def load_once() -> Timing:
         app = fresh()
@@ -137,6 +161,39 @@ def bench_store(
 
     for _ in range(rounds):
         walk_all(url, match_id, warm_id, total, walks, beside_load, one_per_request)
+    return figures
+
+
+def rounds_in_turn(
+    url: str,
+    entries: int,
+    ids: tuple[str, str, int],
+    one_per_request: bool,
+    rounds: int,
+    codes: dict[str, Path],
+) -> dict[str, Figures]:
+    """Each round walked once by each checkout's code, each in a fresh process, taking turns
+    which goes first; the figures of each checkout."""
+    figures = {side: Figures(entries) for side in codes}
+    sides = list(codes)
+    for number in range(rounds):
+        for side in sides if number % 2 == 0 else reversed(sides):
+            command = [sys.executable, str(Path(__file__).resolve())]
+            command += ["--round-of", str(codes[side]), "--url", url]
+            command += ["--ids", ",".join(map(str, ids)), "--entries", str(entries)]
+            if not one_per_request:
+                command.append("--without-one-per-request")
+            env = {**os.environ, "PYTHONPATH": str(codes[side])}
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"{side}: the round failed\n{done.stderr[-3000:]}")
+            walked = json.loads(done.stdout.splitlines()[-1])
+            kept = figures[side]
+            kept.loads.extend(walked["loads"])
+            for key, timings in walked["walks"].items():
+                kept.walks.setdefault(key, []).extend(
+                    ((walk[0], walk[1]), (load[0], load[1])) for walk, load in timings
+                )
     return figures
 
 
@@ -239,7 +296,7 @@ def report(store: str, figures: Figures) -> None:
     )
     print(
         f"  {'every step through':37}{'way':>8}{'time':>9}{'load':>8}{'× load':>8}"
-        f"{'CPU ×':>8}{'least':>8}   goal ≤ {GOAL:.0f}× (wall; CPU)"
+        f"{'CPU ×':>8}{'least':>8}{'(CPU ms':>9}{'of load)':>10}   goal ≤ {GOAL:.0f}× (wall; CPU)"
     )
     for name, key in PATHS:
         for way in ("forward", "back"):
@@ -252,11 +309,14 @@ def report(store: str, figures: Figures) -> None:
             cpu = statistics.median(walk[1] / base[1] for walk, base in kept)
             # The least CPU time of the walk over the least of its loads: what the machine's
             # other work disturbs least.
-            least = min(walk[1] for walk, _ in kept) / min(base[1] for _, base in kept)
+            least_walk = min(walk[1] for walk, _ in kept)
+            least_load = min(base[1] for _, base in kept)
+            least = least_walk / least_load
             verdict = "; ".join("met" if ratio <= GOAL else "NOT met" for ratio in (wall, cpu))
             print(
                 f"  {name:37}{way:>8}{took * 1000:6.0f} ms{load * 1000:5.0f} ms{wall:7.1f}×"
-                f"{cpu:7.1f}×{least:7.1f}×   {verdict}"
+                f"{cpu:7.1f}×{least:7.1f}×{least_walk * 1000:7.0f} ms{least_load * 1000:7.0f} ms"
+                f"   {verdict}"
             )
 
 
@@ -265,14 +325,39 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=1000)
     parser.add_argument("--without-one-per-request", action="store_true")
     parser.add_argument("--rounds", type=int, default=3, help="walk everything this many times")
-    add_postgres_option(parser)
+    parser.add_argument("--before", metavar="FOLDER", help="an earlier checkout to walk too")
+    # One round in a process of its own, for `--before`: the code's root, the store, the ids.
+    parser.add_argument("--round-of", help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--ids", help=argparse.SUPPRESS)
+    if "--round-of" not in sys.argv:
+        from bench.stores import add_postgres_option
+
+        add_postgres_option(parser)
     args = parser.parse_args()
-    actions = long_match(args.entries)
     every = not args.without_one_per_request
-    on_each_store(
-        args.postgres,
-        lambda store, url: report(store, bench_store(url, actions, every, args.rounds)),
-    )
+    if args.round_of:
+        match_id, warm_id, total = args.ids.split(",")
+        walked = bench_store(args.url, args.entries, (match_id, warm_id, int(total)), every, 1)
+        print(json.dumps({"loads": walked.loads, "walks": walked.walks}))
+        return
+
+    from bench.recording import long_match
+    from bench.stores import on_each_store
+
+    actions = long_match(args.entries)
+
+    def measure_and_report(store: str, url: str) -> None:
+        ids = record_matches(url, actions)
+        if not args.before:
+            report(store, bench_store(url, len(actions), ids, every, args.rounds))
+            return
+        codes = {"this checkout": HERE, "before": Path(args.before).resolve()}
+        sides = rounds_in_turn(url, len(actions), ids, every, args.rounds, codes)
+        for side, figures in sides.items():
+            report(f"{store}, {side} ({codes[side]})", figures)
+
+    on_each_store(args.postgres, measure_and_report)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from domain.log import Entry
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
@@ -37,13 +39,15 @@ def replay_data(view: ReplayView) -> dict[str, Any]:
 
 
 def step_run_data(run: StepRun) -> dict[str, Any]:
+    """The answer's data; each step's situation already encoded (`encoded`), so that it is
+    dropped as soon as the next step is made (service.views.FoldedSteps)."""
     return {
         **_envelope(run),
         "steps": [
             {
                 "step": step.step,
                 "entry": None if step.entry is None else line_data(step.entry, step.said),
-                "situation": step.situation,
+                "situation": encoded(step.situation),
                 "text": step.text,
             }
             for step in run.steps
@@ -77,9 +81,45 @@ def change_data(change: Change) -> dict[str, Any]:
     return {"op": change.op, "path": change.path, "value": change.value}
 
 
-def as_json(data: dict[str, Any]) -> str:
-    """Compact JSON, keys in the order built (a client reads them by name)."""
-    return json.dumps(data, separators=(",", ":"))
+class Encoded:
+    """A part of an answer already encoded as JSON, written within it as it is. (Not a
+    dataclass: orjson would write a dataclass's fields rather than ask `_as_fragment`.)"""
+
+    __slots__ = ("json",)
+
+    def __init__(self, json: bytes) -> None:
+        self.json = json
+
+
+def encoded(value: Any) -> Encoded:
+    """`value` as JSON, to be written as it is within an answer (`as_json`)."""
+    return Encoded(as_json(value))
+
+
+def as_json(data: Any) -> bytes:
+    """Compact JSON in UTF-8, keys in the order built (a client reads them by name).
+
+    orjson rather than the standard library's encoder: a walk through a 1,000-entry match
+    answers 2 MB of situations, which took `json.dumps` 38–50 ms, as long as folding the match,
+    and orjson 7–9 ms. Keys that are not strings are written as strings, as `json` does; text
+    that is no UTF-8 (a lone surrogate, which a JSON body may carry in as `\\ud800`) is written
+    escaped by `json`, as before. An `Encoded` part is written as it is."""
+    try:
+        return orjson.dumps(data, default=_as_fragment, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return json.dumps(data, separators=(",", ":"), default=_as_value).encode()
+
+
+def _as_fragment(value: Any) -> orjson.Fragment:
+    if isinstance(value, Encoded):
+        return orjson.Fragment(value.json)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _as_value(value: Any) -> Any:
+    if isinstance(value, Encoded):
+        return json.loads(value.json)
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def _envelope(run: StepRun | StepChangeRun) -> dict[str, Any]:

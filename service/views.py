@@ -7,9 +7,9 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
@@ -235,11 +235,59 @@ class StepView:
     said: PlacedLine | None = None
 
 
+class FoldedSteps(Sequence[StepView]):
+    """Steps `first` to `last` of a match, each made when it is read: a reader writing them
+    out one after the other (the steps API encodes each as it comes) never holds more than
+    one step's situation. Holding a run's 200 situations at once outlived the collector's
+    young generations and made it sweep the whole heap about once a walk, which cost as
+    much as the walk's fold. Reading a step again folds it again (from the match's kept
+    states: domain/stepping.py), to the same value."""
+
+    def __init__(
+        self,
+        match: MatchRecord,
+        first: int,
+        last: int,
+        said: Mapping[int, PlacedLine] | None = None,
+    ) -> None:
+        self._match = match
+        self._steps = range(first, last + 1)
+        self._said = said
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    @overload
+    def __getitem__(self, index: int) -> StepView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[StepView]: ...
+
+    def __getitem__(self, index: int | slice) -> StepView | Sequence[StepView]:
+        if isinstance(index, slice):
+            return [self._at(step) for step in self._steps[index]]
+        return self._at(self._steps[index])
+
+    def __iter__(self) -> Iterator[StepView]:
+        for step in self._steps:
+            yield self._at(step)
+
+    def _at(self, step: int) -> StepView:
+        match = self._match
+        rules = match.ruleset
+        state = match.state_at(step)
+        entry = match.entries_in_force()[step - 1] if step else None
+        said = self._said
+        placed = None if entry is None or said is None else said.get(entry.number)
+        return StepView(step, entry, rules.view(state), rules.render(state), placed)
+
+
 @dataclass(frozen=True)
 class StepRun:
     """A run of consecutive steps of a match, `first` to `last`, out of `total`: what a
     reader stepping through the match fetches at once. Unlike `ReplayView` no step carries
-    the entries before it, so walking a match costs in proportion to its length."""
+    the entries before it, so walking a match costs in proportion to its length. Each step is
+    folded as it is read (`FoldedSteps`)."""
 
     match_id: str
     ruleset: str
@@ -247,7 +295,7 @@ class StepRun:
     total: int
     first: int
     last: int
-    steps: tuple[StepView, ...]
+    steps: Sequence[StepView]
     imported: Provenance | None = None
 
     def claimed(self, line: LogLine) -> bool:
@@ -261,14 +309,7 @@ class StepRun:
         last: int,
         said: Mapping[int, PlacedLine] | None = None,
     ) -> StepRun:
-        rules = match.ruleset
         entries = match.entries_in_force()
-        steps = []
-        for step in range(first, last + 1):
-            state = match.state_at(step)
-            entry = entries[step - 1] if step else None
-            placed = None if entry is None or said is None else said.get(entry.number)
-            steps.append(StepView(step, entry, rules.view(state), rules.render(state), placed))
         return cls(
             match_id=str(match.id),
             ruleset=match.ruleset_name,
@@ -276,7 +317,7 @@ class StepRun:
             total=len(entries),
             first=first,
             last=last,
-            steps=tuple(steps),
+            steps=FoldedSteps(match, first, last, said),
             imported=match.provenance,
         )
 

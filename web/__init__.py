@@ -36,6 +36,7 @@ from web import (
     league_forms,
     leagues,
     links,
+    macro_modules,
     replay,
     scoring,
     security,
@@ -124,7 +125,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         audit.bp,
         cards.bp,
     )
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms):
+    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms, macro_modules.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

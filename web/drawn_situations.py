@@ -22,7 +22,8 @@ from markupsafe import Markup
 # being replayed at once in one process stay kept.
 MOST_CHARACTERS = 32_000_000
 
-Key = tuple[str, int, int]
+# (match id, version, step) for a situation; any tuple that names what was drawn.
+Key = tuple[str | int, ...]
 
 
 class DrawnSituations:

@@ -17,8 +17,9 @@ and step for every reader (web/drawn_situations.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from uuid import uuid4
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -126,6 +127,36 @@ def drawn_situation(frame: Frame) -> Markup:
 
     drawing: Markup = kept.drawing((frame.match_id, frame.version, frame.step), draw)
     return drawing
+
+
+# The score chart's drawings (about 30 KB each, whatever the match's length), by match, version
+# and the page's address: the dozens of matches being replayed at once in one process.
+CHART_CHARACTERS = 4_000_000
+# Stand-ins for the two values of the chart that move with the step (web/charts.py): made
+# afresh by each process, so that no text a match holds can be one of them.
+_STEP = f"\x1f{uuid4().hex}\x1f"
+_STEP_X = f"\x1f{uuid4().hex}\x1f"
+
+
+@bp.app_template_global()
+def drawn_chart(frame: Frame, base: str) -> Markup:
+    """The score chart with the frame's step marked: drawn once per match version (and page
+    address) with stand-ins for the step and where it is drawn, which each frame fills in.
+    Drawing the whole chart again for every frame was a sixth of drawing a frame."""
+    kept = current_app.extensions.setdefault("drawn_charts", DrawnSituations(CHART_CHARACTERS))
+    chart = frame.chart
+
+    def draw() -> str:
+        template = current_app.jinja_env.get_template("charts/score.html")
+        # The template writes both values as they are: a stand-in passes unescaped.
+        stand_ins: dict[str, Any] = {"current": Markup(_STEP), "current_x": Markup(_STEP_X)}
+        return template.render(
+            chart=replace(chart, **stand_ins), labels=frame.timeline.labels, base=base
+        )
+
+    drawing = kept.drawing((frame.match_id, frame.version, base), draw)
+    marked: Markup = drawing.replace(_STEP, str(chart.current))
+    return marked.replace(_STEP_X, str(chart.current_x))
 
 
 def step_from(at: str | None, total: int) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.card_game import consequences as cc
 from domain.card_game.actions import (
     Book,
@@ -23,6 +21,7 @@ from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.piles import discard, discard_play_area, draw, eliminate
 from domain.card_game.state import Booking, CardGameState, other, team
+from domain.frozen import replace
 from domain.ruleset import Consequence
 
 

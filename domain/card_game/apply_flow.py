@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.card_game import consequences as cc
 from domain.card_game.actions import Draft, EtKickoff, Kickoff, Signings, Toss
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, after_draft, begin_period
 from domain.card_game.state import CardGameState, MatchDeck, team
+from domain.frozen import replace
 
 
 def apply_signings(state: CardGameState, action: Signings) -> Step:

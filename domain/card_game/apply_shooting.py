@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.card_game import consequences as cc
 from domain.card_game.actions import Declare, Reroll, Resolve, Roll, Save, Spend
 from domain.card_game.cards import CATALOGUE
@@ -12,6 +10,7 @@ from domain.card_game.flow import Step
 from domain.card_game.shooting import card_total, settle, settle_if_final, shooting
 from domain.card_game.state import CardGameState, Shooting, other, team
 from domain.consequences import DieRolled
+from domain.frozen import replace
 
 
 def _with_shooting(state: CardGameState, shot: Shooting) -> CardGameState:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.card_game import consequences as cc
 from domain.card_game.actions import Motivate, Pass, Play, Sign
 from domain.card_game.cards import CATALOGUE, FATIGUE
 from domain.card_game.flow import Step
 from domain.card_game.piles import discard, pay
 from domain.card_game.state import CardGameState, PlayedCard, Round, other, team
+from domain.frozen import replace
 from domain.ruleset import Consequence
 
 

@@ -6,8 +6,6 @@ Everything here follows from an entry without a coach deciding anything, so it r
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.card_game import consequences as cc
 from domain.card_game.piles import discard_play_area, draw_up_to, reshuffle_all
 from domain.card_game.state import (
@@ -23,6 +21,7 @@ from domain.card_game.state import (
     team,
 )
 from domain.consequences import FinalResult
+from domain.frozen import replace
 from domain.ruleset import Consequence
 
 Step = tuple[CardGameState, list[Consequence]]

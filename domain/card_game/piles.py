@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from domain.card_game.state import Bank, Coach, PlayedCard
+from domain.frozen import replace
 
 
 @dataclass(frozen=True)

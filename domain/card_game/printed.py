@@ -10,10 +10,10 @@ prints values of its own under its player's name, so once a coach motivated a pl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from domain.card_game.cards import CATALOGUE, FATIGUE, TEAM_DECKS
 from domain.card_game.state import CardGameState
+from domain.frozen import replace
 from domain.printed import Printed, PrintedCard, typed_values
 from domain.ruleset import JSON
 

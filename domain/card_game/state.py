@@ -6,9 +6,10 @@ only cards shown on the table (play areas, named drafts, bookings) carry names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from domain.card_game.setup import TEAMS, CardGameSetup
+from domain.frozen import replace
 from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from domain.frozen import replace
 from domain.king_of_the_pitch.state import Card, Team
 from domain.king_of_the_pitch.values import chip_points, columns
 

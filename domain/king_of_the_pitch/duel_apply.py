@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.consequences import DieRolled, FinalResult, ShootOutStarted
+from domain.frozen import replace
 from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Challenge, Declare, Penalty, Reroll, Roll
 from domain.king_of_the_pitch.dice import compare, lowest_die

@@ -5,8 +5,7 @@ Nothing here is a coach's decision, so it runs inside `apply` and reports what h
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from domain.frozen import replace
 from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.state import KingState
 from domain.ruleset import Consequence

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from domain.frozen import replace
 from domain.king_of_the_pitch.setup import KingSetup
 from domain.king_of_the_pitch.values import BOARD_SIZE
 

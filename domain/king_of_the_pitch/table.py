@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.consequences import DieRolled
+from domain.frozen import replace
 from domain.king_of_the_pitch.actions import Reveal, Roll
 from domain.king_of_the_pitch.common import dice_violations, not_now
 from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, OpeningTie, faces_of

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from domain.frozen import replace
 from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.actions import Pass, SellCard, SellChip, Sign, Take
 from domain.king_of_the_pitch.board import put_chip, with_card, without_card

@@ -6,9 +6,8 @@ Everything here follows from an entry without a coach deciding anything, so it r
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.consequences import FinalResult, ShootOutStarted
+from domain.frozen import replace
 from domain.ruleset import Consequence
 from domain.tcg import consequences as tc
 from domain.tcg.setup import other

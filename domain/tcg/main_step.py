@@ -8,8 +8,7 @@ cut: the reach to the ball holder's (receiver's) area + 1; the player moves ther
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from domain.frozen import replace
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc

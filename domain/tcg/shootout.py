@@ -7,9 +7,8 @@ does not.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.consequences import DieRolled
+from domain.frozen import replace
 from domain.ruleset import Consequence, Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc

@@ -7,8 +7,9 @@ team list holds it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from domain.frozen import replace
 from domain.tcg.field import GOAL
 from domain.tcg.setup import TcgSetup, other
 from domain.tcg.team_list import Card

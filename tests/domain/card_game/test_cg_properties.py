@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from domain.card_game.actions import CODEC
 from domain.card_game.cards import CATALOGUE
+from domain.card_game.shooting import card_total
 from domain.card_game.state import CardGameState
 from tests.domain.table import assert_round_trips, replayed_twice
 
@@ -91,3 +92,20 @@ def test_apply_survives_any_entry_flagged_only_with_overridable_violations(
             json.dumps(GAME.view(state))
             GAME.render(state)
             GAME.expected(state)
+
+
+@FAST
+@given(matches())
+def test_the_views_totals_are_the_plays_card_totals_at_every_step(match: Any) -> None:
+    """CG-10.1: the view adds up the play (booking penalties included) in one pass, as
+    `card_total` does point by point."""
+    setup, entries = match
+    state = GAME.initial_state(setup)
+    for action in [None, *entries]:
+        if action is not None:
+            state = GAME.apply(state, action).state
+        coaches = GAME.view(state)["coaches"]
+        for side in ("nankatsu", "toho"):
+            coach = state.coach(side)
+            expected = {p: card_total(coach, p) for p in ("shot", "pass", "defense")}
+            assert coaches[side]["totals"] == expected

@@ -38,7 +38,7 @@ def folded(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def _compact(text: str) -> str:
+def lookup_form(text: str) -> str:
     """The form a listed name is found by: folded, without spaces and middle dots, katakana
     read as hiragana."""
     return folded(text).translate(_DROPPED).translate(_TO_HIRAGANA)
@@ -81,7 +81,7 @@ class NameBook:
         self._by_spelling: dict[str, Identity] = {}
         for identity in self.identities:
             for spelling in identity.spellings:
-                compact = _compact(spelling)
+                compact = lookup_form(spelling)
                 other = self._by_spelling.get(compact)
                 if other is not None and other != identity:
                     raise AmbiguousName(
@@ -91,7 +91,7 @@ class NameBook:
 
     def find(self, name: str) -> Identity | None:
         """The identity `name` names, in either language; None for a name not listed."""
-        return self._by_spelling.get(_compact(name))
+        return self._by_spelling.get(lookup_form(name))
 
     def key(self, name: str) -> str:
         """What `name` compares as: the same for every name of one identity, and for a name
@@ -106,6 +106,14 @@ class NameBook:
         """The English name of a listed identity; any other name as it is."""
         identity = self.find(name)
         return identity.en if identity else name
+
+    def other_language(self, name: str) -> str:
+        """The Japanese name of a listed identity typed in English, the English name of one
+        typed otherwise; `name` itself when it is not listed."""
+        identity = self.find(name)
+        if identity is None:
+            return name
+        return identity.ja if lookup_form(name) == lookup_form(identity.en) else identity.en
 
     def bilingual(self, name: str) -> str:
         """`name` with its other language where it is listed (`Tsubasa Ozora（大空翼）`);

@@ -14,6 +14,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.names import name_key
 from domain.printed import CardLibrary, PrintedCard
 
 INSTALLATION = "installation"
@@ -35,6 +36,10 @@ def card_to_data(card: PrintedCard) -> dict[str, Any]:
 def card_from_data(data: dict[str, Any], origin: str) -> PrintedCard:
     values = tuple(int(v) for v in data["values"])
     return PrintedCard(str(data["name"]), values, str(data.get("side", "")), origin)
+
+
+def _differs(known: PrintedCard | None, card: PrintedCard) -> bool:
+    return known is None or (known.values, known.side) != (card.values, card.side)
 
 
 class CardList(Aggregate):
@@ -67,9 +72,10 @@ class CardList(Aggregate):
         return CardLibrary(tuple(card_from_data(c, self.origin) for c in self.cards.values()))
 
     def changes(self, cards: Sequence[PrintedCard]) -> list[PrintedCard]:
-        """The cards that would change the list: new names, or other values or side."""
+        """The cards that would change the list: new cards, or other values or side. A card
+        under its name in the other language is the same card, and not a change by that."""
         known = self.library()
-        return [card for card in cards if known.find(card.name) != card]
+        return [card for card in cards if _differs(known.find(card.name), card)]
 
     class CardsRecorded(Aggregate.Event):
         class_version: ClassVar[int] = 1
@@ -83,8 +89,10 @@ class CardList(Aggregate):
     def _record(
         self, cards: list[dict[str, Any]], how: str, by: str, at: str, link: str | None
     ) -> None:
+        # One card under either of its names (domain/names.py): an import of 大空翼 replaces the
+        # values recorded for Tsubasa Ozora, keeping the name as the file writes it.
         for card in cards:
-            self.cards[str(card["name"]).casefold()] = card
+            self.cards[name_key(str(card["name"]))] = card
 
     def record(
         self, cards: Sequence[PrintedCard], how: str, by: str, at: str, link: str | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.tcg.field import GOAL
+from domain.tcg.labels import keys_of, label_key, number_of
 from domain.tcg.setup import TcgSetup, other
 from domain.tcg.team_list import Card
 
@@ -40,6 +41,12 @@ class FieldPlayer:
     def active(self, turn: int) -> bool:
         return turn > self.inactive_until
 
+    def answers_to(self, label: str) -> bool:
+        """Whether `label` names this player: its label, or its card's name in the other
+        language numbered the same (`Tsubasa Ozora (2)` for `大空翼 (2)`)."""
+        number = number_of(self.label, self.card.name)
+        return label_key(label) in {label_key(self.label), *keys_of(self.card.names, number)}
+
 
 @dataclass(frozen=True)
 class ReverseSlot:
@@ -59,15 +66,14 @@ class SideState:
     goals: int = 0
 
     def player(self, label: str) -> FieldPlayer | None:
-        key = label.casefold()
-        return next((p for p in self.players if p.label.casefold() == key), None)
+        return next((p for p in self.players if p.answers_to(label)), None)
 
     def keeper(self) -> FieldPlayer | None:
         return next((p for p in self.players if p.position == "GK"), None)
 
     def with_player(self, player: FieldPlayer, old_label: str | None = None) -> SideState:
-        key = (old_label or player.label).casefold()
-        players = tuple(player if p.label.casefold() == key else p for p in self.players)
+        key = label_key(old_label or player.label)
+        players = tuple(player if label_key(p.label) == key else p for p in self.players)
         return replace(self, players=players)
 
 
@@ -89,7 +95,7 @@ class Turn:
     deck_ran_out: bool = False
 
     def moved_by(self, label: str) -> int:
-        return sum(n for who, n in self.moved if who.casefold() == label.casefold())
+        return sum(n for who, n in self.moved if label_key(who) == label_key(label))
 
 
 @dataclass(frozen=True)
@@ -186,9 +192,11 @@ class TcgState:
 
 
 def unique_label(name: str, taken: list[str]) -> str:
-    keys = {label.casefold() for label in taken}
+    # A name on the field under its other language is the same name: 大空翼 beside Tsubasa
+    # Ozora is labelled `Tsubasa Ozora (2)`.
+    keys = {label_key(label) for label in taken}
     label, number = name, 1
-    while label.casefold() in keys:
+    while label_key(label) in keys:
         number += 1
         label = f"{name} ({number})"
     return label

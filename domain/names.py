@@ -18,6 +18,7 @@ is also found without its spaces and middle dots and in either kana (`大空 翼
 
 from __future__ import annotations
 
+import functools
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -144,6 +145,9 @@ def load_names() -> NameBook:
 NAMES: Final = load_names()
 
 
+# The rules compare names in loops over every card in play, on every entry and every replayed
+# step: a name's key is worked out once. The book never changes while the process runs.
+@functools.lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
     """What `name` compares as, in every game: two names are one card when their keys agree."""
     return NAMES.key(name)

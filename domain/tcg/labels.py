@@ -9,9 +9,9 @@ full-width `（2）` reads as `(2)` (domain/names.py).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Iterable
 from typing import Final
 
 from domain.names import name_key
@@ -19,6 +19,7 @@ from domain.names import name_key
 _NUMBERED: Final = re.compile(r"^(.*?)\s*\((\d+)\)$")
 
 
+@functools.lru_cache(maxsize=8192)
 def label_key(label: str) -> str:
     """What a label compares as: its name's key, and its number if it has one."""
     plain = unicodedata.normalize("NFKC", label).strip()
@@ -28,7 +29,8 @@ def label_key(label: str) -> str:
     return f"{name_key(numbered[1])} ({int(numbered[2])})"
 
 
-def keys_of(names: Iterable[str], number: str = "") -> frozenset[str]:
+@functools.lru_cache(maxsize=8192)
+def keys_of(names: tuple[str, ...], number: str = "") -> frozenset[str]:
     """The keys a card answers to under each of its names, numbered as its label is."""
     return frozenset(label_key(f"{name}{number}") for name in names)
 

@@ -44,8 +44,10 @@ class FieldPlayer:
     def answers_to(self, label: str) -> bool:
         """Whether `label` names this player: its label, or its card's name in the other
         language numbered the same (`Tsubasa Ozora (2)` for `大空翼 (2)`)."""
-        number = number_of(self.label, self.card.name)
-        return label_key(label) in {label_key(self.label), *keys_of(self.card.names, number)}
+        key = label_key(label)
+        return key == label_key(self.label) or key in keys_of(
+            self.card.names, number_of(self.label, self.card.name)
+        )
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,10 @@ class SideState:
     goals: int = 0
 
     def player(self, label: str) -> FieldPlayer | None:
-        return next((p for p in self.players if p.answers_to(label)), None)
+        # The rules look players up by the labels the state holds far more often than by a
+        # name someone typed: the exact label first, then any name the player answers to.
+        exact = next((p for p in self.players if p.label == label), None)
+        return exact or next((p for p in self.players if p.answers_to(label)), None)
 
     def keeper(self) -> FieldPlayer | None:
         return next((p for p in self.players if p.position == "GK"), None)

@@ -52,7 +52,7 @@ class Card:
 
     def answers_to(self, name: str) -> bool:
         """Whether `name` names this card, in any case, width or language."""
-        return label_key(name) in keys_of(self.names)
+        return name == self.name or label_key(name) in keys_of(self.names)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ class TeamList:
     deck: tuple[Card, ...]
 
     def deck_card(self, name: str) -> Card | None:
-        return next((card for card in self.deck if card.answers_to(name)), None)
+        exact = next((card for card in self.deck if card.name == name), None)
+        return exact or next((card for card in self.deck if card.answers_to(name)), None)
 
     @property
     def deck_size(self) -> int:

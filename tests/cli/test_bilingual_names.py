@@ -5,7 +5,13 @@ two names refused by the rule that refuses a card twice (CG-4.3)."""
 from __future__ import annotations
 
 import json
+import unicodedata
+from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cli.new_match import _split_seat
 from tests.cli.conftest import Run
 
 
@@ -59,3 +65,41 @@ def test_a_japanese_card_name_is_stored_as_typed(run: Run) -> None:
         assert result.exit_code == 0, result.output
     log = json.loads(run("match", "show", match, "--json").output)["log"]
     assert log[-1]["action"]["card"] == "日向小次郎"
+
+
+def _no_colon(text: str) -> bool:
+    return all(unicodedata.normalize("NFKC", c) != ":" for c in text)
+
+
+@given(
+    st.text(max_size=30).filter(_no_colon),
+    st.sampled_from([":", "：", "﹕"]),
+    st.text(max_size=30),
+)
+def test_team_coach_splits_at_the_first_colon_of_any_width_keeping_both_as_typed(
+    team: str, colon: str, coach: str
+) -> None:
+    assert _split_seat(f"{team}{colon}{coach}") == (team, ":", coach)
+    assert _split_seat(team) == (team, "", "")
+
+
+def test_a_match_in_japanese_exports_and_imports_as_typed(run: Run, tmp_path: Path) -> None:
+    match = _created(run, "--home", "南葛：翼", "--away", "東邦:日向")
+    for line in (
+        ["toss", "東邦"],
+        ["kickoff", "toho"],
+        ["draft", "南葛", "deck"],
+        ["draft", "toho", "deck"],
+        ["play", "東邦", "日向小次郎", "3", "1", "0"],
+        ["play", "南葛", "大空翼", "3", "3", "1"],
+    ):
+        assert run("match", "record", match, *line).exit_code == 0
+    exported = tmp_path / "match.touchline"
+    assert run("match", "export", match, "-o", str(exported)).exit_code == 0
+    text = exported.read_text("utf-8")
+    assert "card='大空翼'" in text and "coach=toho" in text
+    imported = run("match", "import", str(exported))
+    assert imported.exit_code == 0, imported.output
+    again = imported.output.split()[2]
+    log = json.loads(run("match", "show", again, "--json").output)["log"]
+    assert [entry["action"].get("card") for entry in log][-2:] == ["日向小次郎", "大空翼"]

@@ -5,8 +5,11 @@ the same card asks it of the identity, not of the spelling."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain.card_game.state import CardGameState
+from domain.names import NAMES
 from domain.printed import NO_CARDS, CardLibrary, PrintedCard
 from domain.ruleset import SetupError
 from tests.domain.card_game.cg_helpers import (
@@ -93,3 +96,30 @@ def test_cg_3_a_side_is_typed_in_either_language() -> None:
     assert state.attacker == "toho"
     assert action("toss 南葛").winner == "nankatsu"
     assert kicked_off().attacker == "nankatsu"
+
+
+def test_a_match_stored_with_a_card_under_both_names_still_replays() -> None:
+    # Before names in two languages, 大空翼 after Tsubasa Ozora was recorded without a
+    # refusal. Its entries still apply; read today, it is one card played twice, as the same
+    # name typed twice with an override is.
+    state = _tsubasa_played()
+    state = GAME.apply(state, action("play nankatsu 大空翼 3 3 1")).state
+    assert [card.name for card in state.nankatsu.area] == ["Tsubasa Ozora", "大空翼"]
+    assert state.cards_in_play == 2
+    again = GAME.apply(_tsubasa_played(), action("play nankatsu 大空翼 3 3 1")).state
+    assert GAME.view(state) == GAME.view(again)
+    # Eliminating either name takes one of the two out, and the other stays in play.
+    state = GAME.apply(state, action('eliminate nankatsu 大空翼 "Tsubasa Ozora"')).state
+    assert [card.name for card in state.nankatsu.area] == ["大空翼"]
+
+
+@given(st.text(max_size=100))
+def test_cg_2_any_text_as_a_team_is_a_team_or_a_setup_error(text: str) -> None:
+    raw = {"home": {"team": text, "coach": "翼"}, "away": {"team": "Toho", "coach": "Bob"}}
+    try:
+        setup = GAME.make_setup(raw)
+    except SetupError as error:
+        assert all(isinstance(problem, str) for problem in error.problems)
+    else:
+        assert setup.home == "nankatsu"
+        assert NAMES.english(text) == "Nankatsu"

@@ -10,7 +10,6 @@ from markupsafe import Markup
 
 from domain.access import CREATOR, Operation, Role, Target
 from domain.log import Author
-from domain.names import bilingual
 from domain.registry import ruleset_names
 from service.access import IssuedLink, LinkRequest
 from service.errors import TouchlineError
@@ -23,8 +22,6 @@ from web.match_forms import NewMatch, read_new_match, ruleset_titles, setup_form
 from web.powers import may, require, require_on_match
 
 bp = Blueprint("home", __name__)
-# Both names of a card or team where there is room: `Tsubasa Ozora（大空翼）` (domain/names.py).
-bp.add_app_template_filter(bilingual)
 
 
 class NotPermitted(Exception):

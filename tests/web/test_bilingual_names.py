@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from service.app import Touchline
+from tests.opening import OPENING, record_text
 from tests.web.api_support import create, enter
 from tests.web.conftest import become_scorer
 from tests.web.test_card_pick import ALICE, CARDS, live, to_first_play
@@ -48,3 +49,13 @@ def test_the_card_pick_shows_both_names_and_posts_the_name_as_listed(
     pick = page[page.index('class="entry-form card-pick') : page.index("Another card")]
     assert 'name="card" value="Kojiro Hyuga"' in pick
     assert "<strong>Kojiro Hyuga（日向小次郎）</strong>" in pick
+
+
+def test_the_play_area_shows_both_names_of_a_card(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    for line in OPENING[:6]:
+        record_text(service, match_id, line, ALICE)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert '<th scope="row">Kojiro Hyuga（日向小次郎）</th>' in page
+    assert '<th scope="row">Tsubasa Ozora（大空翼）</th>' in page

@@ -4,12 +4,16 @@ rule that counts or finds a card by name does so by the card, not the spelling."
 
 from __future__ import annotations
 
+import unicodedata
 from copy import deepcopy
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from domain.names import NAMES
+from domain.names import NAMES, Identity
+from domain.tcg.labels import label_key
 from domain.tcg.team_check import TeamSettings, check_team
 from domain.tcg.team_list import TeamListError, parse_team_list, team_list_to_dict
 from tests.domain.tcg.tcg_helpers import (
@@ -102,3 +106,13 @@ def test_an_alias_that_names_another_card_is_refused() -> None:
     data["deck"][0]["aliases"] = "not a list"
     with pytest.raises(TeamListError, match="aliases must be a list of names"):
         parse_team_list(data)
+
+
+@given(st.sampled_from(NAMES.for_game("tcg").identities), st.integers(2, 99), st.text(max_size=30))
+def test_a_numbered_label_is_found_in_either_language_and_width(
+    identity: Identity, number: int, text: str
+) -> None:
+    assert label_key(f"{identity.en} ({number})") == label_key(f"{identity.ja}（{number}）")
+    assert label_key(f"{identity.en} ({number})") != label_key(identity.ja)
+    # Any text has a key, and a key is stable.
+    assert label_key(text) == label_key(unicodedata.normalize("NFKC", text))

@@ -133,3 +133,19 @@ def test_a_listed_name_never_becomes_another_by_what_surrounds_it(
     assert found is None or lookup_form(joined) in {lookup_form(s) for s in found.spellings}
     # Case and width never separate two names of one identity.
     assert NAMES.same(identity.en.upper(), identity.ja)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_listed_name_turns_one_declared_choice_into_another(game: str) -> None:
+    # A choice word the game declares (a side, a colour, a value) must stay itself: listed, it
+    # is an identity's English name; and two words of one field never share a key.
+    from domain.registry import find_ruleset
+
+    codec = find_ruleset(game).codec
+    for kind in codec.kinds:
+        for spec in codec.describe(kind):
+            words = [o for o in spec.options if isinstance(o, str)]
+            for word in words:
+                found = NAMES.find(word)
+                assert found is None or folded(found.en) == folded(word), (kind, spec.name, word)
+            assert len({name_key(w) for w in words}) == len(words), (kind, spec.name)

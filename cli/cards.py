@@ -9,6 +9,7 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
+from domain.names import bilingual
 
 LEAGUE_HELP = "The league's card list (default: the installation's)."
 
@@ -33,7 +34,8 @@ def list_cards(context: Context, ruleset: str, league: str | None) -> None:
     click.echo(f"{len(view.cards)} cards of {ruleset} known to {where}:")
     for card in view.cards:
         values = ", ".join(f"{k} {v}" for k, v in zip(view.labels, card.values, strict=True))
-        click.echo(f"  {card.name}  ({values}){f'  [{card.side}]' if card.side else ''}")
+        name = bilingual(card.name)
+        click.echo(f"  {name}  ({values}){f'  [{card.side}]' if card.side else ''}")
 
 
 @cards.command("export")

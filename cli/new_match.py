@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,19 @@ from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
 
 
+def _split_seat(value: str) -> tuple[str, str, str]:
+    """TEAM:COACH at its first colon, a full-width `：` too (a Japanese keyboard types
+    `南葛：翼`); both names are kept as typed."""
+    at = next((i for i, c in enumerate(value) if unicodedata.normalize("NFKC", c) == ":"), -1)
+    if at < 0:
+        return value, "", ""
+    return value[:at], ":", value[at + 1 :]
+
+
 def _team(value: str | None, option: str) -> dict[str, Any] | None:
     if value is None:
         return None
-    team, colon, coach = value.partition(":")
+    team, colon, coach = _split_seat(value)
     if team.strip().endswith(".toml"):
         # A team list file (TCG): the coach's name may follow it, `my-team.toml:Alice`.
         side = option.lstrip("-")
@@ -25,7 +35,8 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
         return seat(listed, coach.strip() or f"{side} coach")
     if not colon or not team.strip() or not coach.strip():
         raise click.BadParameter(
-            f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' ({value!r})", param_hint=option
+            f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' or '南葛:翼' ({value!r})",
+            param_hint=option,
         )
     return seat(team.strip(), coach)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from domain.names import name_key
 from domain.ruleset import JSON, MalformedAction
 from domain.suggestions import did_you_mean
 
@@ -119,11 +120,11 @@ class ActionCodec:
 
     def spellings(self, kind: str) -> dict[str, dict[str, JSON]]:
         """For each field of words to choose from (alone or in a list), each word in any case
-        (casefolded) → the word as the game spells it."""
+        or language (its `name_key`: `南葛` for `nankatsu`) → the word as the game spells it."""
         found = self._spellings.get(kind)
         if found is None:
             found = {
-                spec.name: {o.casefold(): o for o in spec.options if isinstance(o, str)}
+                spec.name: {name_key(o): o for o in spec.options if isinstance(o, str)}
                 for spec in self.describe(kind)
                 if spec.type in ("choice", "list") and any(isinstance(o, str) for o in spec.options)
             }
@@ -222,12 +223,13 @@ def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
         allowed = get_args(hint)
         if value in allowed:
             return value
-        # A choice of words means the same in any case: `Toho` is the side the situation
-        # prints as "Toho". Only the declared spelling is ever stored.
+        # A choice of words means the same in any case and either language: `Toho` and `東邦`
+        # are the side the situation prints as "Toho" (domain/names.py). Only the declared
+        # spelling is ever stored.
         if isinstance(value, str):
-            folded = value.strip().casefold()
+            folded = name_key(value)
             for option in allowed:
-                if isinstance(option, str) and option.casefold() == folded:
+                if isinstance(option, str) and name_key(option) == folded:
                     return option
         words = [option for option in allowed if isinstance(option, str)]
         hint = did_you_mean(value, words) if isinstance(value, str) else ""

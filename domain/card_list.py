@@ -15,6 +15,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.names import name_key
 from domain.printed import CardLibrary, PrintedCard
 
 INSTALLATION = "installation"
@@ -51,6 +52,10 @@ def card_from_data(data: dict[str, Any], origin: str) -> PrintedCard:
     return PrintedCard(str(data["name"]), values, str(data.get("side", "")), origin)
 
 
+def _differs(known: PrintedCard | None, card: PrintedCard) -> bool:
+    return known is None or (known.values, known.side) != (card.values, card.side)
+
+
 class CardList(Aggregate):
     """The printed values of a game's cards within one scope; a card recorded again replaces
     its earlier values (a file is the club's word for the cards it names)."""
@@ -83,12 +88,13 @@ class CardList(Aggregate):
         return CardLibrary(tuple(card_from_data(c, self.origin) for c in self.cards.values()))
 
     def changes(self, cards: Sequence[PrintedCard]) -> list[PrintedCard]:
-        """The cards that would change the list: new names, or other values or side."""
+        """The cards that would change the list: new cards, or other values or side. A card
+        under its name in the other language is the same card, and not a change by that."""
         known = self.library()
-        return [card for card in cards if known.find(card.name) != card]
+        return [card for card in cards if _differs(known.find(card.name), card)]
 
     def learned_of(self, name: str) -> Learned | None:
-        return self.learned.get(name.casefold())
+        return self.learned.get(name_key(name))
 
     class CardsRecorded(Aggregate.Event):
         class_version: ClassVar[int] = 2
@@ -114,9 +120,11 @@ class CardList(Aggregate):
         link: str | None,
         match: str | None,
     ) -> None:
+        # One card under either of its names (domain/names.py): an import of 大空翼 replaces the
+        # values recorded for Tsubasa Ozora, keeping the name as the file writes it.
         learned = Learned(how, by, at, link, match)
         for card in cards:
-            key = str(card["name"]).casefold()
+            key = name_key(str(card["name"]))
             self.cards[key] = card
             self.learned[key] = learned
 

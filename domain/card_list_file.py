@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domain.names import folded
 from domain.printed import CardLibrary, Printed, PrintedCard
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
@@ -80,7 +81,11 @@ def read_card_list(data: bytes | str) -> CardListFile:
         card = _card(number, line, pattern, printed)
         earlier = seen.get(card.key)
         if earlier is not None:
-            raise CardListFileError(f"line {number}: {card.name} is already on line {earlier}")
+            first = cards[[c.key for c in cards].index(card.key)].name
+            also = "" if folded(first) == folded(card.name) else f" (as {first})"
+            raise CardListFileError(
+                f"line {number}: {card.name} is already on line {earlier}{also}"
+            )
         seen[card.key] = number
         cards.append(card)
     return CardListFile(game, tuple(cards))

@@ -30,6 +30,7 @@ from domain.log import (
     Retraction,
     Ruling,
 )
+from domain.names import name_key
 from domain.ruleset import JSON, MalformedAction
 from domain.suggestions import did_you_mean
 
@@ -146,7 +147,8 @@ def action_from_words(
 
 
 def _declared_spelling(codec: ActionCodec, data: dict[str, JSON]) -> dict[str, JSON]:
-    """Choices written in another case, as the game declares them (`Toho` → `toho`), so that
+    """Choices written in another case or language, as the game declares them (`Toho`,
+    `東邦` → `toho`), so that
     everything after the parser (filling dice, comparing with what is expected) sees one
     spelling. The codec accepts any case too, for actions that arrive as data."""
     for name, words in codec.spellings(str(data["kind"])).items():
@@ -154,7 +156,7 @@ def _declared_spelling(codec: ActionCodec, data: dict[str, JSON]) -> dict[str, J
         if not isinstance(value, str) or value in words.values():
             continue
         # A list's words are separated by commas: `points=Shot,PASS`.
-        data[name] = ",".join(str(words.get(part.casefold(), part)) for part in value.split(","))
+        data[name] = ",".join(str(words.get(name_key(part), part)) for part in value.split(","))
     return data
 
 

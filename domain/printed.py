@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from domain.names import name_key
 from domain.ruleset import JSON, Violation
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class PrintedCard:
 
     @property
     def key(self) -> str:
-        return self.name.casefold()
+        return name_key(self.name)
 
     def as_fields(self, printed: Printed) -> dict[str, int]:
         return dict(zip(printed.fields, self.values, strict=True))
@@ -73,7 +74,8 @@ class PrintedCard:
 
 @dataclass(frozen=True)
 class CardLibrary:
-    """Cards with their printed values, one per name (names ignore case), in the order first
+    """Cards with their printed values, one per name (names ignore case and language:
+    `大空翼` finds Tsubasa Ozora, domain/names.py), in the order first
     recorded. Immutable: `with_card` and `over` return new libraries."""
 
     cards: tuple[PrintedCard, ...] = ()
@@ -89,7 +91,7 @@ class CardLibrary:
         return len(self._by_key)
 
     def find(self, name: str) -> PrintedCard | None:
-        return self._by_key.get(name.strip().casefold())
+        return self._by_key.get(name_key(name))
 
     def with_card(self, card: PrintedCard) -> CardLibrary:
         """This library with `card` added, unless a card of that name is recorded already."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.names import name_key
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
 from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
@@ -60,16 +61,18 @@ class StatisticsQueries(StoreApplication):
         """A subject's totals over every match; the name in any case, as long as it is known."""
         _check_kind(kind)
         with self._read("statistics") as sql:
-            spelled = _spelling(sql, kind, name)
+            spellings = _spellings(sql, kind, name)
+            spelled = spellings[0]
+            among = ", ".join("?" * len(spellings))
             rows = sql.rows(
                 "SELECT stat, SUM(value) AS total, COUNT(DISTINCT match_id) AS matches "
-                "FROM stats_counts WHERE subject_kind = ? AND subject = ? GROUP BY stat",
-                (kind, spelled),
+                f"FROM stats_counts WHERE subject_kind = ? AND subject IN ({among}) GROUP BY stat",
+                (kind, *spellings),
             )
             matches = sql.value(
                 "SELECT COUNT(DISTINCT match_id) FROM stats_counts "
-                "WHERE subject_kind = ? AND subject = ?",
-                (kind, spelled),
+                f"WHERE subject_kind = ? AND subject IN ({among})",
+                (kind, *spellings),
             )
         counts = {r["stat"]: int(r["total"]) for r in rows if r["stat"] != "matches"}
         return SubjectStats(kind, spelled, int(matches or 0), dict(sorted(counts.items())))
@@ -143,10 +146,18 @@ def _check_kind(kind: str) -> None:
         raise BadInput(f"no statistics are kept per {kind!r}")
 
 
-def _spelling(sql: Sql, kind: str, name: str) -> str:
-    """The stored spelling of a name given in any case; refuse a name never seen."""
+def _spellings(sql: Sql, kind: str, name: str) -> list[str]:
+    """The stored spellings of a name given in any case, the closest first; refuse a name never
+    seen. A player or team is one subject under its names in either language (`大空翼` and
+    `Tsubasa Ozora`, domain/names.py): the matches store each name as it was typed."""
     found = sql.rows("SELECT DISTINCT subject FROM stats_counts WHERE subject_kind = ?", (kind,))
-    return _match_name(kind, name, [r["subject"] for r in found])
+    known = [r["subject"] for r in found]
+    if kind == COACH:
+        return [_match_name(kind, name, known)]
+    same = sorted((k for k in known if name_key(k) == name_key(name)), key=lambda k: (k != name, k))
+    if not same:
+        raise NothingKnown(f"no {kind} called {name!r} in any recorded match")
+    return same
 
 
 def _dice_coach(sql: Sql, name: str) -> str:

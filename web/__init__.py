@@ -20,6 +20,7 @@ from flask_wtf.csrf import CSRFProtect
 from jinja2 import ChoiceLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from domain.names import bilingual
 from service.app import Touchline
 from service.config import DEFAULT_CONNECTIONS, settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
@@ -59,6 +60,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     # Each game's own templates (its situation and glance) come from its package.
     app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
+    # Both names of a card or team where a page has room: `Tsubasa Ozora（大空翼）`.
+    app.add_template_filter(bilingual)
     app.config.from_mapping(
         DATABASE_URL=None,
         SECRET_KEY=None,

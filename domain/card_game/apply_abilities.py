@@ -22,6 +22,7 @@ from domain.card_game.flow import Step, finish_round
 from domain.card_game.piles import discard, discard_play_area, draw, eliminate
 from domain.card_game.state import Booking, CardGameState, other, team
 from domain.frozen import replace
+from domain.names import name_key
 from domain.ruleset import Consequence
 
 
@@ -188,7 +189,7 @@ def apply_special_reveal(state: CardGameState, action: SpecialReveal) -> Step:
         named = None
     else:
         named = CATALOGUE.canonical(action.blocks) if action.blocks else None
-    blocked = named is not None and named.casefold() == shot.casefold()
+    blocked = named is not None and name_key(named) == name_key(shot)
     att, dfn = state.coach(attacker), state.coach(defender)
     if shot not in att.special_shots:
         state = state.with_coach(replace(att, special_shots=(*att.special_shots, shot)))

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from domain.names import name_key
+
 TEAM_DECKS = ("nankatsu", "toho")
 FATIGUE = "Fatigue"
 # The classes of card that carry a player (CG-1.1): the rest are Match, Fatigue, Yellow/Red,
@@ -30,17 +32,18 @@ class CardInfo:
 
 
 class Catalogue:
-    """Looks cards up by name, ignoring case; a name may have several entries (one per deck)."""
+    """Looks cards up by name, ignoring case and language (`若島津健` is Ken Wakashimazu); a
+    name may have several entries (one per deck)."""
 
     def __init__(self, cards: tuple[CardInfo, ...]) -> None:
         self.cards = cards
         self._by_key: dict[str, tuple[CardInfo, ...]] = {}
         for card in cards:
-            key = card.name.casefold()
+            key = name_key(card.name)
             self._by_key[key] = (*self._by_key.get(key, ()), card)
 
     def entries(self, name: str) -> tuple[CardInfo, ...]:
-        return self._by_key.get(name.strip().casefold(), ())
+        return self._by_key.get(name_key(name), ())
 
     def known(self, name: str) -> bool:
         return bool(self.entries(name))

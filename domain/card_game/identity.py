@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.card_game.cards import CATALOGUE, FATIGUE, TEAM_DECKS
 from domain.card_game.state import CardGameState, Coach, team
+from domain.names import name_key
 from domain.ruleset import Violation
 
 PHASE_TEXT = {
@@ -34,10 +35,12 @@ def window_violations(state: CardGameState, side: str, card: str) -> list[Violat
 
 
 def _count(coaches: tuple[Coach, ...], name: str) -> tuple[int, int, int]:
-    key = name.casefold()
-    in_play = sum(1 for c in coaches for card in c.area if card.name.casefold() == key)
-    gone = sum(1 for c in coaches for n in c.gone if n.casefold() == key)
-    motivated = sum(1 for c in coaches for n in c.motivated if n.casefold() == key)
+    # One card whatever language it was typed in: 大空翼 beside Tsubasa Ozora is the same card
+    # twice (domain/names.py).
+    key = name_key(name)
+    in_play = sum(1 for c in coaches for card in c.area if name_key(card.name) == key)
+    gone = sum(1 for c in coaches for n in c.gone if name_key(n) == key)
+    motivated = sum(1 for c in coaches for n in c.motivated if name_key(n) == key)
     return in_play, gone, motivated
 
 
@@ -71,7 +74,7 @@ def card_violations(state: CardGameState, side: str, name: str) -> list[Violatio
             found.append(
                 Violation("CG-10.1", "a Yellow/Red card is given by an ability, not played.")
             )
-        if card_class == "signing" and card.casefold() not in map(str.casefold, coach.signed):
+        if card_class == "signing" and name_key(card) not in map(name_key, coach.signed):
             found.append(Violation("CG-12.3", f"{team(side)} have not signed {card}."))
     if card == FATIGUE:
         return found + _fatigue_violations(state, side)
@@ -80,6 +83,8 @@ def card_violations(state: CardGameState, side: str, name: str) -> list[Violatio
     allowed = (CATALOGUE.copies(card) if entries else 1) + motivated
     if in_play + gone >= allowed:
         if in_play:
+            # CG-4.3: a coach "plays 1 card from hand to their Play Area"; one physical card
+            # cannot be there twice, under either of its names.
             found.append(Violation("CG-4.3", f"{card} is already in a Play Area."))
         else:
             found.append(Violation("CG-13.1", f"{card} was eliminated: it is back in the box."))
@@ -98,7 +103,7 @@ def values_violations(shot: int, pass_: int, defense: int, card: str) -> list[Vi
     found = []
     if min(shot, pass_, defense) < 0:
         found.append(Violation("CG-1.3", f"{card}: printed values are 0 or more."))
-    if card.casefold() == FATIGUE.casefold() and (shot or pass_ or defense):
+    if name_key(card) == name_key(FATIGUE) and (shot or pass_ or defense):
         found.append(
             Violation("CG-10.2", "a Fatigue card has no values: Shot, Pass and Defense 0.")
         )

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from domain.card_game.cards import CATALOGUE, FATIGUE, TEAM_DECKS
 from domain.card_game.state import CardGameState
 from domain.frozen import replace
+from domain.names import name_key
 from domain.printed import Printed, PrintedCard, typed_values
 from domain.ruleset import JSON
 
@@ -33,11 +34,11 @@ def printed_face(state: CardGameState, data: Mapping[str, JSON]) -> PrintedCard 
     if kind not in PRINTED.kinds or not isinstance(card, str) or not isinstance(side, str):
         return None
     name = CATALOGUE.canonical(card)
-    if not name or name.casefold() == FATIGUE.casefold():
+    if not name or name_key(name) == name_key(FATIGUE):
         return None
     if side in ("nankatsu", "toho"):
-        motivated = {n.casefold() for n in state.coach(side).motivated}
-        if kind == "play" and name.casefold() in motivated:
+        motivated = {name_key(n) for n in state.coach(side).motivated}
+        if kind == "play" and name_key(name) in motivated:
             return None
     return PrintedCard(name, (), _side_of(name, side))
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
+from domain.names import name_key
 from domain.ruleset import JSON, SetupError
 
 TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
@@ -99,9 +100,10 @@ def _seat(raw: Any, seat: str, problems: list[str]) -> tuple[str | None, str | N
         problems.append(f"{seat}: give a team and a coach")
         return None, None
     team = raw.get("team")
-    side = team.strip().casefold() if isinstance(team, str) else None
+    # Either language names the team: 南葛 is Nankatsu, 東邦 is Toho (domain/names.py).
+    side = name_key(team) if isinstance(team, str) else None
     if side not in TEAMS:
-        problems.append(f"{seat}: the team must be Nankatsu or Toho, not {team!r}")
+        problems.append(f"{seat}: the team must be Nankatsu or Toho (南葛 or 東邦), not {team!r}")
         side = None
     coach = raw.get("coach")
     if not isinstance(coach, str) or not coach.strip():

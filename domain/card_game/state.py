@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from domain.card_game.setup import TEAMS, CardGameSetup
 from domain.frozen import replace
+from domain.names import name_key
 from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4
@@ -97,8 +98,8 @@ class Coach:
     special_defenses: tuple[str, ...] = ()
 
     def in_area(self, name: str) -> PlayedCard | None:
-        key = name.casefold()
-        return next((card for card in self.area if card.name.casefold() == key), None)
+        key = name_key(name)
+        return next((card for card in self.area if name_key(card.name) == key), None)
 
 
 @dataclass(frozen=True)
@@ -210,8 +211,8 @@ class CardGameState:
         )
 
     def window_open(self, side: str, card: str) -> bool:
-        key = card.casefold()
-        return any(s == side and name.casefold() == key for s, name in self.round.windows)
+        key = name_key(card)
+        return any(s == side and name_key(name) == key for s, name in self.round.windows)
 
 
 def match_deck_size(setup: CardGameSetup) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
+from domain.names import NAMES, name_key
 from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains",)
@@ -126,9 +127,13 @@ def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:
             problems.append(f"seat {number}: give a team and a coach")
             continue
         team = seat.get("team")
-        colour = team.strip().casefold() if isinstance(team, str) else ""
+        # A colour in either language: 青 (or the source's ブルー) is blue (domain/names.py).
+        colour = name_key(team) if isinstance(team, str) else ""
         if colour not in COLOURS:
-            problems.append(f"seat {number}: the team must be one of {', '.join(COLOURS)}")
+            problems.append(
+                f"seat {number}: the team must be one of {', '.join(COLOURS)} "
+                f"({', '.join(map(NAMES.other_language, COLOURS))})"
+            )
         elif colour in dict(seats):
             problems.append(f"seat {number}: {colour} is already seated")
             colour = ""

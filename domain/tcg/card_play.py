@@ -134,7 +134,7 @@ def check_rank_change(state: TcgState, action: act.RankChange) -> list[Violation
     card = guards.deck_card(state, action.side, action.card, "player", "TCG-8.3", problems)
     if player is None or card is None:
         return problems
-    if card.name.casefold() != player.card.name.casefold():
+    if not card.answers_to(player.card.name):
         problems.append(
             Violation("TCG-8.3", f"a rank change swaps same-name cards: {player.card.name}")
         )

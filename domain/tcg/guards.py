@@ -109,7 +109,7 @@ def deck_card(
         return None
     if card.type != card_type:
         problems.append(Violation(rule, f"{card.name} is a {card.type} card, not {card_type}"))
-    shown = sum(1 for used in state.side(side).used if used.casefold() == card.name.casefold())
+    shown = sum(1 for used in state.side(side).used if card.answers_to(used))
     if shown >= card.count:
         problems.append(
             Violation("TCG-2.1", f"all {card.count} copies of {card.name} have been shown already")
@@ -121,10 +121,11 @@ def deck_card(
 
 def available(state: TcgState, side: str, card_type: str | None = None) -> list[str]:
     """Deck cards of a type with a copy not yet shown: the choices for a shown card."""
-    used = [name.casefold() for name in state.side(side).used]
+    used = state.side(side).used
     team = state.setup.team(side)
     return [
         c.name
         for c in team.deck
-        if (card_type is None or c.type == card_type) and used.count(c.name.casefold()) < c.count
+        if (card_type is None or c.type == card_type)
+        and sum(1 for name in used if c.answers_to(name)) < c.count
     ]

@@ -7,7 +7,7 @@ from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
 from domain.tcg import guards
-from domain.tcg.field import PLACES, starting_areas
+from domain.tcg.field import GOAL, PLACES, starting_areas
 from domain.tcg.flow import Step, main_phase, start_turn
 from domain.tcg.state import (
     HAND_LIMIT,
@@ -18,14 +18,20 @@ from domain.tcg.state import (
     unique_label,
     unplaced,
 )
+from domain.tcg.team_list import Card
+
+
+def _names(label: str, card: Card, typed: str) -> bool:
+    """Whether `typed` names the unplaced starter labelled `label`, in either language."""
+    return FieldPlayer(label, card, GOAL, GOAL).answers_to(typed)
 
 
 def check_place(state: TcgState, action: act.Place) -> list[Violation]:
     problems = guards.in_phase(state, "TCG-3.2", "placement")
     if problems:
         return problems
-    waiting = dict((label.casefold(), card) for label, card in unplaced(state, action.side))
-    card = waiting.get(action.player.casefold())
+    waiting = unplaced(state, action.side)
+    card = next((c for label, c in waiting if _names(label, c, action.player)), None)
     if card is None:
         text = f"{action.player!r} is not an unplaced starter of {state.label(action.side)}"
         return [Violation("TCG-3.2", text, False)]
@@ -45,9 +51,7 @@ def check_place(state: TcgState, action: act.Place) -> list[Violation]:
 
 def apply_place(state: TcgState, action: act.Place) -> Step:
     label, card = next(
-        (lb, c)
-        for lb, c in unplaced(state, action.side)
-        if lb.casefold() == action.player.casefold()
+        (lb, c) for lb, c in unplaced(state, action.side) if _names(lb, c, action.player)
     )
     side = state.side(action.side)
     player = FieldPlayer(label, card, action.area, action.area)
@@ -163,7 +167,7 @@ def check_substitute(state: TcgState, action: act.Substitute) -> list[Violation]
             Violation("TCG-8.3", f"{state.label(action.side)} have made 3 substitutions already")
         )
     if player and card:
-        if card.name.casefold() == player.card.name.casefold():
+        if card.answers_to(player.card.name):
             problems.append(Violation("TCG-8.3", "a same-name swap is a rank change"))
         if (player.position == "GK") != (card.position == "GK"):
             # Never overridable: a side without its one keeper could not face a shot.

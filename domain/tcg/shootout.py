@@ -15,6 +15,7 @@ from domain.tcg import consequences as tc
 from domain.tcg import guards
 from domain.tcg.flow import Step, finish
 from domain.tcg.judge import DIE_FACES
+from domain.tcg.labels import label_key
 from domain.tcg.setup import other
 from domain.tcg.state import KICKERS, FieldPlayer, ShootOut, TcgState
 
@@ -38,7 +39,7 @@ def check_kickers(state: TcgState, action: act.Kickers) -> list[Violation]:
         problems.append(
             Violation("TCG-9.1", f"{KICKERS} kickers are needed, not {len(action.players)}")
         )
-    if len({label.casefold() for label in action.players}) != len(action.players):
+    if len({label_key(label) for label in action.players}) != len(action.players):
         problems.append(Violation("TCG-9.1", "a kicker is named twice"))
     return problems
 

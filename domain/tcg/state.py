@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from domain.frozen import replace
 from domain.tcg.field import GOAL
+from domain.tcg.labels import keys_of, label_key, number_of
 from domain.tcg.setup import TcgSetup, other
 from domain.tcg.team_list import Card
 
@@ -42,6 +43,14 @@ class FieldPlayer:
     def active(self, turn: int) -> bool:
         return turn > self.inactive_until
 
+    def answers_to(self, label: str) -> bool:
+        """Whether `label` names this player: its label, or its card's name in the other
+        language numbered the same (`Tsubasa Ozora (2)` for `大空翼 (2)`)."""
+        key = label_key(label)
+        return key == label_key(self.label) or key in keys_of(
+            self.card.names, number_of(self.label, self.card.name)
+        )
+
 
 @dataclass(frozen=True)
 class ReverseSlot:
@@ -66,15 +75,17 @@ class SideState:
     goals: int = 0
 
     def player(self, label: str) -> FieldPlayer | None:
-        key = label.casefold()
-        return next((p for p in self.players if p.label.casefold() == key), None)
+        # The rules look players up by the labels the state holds far more often than by a
+        # name someone typed: the exact label first, then any name the player answers to.
+        exact = next((p for p in self.players if p.label == label), None)
+        return exact or next((p for p in self.players if p.answers_to(label)), None)
 
     def keeper(self) -> FieldPlayer | None:
         return next((p for p in self.players if p.position == "GK"), None)
 
     def with_player(self, player: FieldPlayer, old_label: str | None = None) -> SideState:
-        key = (old_label or player.label).casefold()
-        players = tuple(player if p.label.casefold() == key else p for p in self.players)
+        key = label_key(old_label or player.label)
+        players = tuple(player if label_key(p.label) == key else p for p in self.players)
         return replace(self, players=players)
 
 
@@ -99,7 +110,7 @@ class Turn:
     kept: tuple[tuple[str, int], ...] = ()
 
     def moved_by(self, label: str) -> int:
-        return sum(n for who, n in self.moved if who.casefold() == label.casefold())
+        return sum(n for who, n in self.moved if label_key(who) == label_key(label))
 
     def kept_by(self, side: str) -> int:
         return dict(self.kept).get(side, 0)
@@ -203,9 +214,11 @@ class TcgState:
 
 
 def unique_label(name: str, taken: list[str]) -> str:
-    keys = {label.casefold() for label in taken}
+    # A name on the field under its other language is the same name: 大空翼 beside Tsubasa
+    # Ozora is labelled `Tsubasa Ozora (2)`.
+    keys = {label_key(label) for label in taken}
     label, number = name, 1
-    while label.casefold() in keys:
+    while label_key(label) in keys:
         number += 1
         label = f"{name} ({number})"
     return label

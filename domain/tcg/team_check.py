@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from domain.names import name_key
 from domain.ruleset import Violation
 from domain.tcg.team_list import Card, TeamList
 
@@ -57,7 +58,9 @@ def _limits(team: TeamList, settings: TeamSettings) -> list[Violation]:
     spelled: dict[str, str] = {}
     points: Counter[int] = Counter()
     for card in _counted(team, settings):
-        key = card.name.casefold()
+        # One name in either language (domain/names.py): two 大空翼 and two Tsubasa Ozora
+        # are four cards of one name.
+        key = name_key(card.name)
         names[key] += card.count
         spelled.setdefault(key, card.name)
         points[card.battle_point] += card.count

@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.tcg.labels import keys_of, label_key
+from domain.text import NAME_LIMIT
+
 POSITIONS = ("GK", "DF", "MF", "FW")
 CARD_TYPES = ("player", "supporter", "tactics", "reverse", "coach")
 STAT_FIELDS = ("shot", "keep", "defense")
@@ -39,6 +42,17 @@ class Card:
     cost: int = 0
     gain: int = 0
     wait: bool = False
+    # The card's other names, such as its name in the other language where names.toml does
+    # not list it (`ゴールデンコンビ` for Golden Combi); typed in an entry, each means this card.
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+    def answers_to(self, name: str) -> bool:
+        """Whether `name` names this card, in any case, width or language."""
+        return name == self.name or label_key(name) in keys_of(self.names)
 
 
 @dataclass(frozen=True)
@@ -65,8 +79,8 @@ class TeamList:
     deck: tuple[Card, ...]
 
     def deck_card(self, name: str) -> Card | None:
-        key = name.casefold()
-        return next((card for card in self.deck if card.name.casefold() == key), None)
+        exact = next((card for card in self.deck if card.name == name), None)
+        return exact or next((card for card in self.deck if card.answers_to(name)), None)
 
     @property
     def deck_size(self) -> int:
@@ -121,7 +135,7 @@ class _Reader:
                 f"{where}: type must be one of {', '.join(CARD_TYPES)}, not {card_type!r}"
             )
             return None
-        allowed = {"name", "type", "battle-point", "count", *_FIELDS_BY_TYPE[card_type]}
+        allowed = {"name", "type", "battle-point", "count", "aliases", *_FIELDS_BY_TYPE[card_type]}
         unknown = sorted(set(data) - allowed)
         if unknown:
             self.problems.append(f"{where}: unknown field(s) {', '.join(map(str, unknown))}")
@@ -133,6 +147,7 @@ class _Reader:
             if "battle-point" in data
             else self._missing(where, "battle-point"),
             "count": self.number(data, "count", where, 1, 60, 1),
+            "aliases": self.aliases(data, where),
         }
         if card_type == "player":
             position = data.get("position")
@@ -159,6 +174,16 @@ class _Reader:
                 wait = False
             values["wait"] = wait
         return Card(**values)
+
+    def aliases(self, data: Mapping[str, Any], where: str) -> tuple[str, ...]:
+        raw = data.get("aliases", [])
+        if not isinstance(raw, list) or not all(isinstance(a, str) and a.strip() for a in raw):
+            self.problems.append(f"{where}: aliases must be a list of names, not {raw!r}")
+            return ()
+        too_long = [a for a in raw if len(a.strip()) > NAME_LIMIT]
+        if too_long:
+            self.problems.append(f"{where}: an alias holds at most {NAME_LIMIT} characters")
+        return tuple(a.strip() for a in raw)
 
     def _missing(self, where: str, key: str) -> int:
         self.problems.append(f"{where}: {key} is missing")
@@ -211,9 +236,24 @@ def parse_team_list(data: Mapping[str, Any]) -> TeamList:
         if card.count != 1:
             reader.problems.append(f"starters ({card.name}): a starter is one card, not a count")
     deck = _cards(reader, data, "deck", starter=False)
+    reader.problems += _ambiguous_aliases((*starters, *deck))
     if reader.problems or coach is None or formation is None:
         raise TeamListError(reader.problems)
     return TeamList(name=name, coach=coach, formation=formation, starters=starters, deck=deck)
+
+
+def _ambiguous_aliases(cards: tuple[Card, ...]) -> list[str]:
+    """An alias must not name another card of the list: an entry typing it would not say
+    which card it means."""
+    problems = []
+    for card in cards:
+        for alias in card.aliases:
+            other = next(
+                (c for c in cards if c.answers_to(alias) and not c.answers_to(card.name)), None
+            )
+            if other is not None:
+                problems.append(f"{card.name}: the alias {alias!r} names {other.name} too")
+    return list(dict.fromkeys(problems))
 
 
 def team_list_to_dict(team: TeamList) -> dict[str, Any]:
@@ -235,6 +275,8 @@ def _card_to_dict(card: Card) -> dict[str, Any]:
     data["battle-point"] = card.battle_point
     if card.count != 1:
         data["count"] = card.count
+    if card.aliases:
+        data["aliases"] = list(card.aliases)
     if card.type == "player":
         data.update(position=card.position, shot=card.shot, keep=card.keep)
         data["defense"] = card.defense

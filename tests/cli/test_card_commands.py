@@ -32,7 +32,8 @@ def test_a_card_list_is_imported_listed_and_exported_again(run: Run, tmp_path: P
     assert "no card of card-game is known" in run("cards", "list", "card-game").output
     imported(run, tmp_path)
     listed = run("cards", "list", "card-game").output
-    assert "Kojiro Hyuga  (Shot 3, Pass 1, Defense 0)  [toho]" in listed
+    # Both names where the card is known in two languages (domain/names.toml).
+    assert "Kojiro Hyuga（日向小次郎）  (Shot 3, Pass 1, Defense 0)  [toho]" in listed
     out = tmp_path / "again.cards"
     assert run("cards", "export", "card-game", "-o", str(out)).exit_code == 0
     assert out.read_text("utf-8").splitlines()[1:] == CARDS.splitlines()

@@ -12,6 +12,11 @@ XDG_DATA_HOME) holding one card-game match, each run times, one right after the 
 - `touchline match record ID ENTRY`, a legal entry each run (the next of a long legal match),
   so the match grows by one entry per run.
 
+A command keeps the methods dataclasses generate, compiled, in the user's cache folder
+(cli/compiled_methods.py), here one inside the scratch folder, filled by the unmeasured first
+run as an installed command's first run fills it; `match show, nothing kept` times the command
+as the first after an install or an upgrade runs, each run with a new, empty cache folder.
+
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
 the same two commands are also timed through that checkout's code, in the same runs.
 
@@ -107,7 +112,13 @@ def main() -> None:
     actions = long_match(OPENING + recorded * args.runs)
     entries = [format_action(codec, codec.from_dict(a)) for a in actions]
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "XDG_DATA_HOME": home, "TOUCHLINE_SCORER": "bench"}
+        cache = str(Path(home) / "cache")
+        env = {
+            **os.environ,
+            "XDG_DATA_HOME": home,
+            "XDG_CACHE_HOME": cache,
+            "TOUCHLINE_SCORER": "bench",
+        }
         env.pop("TOUCHLINE_DATABASE_URL", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ.update(XDG_DATA_HOME=home)
@@ -137,6 +148,10 @@ def main() -> None:
                 record = [*touchline, "match", "record", match_id, *words]
                 times.setdefault(f"{side}show", []).append(timed(show, env, f"{side}show"))
                 times.setdefault(f"{side}record", []).append(timed(record, env, f"{side}record"))
+            # The same command with nothing kept yet: a new cache folder, compiled anew.
+            fresh = {**env, "XDG_CACHE_HOME": tempfile.mkdtemp(dir=home)}
+            show = [*touchline_command(), "match", "show", match_id]
+            times.setdefault("cold show", []).append(timed(show, fresh, "cold show"))
 
     base = statistics.median(times["baseline"])
     print(f"A command at the table, SQLite, {args.runs} runs interleaved (wall clock, ms)")
@@ -145,6 +160,7 @@ def main() -> None:
         "baseline": "baseline: a click command, no-op",
         "show": "touchline match show ID",
         "record": "touchline match record ID ...",
+        "cold show": "match show ID, nothing kept",
         "before: show": "before: match show ID",
         "before: record": "before: match record ID ...",
     }

@@ -144,7 +144,12 @@ def match() -> None:
 
 
 def main() -> None:
-    cli(prog_name="touchline")
+    # Every command makes the same dataclasses again: their generated methods are compiled
+    # once and kept (cli/compiled_methods.py).
+    from cli.compiled_methods import compiled_methods
+
+    with compiled_methods():
+        cli(prog_name="touchline")
 
 
 if __name__ == "__main__":

@@ -44,8 +44,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.recording import AUTHOR, SETUP, long_match
+from domain.actions import ActionCodec
+from domain.card_game.actions import printed_values_left_out
 from domain.notation import format_action
 from domain.registry import find_ruleset
+from domain.ruleset import JSON
 from service.app import Touchline
 from service.config import settings_from_environment
 
@@ -96,6 +99,17 @@ def timed(command: list[str], env: dict[str, str], key: str = "") -> float:
     return wall
 
 
+def entry_line(codec: ActionCodec, action: dict[str, JSON]) -> str:
+    """The entry as a scorer types it: its notation, with every printed value said, a 0
+    included (the notation leaves a 0 out, and a command refuses a printed value left out)."""
+    full = codec.to_dict(codec.from_dict(action))
+    line = format_action(codec, codec.from_dict(action))
+    said: dict[str, JSON] = {"kind": full["kind"], "card": full.get("card")}
+    said.update(word.partition("=")[::2] for word in shlex.split(line)[1:])
+    left_out = printed_values_left_out(said)
+    return " ".join([line, *(f"{name}={full[name]}" for name in left_out)])
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -110,7 +124,7 @@ def main() -> None:
     codec = find_ruleset("card-game").codec
     recorded = 2 if args.before else 1
     actions = long_match(OPENING + recorded * args.runs)
-    entries = [format_action(codec, codec.from_dict(a)) for a in actions]
+    entries = [entry_line(codec, a) for a in actions]
     with tempfile.TemporaryDirectory() as home:
         cache = str(Path(home) / "cache")
         env = {

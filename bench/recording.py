@@ -111,14 +111,16 @@ def _choose(options: dict[str, Any], state: Any, chooser: random.Random, n: int)
             return action
     if "play" in options and chooser.random() < 0.6:
         side = options["play"].fixed["coach"]
-        attacking = side == state.attacker
+        player = n % SQUAD
+        # A card prints the same values every time it is played (CG-1.3, which a command
+        # checks): every Pass of 2 or 3 beats every Defense of 0 or 1.
         return {
             "kind": "play",
             "coach": side,
-            "card": f"{side} player {n % SQUAD}",
-            "shot": chooser.randint(0, 3),
-            "pass": chooser.randint(2, 3) if attacking else 0,
-            "defense": 0 if attacking else chooser.randint(0, 1),
+            "card": f"{side} player {player}",
+            "shot": player % 4,
+            "pass": 2 + player % 2,
+            "defense": player % 2,
         }
     if "pass" in options:
         return {"kind": "pass", **options["pass"].fixed}

@@ -8,14 +8,15 @@ values, the library's own) and those compiles were about a third of its CPU time
 every command although the classes never change between two of them.
 
 So the command line keeps the code `compile` gives for each generated text, keyed by that
-text, in one file per interpreter version (as Python keeps a module's bytecode by the
-interpreter's tag). The text says everything the method does (the class's fields, defaults and
-options), so a class declared differently makes a different text and a new entry: a kept entry
-is never stale, only unused. Nothing else changes: dataclasses still writes the text and runs
-it with the same globals, and the code run is what `compile` makes of that text, as
-dataclasses' own `exec` would. An unreadable, foreign or damaged file is ignored (everything is
-compiled as before), a file that cannot be written is not written, and, as for bytecode,
-nothing is written when `sys.dont_write_bytecode` is set (PYTHONDONTWRITEBYTECODE).
+text, in one file per module that declares classes, in a folder per interpreter version (as
+Python keeps a module's bytecode by the interpreter's tag). The text says everything the
+method does (the class's fields, defaults and options), so a class declared differently makes
+a different text and a new entry: a kept entry is never stale, only unused. Nothing else
+changes: dataclasses still writes the text and runs it with the same globals, and the code run
+is what `compile` makes of that text, as dataclasses' own `exec` would. An unreadable, foreign
+or damaged file is ignored (everything is compiled as before), a file that cannot be written is
+not written, and, as for bytecode, nothing is written when `sys.dont_write_bytecode` is set
+(PYTHONDONTWRITEBYTECODE).
 
 Only the command line uses it (`cli.main.main`, for the length of one command): a server
 makes its classes once per process, where the compiles do not matter.
@@ -33,12 +34,12 @@ from contextlib import contextmanager, suppress
 from types import CodeType
 from typing import Any
 
-# Kept entries beyond which the file keeps only what the latest command used (releases add
-# entries as their classes change; a command at the table uses about 1,200).
-MOST_KEPT = 20_000
+# Kept entries of one module beyond which its file keeps only what the latest command used
+# (each release whose classes change adds entries; the card game's consequences make 200).
+MOST_KEPT = 2_000
 
 
-def cache_file() -> str | None:
+def cache_folder() -> str | None:
     """Where this interpreter's compiled methods are kept: the user's cache folder
     (platformdirs, which the store's default place imports anyway; $XDG_CACHE_HOME/touchline
     on Linux); None for an interpreter that keeps no bytecode."""
@@ -47,20 +48,26 @@ def cache_file() -> str | None:
         return None
     import platformdirs
 
-    folder = platformdirs.user_cache_dir("touchline")
     # By the interpreter's version and its optimisation level (-O), as bytecode is.
-    name = f"dataclass-methods.{tag}.{sys.hexversion:x}.opt-{sys.flags.optimize}.marshal"
-    return os.path.join(folder, name)
+    name = f"dataclass-methods.{tag}.{sys.hexversion:x}.opt-{sys.flags.optimize}"
+    return os.path.join(platformdirs.user_cache_dir("touchline"), name)
+
+
+# The file of methods whose class's module dataclasses does not say (or names oddly).
+SHARED = "_"
 
 
 class CompiledMethods:
-    """Generated method texts → their compiled code, read from `path` and written back with
-    what was compiled anew."""
+    """Generated method texts → their compiled code, one file in `folder` per module that
+    declares the classes (so a command reads the files of the modules it imports, not every
+    class any command ever made), each read on the module's first class and written back
+    with what was compiled anew."""
 
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self._codes: dict[str, CodeType] = _read(path)
-        self._used: set[str] = set()
+    def __init__(self, folder: str | None) -> None:
+        self.folder = folder
+        self._codes: dict[str, dict[str, CodeType]] = {}
+        self._used: dict[str, set[str]] = {}
+        self._changed: set[str] = set()
         self.compiled = 0
 
     def exec(
@@ -73,64 +80,84 @@ class CompiledMethods:
         if not isinstance(source, str):
             builtins.exec(source, globals, locals)
             return
-        code = self._codes.get(source)
+        module = _module_of(globals)
+        codes = self._codes.get(module)
+        if codes is None:
+            codes = self._codes[module] = self._read(module)
+        code = codes.get(source)
         if code is None:
             # dont_inherit: compiled with no __future__ of this module, as dataclasses' own
             # `exec` compiles it (dataclasses has none).
             code = compile(source, "<string>", "exec", dont_inherit=True)
-            self._codes[source] = code
+            codes[source] = code
+            self._changed.add(module)
             self.compiled += 1
-        self._used.add(source)
+        self._used.setdefault(module, set()).add(source)
         builtins.exec(code, globals, locals)
 
     def write(self) -> None:
         """Keep what was compiled anew, with what another command kept meanwhile."""
-        if not self.compiled or self.path is None or sys.dont_write_bytecode:
+        if self.folder is None or sys.dont_write_bytecode:
             return
-        codes = {**_read(self.path), **self._codes}
-        if len(codes) > MOST_KEPT:
-            codes = {source: codes[source] for source in self._used}
-        folder = os.path.dirname(self.path)
-        partial = f"{self.path}.{os.getpid()}.partial"
+        for module in sorted(self._changed):
+            codes = {**self._read(module), **self._codes[module]}
+            if len(codes) > MOST_KEPT:
+                codes = {source: codes[source] for source in self._used[module]}
+            self._write(module, codes)
+        self._changed.clear()
+
+    def path(self, module: str) -> str | None:
+        return None if self.folder is None else os.path.join(self.folder, f"{module}.marshal")
+
+    def _read(self, module: str) -> dict[str, CodeType]:
+        path = self.path(module)
+        if path is None:
+            return {}
         try:
-            os.makedirs(folder, exist_ok=True)
+            with open(path, "rb") as kept:
+                loaded = marshal.load(kept)
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        if not isinstance(loaded, dict):
+            return {}
+        return {
+            source: code
+            for source, code in loaded.items()
+            if isinstance(source, str) and isinstance(code, CodeType)
+        }
+
+    def _write(self, module: str, codes: dict[str, CodeType]) -> None:
+        path = self.path(module)
+        assert path is not None and self.folder is not None
+        partial = f"{path}.{os.getpid()}.partial"
+        try:
+            os.makedirs(self.folder, exist_ok=True)
             with open(partial, "wb") as out:
                 marshal.dump(codes, out)
             # Atomic: a command starting meanwhile reads the old file or the new one whole.
-            os.replace(partial, self.path)
+            os.replace(partial, path)
         except OSError:
-            _remove(partial)
+            with suppress(OSError):
+                os.remove(partial)
 
 
-def _read(path: str | None) -> dict[str, CodeType]:
-    if path is None:
-        return {}
-    try:
-        with open(path, "rb") as kept:
-            loaded = marshal.load(kept)
-    except (OSError, EOFError, ValueError, TypeError):
-        return {}
-    if not isinstance(loaded, dict):
-        return {}
-    return {
-        source: code
-        for source, code in loaded.items()
-        if isinstance(source, str) and isinstance(code, CodeType)
-    }
-
-
-def _remove(path: str) -> None:
-    with suppress(OSError):
-        os.remove(path)
+def _module_of(globals: Mapping[str, Any] | None) -> str:
+    """The module whose globals the generated method runs in: dataclasses passes those of
+    the class's module."""
+    name = globals.get("__name__") if globals is not None else None
+    if isinstance(name, str) and name and all(part.isidentifier() for part in name.split(".")):
+        return name
+    return SHARED
 
 
 @contextmanager
-def compiled_methods(path: str | None = None) -> Iterator[CompiledMethods]:
+def compiled_methods(folder: str | None = None) -> Iterator[CompiledMethods]:
     """While it lasts, dataclasses made in this process take their methods' code from the
-    file (`cache_file()` by default), and what they compile anew is written to it at the end.
+    files in `folder` (`cache_folder()` by default), and what they compile anew is written
+    there at the end.
     dataclasses looks `exec` up among its module's globals before the builtins (so on 3.11,
     3.12 and 3.13, whose dataclasses call it in one place each)."""
-    methods = CompiledMethods(cache_file() if path is None else path)
+    methods = CompiledMethods(cache_folder() if folder is None else folder)
     setattr(dataclasses, "exec", methods.exec)  # noqa: B010 (a module global, on purpose)
     try:
         yield methods

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from cli.compiled_methods import CompiledMethods, cache_file, compiled_methods
+from cli.compiled_methods import SHARED, CompiledMethods, cache_folder, compiled_methods
 from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url
@@ -84,7 +84,7 @@ def behaviour(played: Any, plain: Any) -> dict[str, Any]:
 
 
 def test_a_class_made_from_kept_code_is_the_class_dataclasses_makes(tmp_path: Path) -> None:
-    kept = str(tmp_path / "methods.marshal")
+    kept = str(tmp_path / "methods")
     plain = behaviour(*declare())
     with compiled_methods(kept) as first:
         compiled = behaviour(*declare())
@@ -94,10 +94,12 @@ def test_a_class_made_from_kept_code_is_the_class_dataclasses_makes(tmp_path: Pa
     assert second.compiled == 0
     assert plain == compiled == from_file
     assert "exec" not in vars(dataclasses)  # the library is as it was once the command ends
+    # One file per module that declares classes.
+    assert [p.name for p in Path(kept).iterdir()] == [f"{__name__}.marshal"]
 
 
 def test_a_kept_entry_is_found_by_the_generated_text_alone(tmp_path: Path) -> None:
-    kept = str(tmp_path / "methods.marshal")
+    kept = str(tmp_path / "methods")
     with compiled_methods(kept):
         declare()
 
@@ -116,31 +118,43 @@ def test_a_kept_entry_is_found_by_the_generated_text_alone(tmp_path: Path) -> No
     "content", [b"", b"not marshal", marshal.dumps([1, 2]), marshal.dumps({"def f(): pass": 1})]
 )
 def test_a_damaged_file_is_ignored_and_written_again_whole(tmp_path: Path, content: bytes) -> None:
-    kept = tmp_path / "methods.marshal"
+    kept = tmp_path / f"{__name__}.marshal"
     kept.write_bytes(content)
-    with compiled_methods(str(kept)) as methods:
+    with compiled_methods(str(tmp_path)) as methods:
         assert behaviour(*declare())["repr"][1].endswith("Plain(number=3, word='kick-off')")
     assert methods.compiled > 0
-    assert CompiledMethods(str(kept))._codes  # readable again, with what was compiled
+    with compiled_methods(str(tmp_path)) as again:  # readable again, with what was compiled
+        declare()
+    assert again.compiled == 0
 
 
 def test_nothing_is_written_where_it_cannot_be_or_when_bytecode_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "a file").write_text("")
-    with compiled_methods(str(tmp_path / "a file" / "methods.marshal")):
+    with compiled_methods(str(tmp_path / "a file" / "methods")):
         declare()
     assert [p.name for p in tmp_path.iterdir()] == ["a file"]
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    with compiled_methods(str(tmp_path / "methods.marshal")) as methods:
+    with compiled_methods(str(tmp_path / "methods")) as methods:
         declare()
     assert methods.compiled > 0
-    assert not (tmp_path / "methods.marshal").exists()
+    assert not (tmp_path / "methods").exists()
+
+
+def test_methods_whose_module_is_not_said_are_kept_apart(tmp_path: Path) -> None:
+    methods = CompiledMethods(str(tmp_path))
+    for globals_ in (None, {}, {"__name__": "../elsewhere"}, {"__name__": 3}):
+        namespace: dict[str, Any] = {}
+        methods.exec("def f():\n return 1", globals_, namespace)
+        assert namespace["f"]() == 1
+    methods.write()
+    assert [p.name for p in tmp_path.iterdir()] == [f"{SHARED}.marshal"]
 
 
 def test_the_file_is_kept_in_the_user_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
-    found = cache_file()
+    found = cache_folder()
     assert found is not None
     if sys.platform not in ("win32", "darwin"):
         assert found.startswith("/somewhere/cache/touchline/dataclass-methods.")
@@ -201,3 +215,19 @@ def test_a_second_command_at_the_table_compiles_nothing(tmp_path: Path) -> None:
         cwd=Path(__file__).resolve().parents[2],
     ).stdout
     assert "toss" in shown.casefold()
+
+
+def test_a_file_grown_past_its_bound_keeps_what_the_latest_command_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cli.compiled_methods as kept
+
+    earlier = CompiledMethods(str(tmp_path))
+    for n in range(5):  # what earlier releases' classes made
+        earlier.exec(f"def f():\n return {n}", {"__name__": "domain.old"}, {})
+    earlier.write()
+    monkeypatch.setattr(kept, "MOST_KEPT", 5)
+    latest = CompiledMethods(str(tmp_path))
+    latest.exec("def f():\n return 'now'", {"__name__": "domain.old"}, {})
+    latest.write()
+    assert CompiledMethods(str(tmp_path))._read("domain.old").keys() == {"def f():\n return 'now'"}

@@ -42,15 +42,20 @@ MOST_KEPT = 2_000
 def cache_folder() -> str | None:
     """Where this interpreter's compiled methods are kept: the user's cache folder
     (platformdirs, which the store's default place imports anyway; $XDG_CACHE_HOME/touchline
-    on Linux); None for an interpreter that keeps no bytecode."""
+    on Linux); None for an interpreter that keeps no bytecode, or a user whose home is not
+    known (a command given its store's URL still runs, compiling as before)."""
     tag = sys.implementation.cache_tag
     if tag is None:
         return None
     import platformdirs
 
+    try:
+        folder = platformdirs.user_cache_dir("touchline")
+    except (RuntimeError, OSError, KeyError):
+        return None
     # By the interpreter's version and its optimisation level (-O), as bytecode is.
     name = f"dataclass-methods.{tag}.{sys.hexversion:x}.opt-{sys.flags.optimize}"
-    return os.path.join(platformdirs.user_cache_dir("touchline"), name)
+    return os.path.join(folder, name)
 
 
 # The file of methods whose class's module dataclasses does not say (or names oddly).

@@ -231,3 +231,18 @@ def test_a_file_grown_past_its_bound_keeps_what_the_latest_command_used(
     latest.exec("def f():\n return 'now'", {"__name__": "domain.old"}, {})
     latest.write()
     assert CompiledMethods(str(tmp_path))._read("domain.old").keys() == {"def f():\n return 'now'"}
+
+
+def test_without_a_known_home_nothing_is_kept_and_classes_are_made_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import platformdirs
+
+    def unknown(*_: object, **__: object) -> str:
+        raise RuntimeError("could not determine the home directory")
+
+    monkeypatch.setattr(platformdirs, "user_cache_dir", unknown)
+    assert cache_folder() is None
+    with compiled_methods() as methods:
+        assert behaviour(*declare())["repr"][1].endswith("Plain(number=3, word='kick-off')")
+    assert methods.compiled > 0 and methods.folder is None

@@ -173,11 +173,10 @@ def counting(self):
 kept.CompiledMethods.write = counting
 from cli.main import main
 sys.argv = ["touchline", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-print(json.dumps(counted))
+# Printed as the command ends (it ends the process itself: cli/quick_exit.py).
+import atexit
+atexit.register(lambda: print(json.dumps(counted)))
+main()
 """
 
 

@@ -12,6 +12,11 @@ XDG_DATA_HOME) holding one card-game match, each run times, one right after the 
 - `touchline match record ID ENTRY`, a legal entry each run (the next of a long legal match),
   so the match grows by one entry per run.
 
+A command keeps the methods dataclasses generate, compiled, in the user's cache folder
+(cli/compiled_methods.py), here one inside the scratch folder, filled by the unmeasured first
+run as an installed command's first run fills it; `match show, nothing kept` times the command
+as the first after an install or an upgrade runs, each run with a new, empty cache folder.
+
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
 the same two commands are also timed through that checkout's code, in the same runs.
 
@@ -39,8 +44,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.recording import AUTHOR, SETUP, long_match
+from domain.actions import ActionCodec
+from domain.card_game.actions import printed_values_left_out
 from domain.notation import format_action
 from domain.registry import find_ruleset
+from domain.ruleset import JSON
 from service.app import Touchline
 from service.config import settings_from_environment
 
@@ -91,6 +99,17 @@ def timed(command: list[str], env: dict[str, str], key: str = "") -> float:
     return wall
 
 
+def entry_line(codec: ActionCodec, action: dict[str, JSON]) -> str:
+    """The entry as a scorer types it: its notation, with every printed value said, a 0
+    included (the notation leaves a 0 out, and a command refuses a printed value left out)."""
+    full = codec.to_dict(codec.from_dict(action))
+    line = format_action(codec, codec.from_dict(action))
+    said: dict[str, JSON] = {"kind": full["kind"], "card": full.get("card")}
+    said.update(word.partition("=")[::2] for word in shlex.split(line)[1:])
+    left_out = printed_values_left_out(said)
+    return " ".join([line, *(f"{name}={full[name]}" for name in left_out)])
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -105,9 +124,15 @@ def main() -> None:
     codec = find_ruleset("card-game").codec
     recorded = 2 if args.before else 1
     actions = long_match(OPENING + recorded * args.runs)
-    entries = [format_action(codec, codec.from_dict(a)) for a in actions]
+    entries = [entry_line(codec, a) for a in actions]
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "XDG_DATA_HOME": home, "TOUCHLINE_SCORER": "bench"}
+        cache = str(Path(home) / "cache")
+        env = {
+            **os.environ,
+            "XDG_DATA_HOME": home,
+            "XDG_CACHE_HOME": cache,
+            "TOUCHLINE_SCORER": "bench",
+        }
         env.pop("TOUCHLINE_DATABASE_URL", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ.update(XDG_DATA_HOME=home)
@@ -137,6 +162,10 @@ def main() -> None:
                 record = [*touchline, "match", "record", match_id, *words]
                 times.setdefault(f"{side}show", []).append(timed(show, env, f"{side}show"))
                 times.setdefault(f"{side}record", []).append(timed(record, env, f"{side}record"))
+            # The same command with nothing kept yet: a new cache folder, compiled anew.
+            fresh = {**env, "XDG_CACHE_HOME": tempfile.mkdtemp(dir=home)}
+            show = [*touchline_command(), "match", "show", match_id]
+            times.setdefault("cold show", []).append(timed(show, fresh, "cold show"))
 
     base = statistics.median(times["baseline"])
     print(f"A command at the table, SQLite, {args.runs} runs interleaved (wall clock, ms)")
@@ -145,6 +174,7 @@ def main() -> None:
         "baseline": "baseline: a click command, no-op",
         "show": "touchline match show ID",
         "record": "touchline match record ID ...",
+        "cold show": "match show ID, nothing kept",
         "before: show": "before: match show ID",
         "before: record": "before: match record ID ...",
     }

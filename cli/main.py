@@ -144,7 +144,20 @@ def match() -> None:
 
 
 def main() -> None:
-    cli(prog_name="touchline")
+    # Every command makes the same dataclasses again: their generated methods are compiled
+    # once and kept (cli/compiled_methods.py).
+    from cli.compiled_methods import compiled_methods
+    from cli.quick_exit import quick_exit
+
+    with compiled_methods():
+        try:
+            cli(prog_name="touchline")
+        except SystemExit as done:
+            code = done.code
+        else:
+            code = 0
+    # Finished, its store closed: the process ends without taking every module apart.
+    quick_exit(code)
 
 
 if __name__ == "__main__":

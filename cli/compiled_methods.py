@@ -88,7 +88,7 @@ class CompiledMethods:
         module = _module_of(globals)
         codes = self._codes.get(module)
         if codes is None:
-            codes = self._codes[module] = self._read(module)
+            codes = self._codes[module] = self._read_kept(module)
         code = codes.get(source)
         if code is None:
             # dont_inherit: compiled with no __future__ of this module, as dataclasses' own
@@ -105,7 +105,7 @@ class CompiledMethods:
         if self.folder is None or sys.dont_write_bytecode:
             return
         for module in sorted(self._changed):
-            codes = {**self._read(module), **self._codes[module]}
+            codes = {**self._read_kept(module), **self._codes[module]}
             if len(codes) > MOST_KEPT:
                 codes = {source: codes[source] for source in self._used[module]}
             self._write(module, codes)
@@ -114,7 +114,7 @@ class CompiledMethods:
     def path(self, module: str) -> str | None:
         return None if self.folder is None else os.path.join(self.folder, f"{module}.marshal")
 
-    def _read(self, module: str) -> dict[str, CodeType]:
+    def _read_kept(self, module: str) -> dict[str, CodeType]:
         path = self.path(module)
         if path is None:
             return {}

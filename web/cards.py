@@ -32,10 +32,6 @@ from web.powers import may, require
 bp = Blueprint("cards", __name__)
 
 
-class CardNotListed(NotFound):
-    """A card to correct that the list does not hold."""
-
-
 @dataclass
 class CardImportForm:
     """An import asked of one list (`league` None: the installation's) and its problem."""
@@ -167,7 +163,7 @@ def _listed_card(ruleset: str, league: str, name: str) -> PrintedCard:
     changes)."""
     card = CardLibrary(service().card_list(ruleset, league).cards).find(name)
     if card is None:
-        raise CardNotListed(f"the card list of {league} holds no card called {name!r}")
+        raise NotFound(f"the card list of {league} holds no card called {name!r}")
     return card
 
 

@@ -24,7 +24,7 @@ from tests.browser.pages import (
 )
 from tests.browser.test_scoring_in_browser import entry_form, in_force, recorded
 from tests.domain.tcg.tcg_helpers import TABLE as TCG_TABLE
-from tests.domain.tcg.tcg_helpers import raw_setup
+from tests.domain.tcg.tcg_helpers import golden_setup, raw_setup
 from tests.opening import OPENING, record_text
 
 pytestmark = pytest.mark.browser
@@ -252,9 +252,11 @@ MIDFIELD = "Tsubasa Ozora"  # may still move once Hajime Taki has moved (golden 
 
 
 def moving_tcg_match(web_app: Flask) -> str:
-    """A TCG match where Nankatsu's players move: golden lines 1 to 24."""
+    """A TCG match where Nankatsu's players move: golden lines 1 to 24, under the readings
+    the golden match was recorded with (a player moves within 2 areas a phase, TCG-6.2)."""
     service = touchline(web_app)
-    match_id = service.create_match("tcg", TCG_SETUP, AUTHOR).id
+    setup = golden_setup(dice_table="single-die", distance="orthogonal")
+    match_id = service.create_match("tcg", setup, AUTHOR).id
     for line in TCG_TABLE.golden_lines("normal_time_match.txt")[:24]:
         record_text(service, match_id, line, AUTHOR)
     return match_id

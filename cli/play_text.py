@@ -77,6 +77,8 @@ def help_kind(view: MatchView, kind: str, names: list[str]) -> list[str]:
         text = field.meaning
         if field.values:
             text += f": {'|'.join(field.values)}"
+        if field.japanese:
+            text += f" ({'|'.join(field.japanese)})"
         if field.now:
             text += f" (now: {'|'.join(field.now)})"
         if field.default is not None:

@@ -4,20 +4,32 @@ choice, sides, and the names of cards and players the match has seen.
 Completion works on the whole line up to the cursor and returns whole lines, so a name with
 spaces (`play toho "Kojiro Hy`) completes inside its quotes. What is legal now comes first:
 the kinds expected next, and the values the situation fixes or offers for them.
+
+A side, a word of a game or a card listed in two languages (domain/names.py) also completes
+from the start of its Japanese name, of its reading or of a listed variant, typed in Japanese:
+`kickoff 東` → `kickoff 東邦`, `play 南葛 おおぞら` → `play 南葛 大空翼`. It completes to the
+name that was being typed (the Japanese name for its reading), which the rules read as the same
+side or card; a card the match has seen only in Japanese completes from its English name too.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from domain.actions import ActionCodec, FieldSpec
 from domain.log import Entry, LogLine
+from domain.names import NAMES, lookup_form
 from domain.notation import UnreadableWords, split_words
 from domain.ruleset import JSON, Expected
+from domain.suggestions import is_japanese
 
 _SPACES = " \t"
+# A word a line may hold without quotes: what shlex leaves unquoted, with letters of any
+# script (`大空翼`) as well as Latin ones.
+_PLAIN = re.compile(r"[\w@%+=:,./-]+")
 
 
 @dataclass(frozen=True)
@@ -171,12 +183,37 @@ def _finished(prefix: str, partial: str, values: list[str]) -> list[str]:
     """Each value starting as `partial` does, quoted as needed, after `prefix`."""
     quote = partial[:1] if partial[:1] in ("'", '"') else ""
     typed = partial[len(quote) :]
-    return [prefix + _quoted(v, quote) + " " for v in values if _starts(v, typed)]
+    found = [_as_typed(value, typed) for value in values]
+    return [prefix + _quoted(v, quote) + " " for v in dict.fromkeys(v for v in found if v)]
+
+
+def _as_typed(value: str, typed: str) -> str | None:
+    """`value` when it starts as `typed` does; else, for a listed value, its name in the
+    language typed: typed in Japanese, the Japanese name it starts (or the name whose reading
+    it starts) or the listed variant it starts; typed in Latin letters, the English name it
+    starts. None when it starts none of them."""
+    if _starts(value, typed):
+        return value
+    identity = NAMES.find(value)
+    if identity is None:
+        return None
+    if not is_japanese(typed):
+        # A card the match has seen only in Japanese completes from its English name too.
+        return identity.en if _starts(identity.en, typed) else None
+    start = lookup_form(typed)
+    if not start:
+        return None
+    for spelling in (identity.ja, identity.reading, *identity.aliases):
+        if spelling and lookup_form(spelling).startswith(start):
+            return identity.ja if spelling == identity.reading else spelling
+    return None
 
 
 def _quoted(value: str, quote: str) -> str:
     if quote == '"' and '"' not in value and "\\" not in value:
         return f'"{value}"'
+    if not quote and is_japanese(value) and _PLAIN.fullmatch(value):
+        return value
     return shlex.quote(value)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.actions import FieldSpec
+from domain.names import NAMES
 from domain.ruleset import JSON, Expected, Ruleset
 
 _TYPE_WORDS = {
@@ -27,6 +28,9 @@ class FieldHelp:
     required: bool
     meaning: str
     values: tuple[str, ...]  # the values the game declares, when it declares them
+    # The Japanese names of `values`, in their order (a value with none as it is); empty when
+    # no value has one (domain/names.toml).
+    japanese: tuple[str, ...]
     now: tuple[str, ...]  # the values the situation offers now, when it offers some
     default: str | None  # what an optional field records when left out
 
@@ -66,13 +70,25 @@ def kind_help(
         required = spec.required or spec.name in must_say
         default = None if required else _shown(spec.default)
         meaning = field_meaning(rules, kind, spec)
-        fields.append(FieldHelp(spec.name, required, meaning, values, now_values, default))
+        japanese = japanese_names(values)
+        fields.append(
+            FieldHelp(spec.name, required, meaning, values, japanese, now_values, default)
+        )
     return KindHelp(
         kind,
         rules.action_kinds().get(kind, ""),
         tuple(fields),
         _example(rules, kind, expected, seen),
     )
+
+
+def japanese_names(values: Sequence[str]) -> tuple[str, ...]:
+    """The Japanese name of each value (`南葛` for `nankatsu`), a value with none as it is;
+    () when none of them has one."""
+    identities = [NAMES.find(value) for value in values]
+    if not any(identities):
+        return ()
+    return tuple(i.ja if i else v for i, v in zip(identities, values, strict=True))
 
 
 def _offered(expected: Expected, name: str) -> tuple[str, ...]:

@@ -1,5 +1,6 @@
 """`touchline match play` at a terminal: history across sessions, Tab completion, "did you
-mean", values in any case, `help KIND`, the compact situation and what `undo` took back.
+mean", values in any case, `help KIND`, the compact situation and what `undo` took back; and
+the same for names typed in Japanese.
 
 Each test drives the real command in a pseudo-terminal (tests/cli/prompt_session.py) on its own
 store and its own data directory, so they run alone and in any order.
@@ -156,3 +157,29 @@ def test_undo_of_a_card_play_reads_the_card_and_its_values(session: PromptSessio
     shown = session.type("undo")
     assert "retracted entry 5: Toho: Kojiro Hyuga (Shot 3, Pass 1)" in shown
     assert "coach=toho" not in shown
+
+
+def test_tab_completes_a_side_and_a_card_from_their_japanese_names(session: PromptSession) -> None:
+    assert "recorded     1  toss winner=toho" in session.type("toss と\t")
+    assert "recorded     2  kickoff coach=toho" in session.type("kickoff 東\t")
+    session.type("draft 南葛 pitch")
+    session.type("draft toho deck")
+    session.type("play toho 'Kojiro Hyuga' shot=3 pass=1 defense=0")
+    session.type("undo")
+    # The card seen in English completes from its Japanese name, and is recorded as typed.
+    shown = session.type("play 東邦 日向\tshot=3 pass=1 defense=0")
+    assert "recorded     7  play coach=toho card='日向小次郎' shot=3 pass=1" in shown
+
+
+def test_a_japanese_typo_of_a_side_is_answered_with_its_japanese_name(
+    session: PromptSession,
+) -> None:
+    # 東方 reads とうほう as 東邦 does: the slip a kana-to-kanji conversion makes.
+    assert "not '東方' (did you mean 東邦?)" in session.type("toss 東方")
+    assert "not '南曷' (did you mean 南葛?)" in session.type("kickoff 南曷")
+
+
+def test_help_kind_shows_the_japanese_names_of_the_choice_words(session: PromptSession) -> None:
+    shown = session.type("help kickoff")
+    assert ": nankatsu|toho (南葛|東邦)" in shown
+    assert "pitch|deck (" not in session.type("help draft")

@@ -20,6 +20,18 @@ def test_help_of_a_kind_names_each_field_required_or_not_with_its_values() -> No
     assert fields["card"].meaning == "the Pitch card taken (only from the Pitch)"
 
 
+def test_help_gives_the_japanese_names_of_the_values_that_have_them() -> None:
+    fields = {field.name: field for field in kind_help(CARD_GAME, "draft").fields}
+    assert fields["coach"].japanese == ("南葛", "東邦")
+    assert fields["source"].japanese == ()  # no Japanese name listed for pitch or deck
+    reroll = {field.name: field for field in kind_help(CARD_GAME, "reroll").fields}
+    assert reroll["die"].values == ("nankatsu", "toho", "save")
+    assert reroll["die"].japanese == ("南葛", "東邦", "save")
+    king_of_the_pitch = find_ruleset("king-of-the-pitch")
+    king = {field.name: field for field in kind_help(king_of_the_pitch, "sign").fields}
+    assert king["colour"].japanese == ("金", "銀", "銅")
+
+
 def test_a_cards_printed_values_are_required_in_help() -> None:
     fields = {field.name: field for field in kind_help(CARD_GAME, "play").fields}
     assert all(fields[name].required for name in ("shot", "pass", "defense"))

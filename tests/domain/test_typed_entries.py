@@ -21,6 +21,31 @@ def test_close_matches_ignore_case_and_keep_the_candidates_spelling() -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("東方", "東邦"),  # a conversion slip: the same reading, とうほう, another kanji
+        ("南曷", "南葛"),  # a kanji that looks alike
+        ("とうほ", "東邦"),  # a reading cut short, in hiragana
+        ("トーホー", "東邦"),  # in katakana, the long vowels written as a Japanese keyboard does
+        ("ﾅﾝｶﾂｩ", "南葛"),  # half-width katakana
+    ],
+)
+def test_a_japanese_near_miss_is_answered_with_the_japanese_name(typed: str, meant: str) -> None:
+    assert close_matches(typed, ["nankatsu", "toho"]) == [meant]
+    assert did_you_mean(typed, ["nankatsu", "toho"]) == f" (did you mean {meant}?)"
+
+
+def test_a_japanese_word_like_no_listed_name_is_offered_nothing() -> None:
+    colours = ["blue", "green", "yellow", "red", "orange"]
+    assert did_you_mean("紫", colours) == ""
+    assert did_you_mean("青い", colours) == " (did you mean 青?)"
+    # Words with no Japanese name (the kinds) are never offered for a Japanese word.
+    assert did_you_mean("とす", ["toss", "kickoff"]) == ""
+    # A word in Latin letters is compared with the English names alone, as before.
+    assert did_you_mean("nankatu", ["nankatsu", "toho"]) == " (did you mean nankatsu?)"
+
+
+@pytest.mark.parametrize(
     ("codec", "typed", "read"),
     [
         (CODEC, "Kickoff Toho", {"kind": "kickoff", "coach": "toho"}),
@@ -57,6 +82,7 @@ def test_card_names_are_kept_as_typed() -> None:
         ("paly toho", "unknown entry kind 'paly' (did you mean play?)"),
         ("play toho X shoot=3", "play: unknown field 'shoot' (did you mean shot?)"),
         ("kickoff tohp", "coach must be one of nankatsu, toho, not 'tohp' (did you mean toho?)"),
+        ("kickoff 東方", "coach must be one of nankatsu, toho, not '東方' (did you mean 東邦?)"),
     ],
 )
 def test_a_near_miss_is_answered_with_did_you_mean(typed: str, message: str) -> None:

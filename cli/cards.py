@@ -3,12 +3,14 @@ a league's: list it, export it as a file a club can share, import such a file.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
+from domain.card_list import FROM_FILE, Learned
 from domain.names import bilingual
 
 LEAGUE_HELP = "The league's card list (default: the installation's)."
@@ -32,10 +34,29 @@ def list_cards(context: Context, ruleset: str, league: str | None) -> None:
         click.echo(f"no card of {ruleset} is known to {where} yet")
         return
     click.echo(f"{len(view.cards)} cards of {ruleset} known to {where}:")
+    titles = context.app.learned_titles(view)
     for card in view.cards:
         values = ", ".join(f"{k} {v}" for k, v in zip(view.labels, card.values, strict=True))
         name = bilingual(card.name)
         click.echo(f"  {name}  ({values}){f'  [{card.side}]' if card.side else ''}")
+        learned = view.learned_of(card)
+        if learned is not None:
+            click.echo(f"    {learned_text(learned, titles)}")
+
+
+def learned_text(learned: Learned, titles: Mapping[str, str]) -> str:
+    """Where a card's values came from, as the web page says it, with the match's id to
+    pass to `touchline match …` (a match the summaries hold no title of shows its id)."""
+    how = f"{learned.by}, {learned.at}"
+    if learned.link is not None:
+        how += f", through link {learned.link}"
+    if learned.how == FROM_FILE:
+        return f"imported by {how}"
+    if learned.match is None:  # recorded before the list kept the match
+        return f"learned in a match, entered by {how}"
+    title = titles.get(learned.match)
+    match = f"{title}, match {learned.match}" if title else f"the match {learned.match}"
+    return f"learned in {match}, entered by {how}"
 
 
 @cards.command("export")

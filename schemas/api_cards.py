@@ -3,12 +3,16 @@ sides may pick now."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import Schema, fields
+from marshmallow.validate import OneOf
 
+from domain.card_list import FROM_ENTRY, FROM_FILE, Learned
 from domain.text import NAME_LIMIT
 from schemas.api import text_field
+from service.card_lists import CardListView
 
 
 class CardListQuerySchema(Schema):
@@ -27,6 +31,37 @@ class CardImportQuerySchema(CardListQuerySchema):
     )
 
 
+class CardLearnedSchema(Schema):
+    how = fields.String(
+        required=True,
+        validate=OneOf([FROM_ENTRY, FROM_FILE]),
+        metadata={
+            "description": "entry: a match's entry played the card first; file: the import "
+            "that last changed its values"
+        },
+    )
+    by = fields.String(required=True, metadata={"description": "Who entered or imported it"})
+    at = fields.String(required=True, metadata={"description": "When, as an ISO 8601 time"})
+    link = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The access link it was entered or imported through, if any"},
+    )
+    match = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The id of the match whose entry taught it; null for an import, "
+            "and for an entry recorded before the list kept its match (not known)"
+        },
+    )
+    match_title = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "That match's title, where the match summaries hold it"},
+    )
+
+
 class PrintedCardSchema(Schema):
     name = fields.String(required=True)
     side = fields.String(
@@ -37,6 +72,12 @@ class PrintedCardSchema(Schema):
         values=fields.Integer(),
         required=True,
         metadata={"description": "Each printed value by its field, e.g. {shot: 3, pass: 1}"},
+    )
+    learned = fields.Nested(
+        CardLearnedSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "Where its values came from (docs/card-list.md)"},
     )
 
 
@@ -74,7 +115,8 @@ class OfferedCardsSchema(Schema):
     )
 
 
-def card_list_data(view: Any) -> dict[str, Any]:
+def card_list_data(view: CardListView, titles: Mapping[str, str]) -> dict[str, Any]:
+    """A card list as the API answers it; `titles`, the matches' by id (`learned_titles`)."""
     return {
         "game": view.game,
         "league": view.league,
@@ -84,9 +126,24 @@ def card_list_data(view: Any) -> dict[str, Any]:
                 "name": c.name,
                 "side": c.side,
                 "values": dict(zip(view.fields, c.values, strict=True)),
+                "learned": learned_data(view.learned_of(c), titles),
             }
             for c in view.cards
         ],
+    }
+
+
+def learned_data(learned: Learned | None, titles: Mapping[str, str]) -> dict[str, Any] | None:
+    if learned is None:
+        return None
+    match = learned.match if learned.how == FROM_ENTRY else None
+    return {
+        "how": learned.how,
+        "by": learned.by,
+        "at": learned.at,
+        "link": learned.link,
+        "match": match,
+        "match_title": None if match is None else titles.get(match),
     }
 
 

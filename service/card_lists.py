@@ -38,6 +38,8 @@ from service.leagues import LeagueUseCases
 # match reads one or two, and a list is a log of every card it was ever taught. A list changed
 # by another process is seen this much later; one changed here, at once.
 FRESH_SECONDS = 10.0
+# Match ids per query: well under SQLite's oldest limit of 999 parameters.
+IDS_PER_QUERY = 500
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,32 @@ class CardListUseCases(LeagueUseCases):
             found.library().cards,
             dict(found.learned),
         )
+
+    def learned_titles(self, *views: CardListView) -> dict[str, str]:
+        """The titles of the matches the lists' cards were learned in, by match id: one query
+        of the match summaries for those matches alone. A match they do not hold (a card
+        learned before the list kept the match names none) has no title here."""
+        ids = sorted(
+            {
+                learned.match
+                for view in views
+                for learned in view.learned.values()
+                if learned.how == FROM_ENTRY and learned.match is not None
+            }
+        )
+        titles: dict[str, str] = {}
+        if not ids:
+            return titles
+        with self._read("summaries") as sql:
+            for start in range(0, len(ids), IDS_PER_QUERY):
+                chunk = ids[start : start + IDS_PER_QUERY]
+                marks = ", ".join("?" for _ in chunk)
+                for row in sql.rows(
+                    f"SELECT match_id, title FROM match_summaries WHERE match_id IN ({marks})",
+                    chunk,
+                ):
+                    titles[str(row["match_id"])] = str(row["title"])
+        return titles
 
     def card_lists(self, game: str) -> list[CardListView]:
         """Every card list of `game`: the installation's, then each league's of that game, the

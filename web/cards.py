@@ -173,7 +173,7 @@ def _cards(count: int) -> str:
 
 def _page(ruleset: str, form: CardImportForm) -> str:
     lists = service().card_lists(ruleset)
-    titles = {summary.id: summary.title for summary in service().list_matches()}
+    titles = service().learned_titles(*lists)
     return render_template(
         "cards.html",
         ruleset=ruleset,

@@ -8,6 +8,11 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli.main import cli
+from domain.match import Author
+from domain.printed import PrintedCard
+from service.app import Touchline
+from service.config import settings_for_url
+from tests.card_lists_before_v2 import store_learned_before_v2
 from tests.cli.conftest import Run
 from tests.cli.prompt_session import PromptSession
 
@@ -17,6 +22,7 @@ values shot pass defense
 3 1 0 toho Kojiro Hyuga
 3 3 1 nankatsu Tsubasa Ozora
 """
+HAJIME = PrintedCard("Hajime Taki", (1, 2, 0), "nankatsu")
 OPENING = ("toss toho", "kickoff toho", "draft nankatsu pitch", "draft toho deck")
 
 
@@ -37,6 +43,39 @@ def test_a_card_list_is_imported_listed_and_exported_again(run: Run, tmp_path: P
     out = tmp_path / "again.cards"
     assert run("cards", "export", "card-game", "-o", str(out)).exit_code == 0
     assert out.read_text("utf-8").splitlines()[1:] == CARDS.splitlines()
+
+
+def test_the_list_says_where_each_cards_values_came_from(
+    run: Run, new_match: str, store_url: str, tmp_path: Path
+) -> None:
+    imported(run, tmp_path)
+    for entry in OPENING:
+        assert run("match", "record", new_match, *entry.split()).exit_code == 0
+    played = run("match", "record", new_match, "play", "toho", "Takeshi Sawada", "2", "3", "1")
+    assert played.exit_code == 0, played.output
+    app = Touchline(settings_for_url(store_url))
+    try:
+        match = app.get_match(new_match)
+        # A card learned from an entry before the list kept its match, in a league's list.
+        app.create_league("Spring Cup", "card-game", Author("alice", "2026-11-29T20:00:00+00:00"))
+        store_learned_before_v2(app, [HAJIME], "carol", "2026-10-01T18:00:00+00:00", "Spring Cup")
+    finally:
+        app.close()
+    lines = run("cards", "list", "card-game").output.splitlines()
+    hyuga = lines.index("  Kojiro Hyuga（日向小次郎）  (Shot 3, Pass 1, Defense 0)  [toho]")
+    assert lines[hyuga + 1].startswith("    imported by alice, 20")
+    sawada = lines.index("  Takeshi Sawada（沢田タケシ）  (Shot 2, Pass 3, Defense 1)  [toho]")
+    assert lines[sawada + 1].startswith(
+        f"    learned in {match.title}, match {match.id}, entered by alice, 20"
+    )
+    old = run("cards", "list", "card-game", "--league", "spring cup").output.splitlines()
+    assert old[1:] == [
+        "  Hajime Taki  (Shot 1, Pass 2, Defense 0)  [nankatsu]",
+        "    learned in a match, entered by carol, 2026-10-01T18:00:00+00:00",
+    ]
+    # The file says the values alone, as before.
+    exported = run("cards", "export", "card-game").output
+    assert "alice" not in exported and "learned" not in exported
 
 
 def test_a_bad_file_keeps_nothing_and_names_the_line(run: Run, tmp_path: Path) -> None:

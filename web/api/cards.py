@@ -43,7 +43,8 @@ CARD_LIST_FILE = {
 def card_list(query: dict[str, Any], ruleset: str) -> Any:
     """The game's card list, in the order the cards were first recorded. A game whose table
     types no printed values has none (400)."""
-    return card_list_data(touchline().card_list(ruleset, query["league"]))
+    view = touchline().card_list(ruleset, query["league"])
+    return card_list_data(view, touchline().learned_titles(view))
 
 
 @bp.route("/cards/<ruleset>/file", methods=["GET"], parameters=[RULESET])
@@ -77,7 +78,12 @@ def import_card_list(query: dict[str, Any]) -> Any:
     done = touchline().import_card_list(
         request.get_data(), author(query["by"] or "", "api"), league
     )
-    return {"list": card_list_data(done.list), "cards": done.cards, "changed": done.changed}
+    titles = touchline().learned_titles(done.list)
+    return {
+        "list": card_list_data(done.list, titles),
+        "cards": done.cards,
+        "changed": done.changed,
+    }
 
 
 @bp.route("/matches/<match_id>/cards", methods=["GET"], parameters=[MATCH_ID])

@@ -28,6 +28,7 @@ from web.errors import answer
 from web.leagues import file_stem
 from web.match_forms import ruleset_titles
 from web.powers import may, require
+from web.uploads import uploaded_or_pasted
 
 bp = Blueprint("cards", __name__)
 
@@ -87,7 +88,7 @@ def import_file(ruleset: str) -> Any:
     form = CardImportForm(
         league=league, text=request.form.get("text", ""), by=request.form.get("by", "")
     )
-    data = _file_data(form)
+    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, "a card list file")
     if form.problems:
         return _page(ruleset, form), 400
     try:
@@ -140,21 +141,6 @@ def has_card_list(ruleset: str) -> bool:
 def _league_asked() -> str | None:
     league = request.args.get("league", "").strip()
     return league or None
-
-
-def _file_data(form: CardImportForm) -> bytes | str:
-    """The uploaded file (which wins: choosing one is the later, deliberate act), else the
-    pasted text; one byte past the bound is enough for the reader to refuse it as too large."""
-    upload = request.files.get("file")
-    if upload is not None and upload.filename:
-        data: bytes = upload.read(MAX_FILE_BYTES + 1)
-        if data:
-            return data
-        form.problems["file"] = f"the file {upload.filename!r} is empty"
-        return b""
-    if not form.text.strip():
-        form.problems["file"] = "upload a card list file or paste one"
-    return form.text
 
 
 def _listed_card(ruleset: str, league: str, name: str) -> PrintedCard:

@@ -27,6 +27,7 @@ from web.context import touchline as service
 from web.errors import status_of
 from web.home import creators_link
 from web.powers import may, require
+from web.uploads import uploaded_or_pasted
 
 bp = Blueprint("imports", __name__)
 
@@ -67,7 +68,7 @@ def import_file() -> Any:
         by=request.form.get("by", ""),
     )
     league, no_league = _destination(form)
-    data = _file_data(form)
+    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, "a match file")
     if form.problems:
         return _form(form), 400
     try:
@@ -135,23 +136,6 @@ def _destination(form: ImportForm) -> tuple[str | None, bool]:
         return form.into[len(LEAGUE_PREFIX) :], False
     form.problems["into"] = "choose the league the file names, no league, or one of the leagues"
     return None, False
-
-
-def _file_data(form: ImportForm) -> bytes | str:
-    """The uploaded file (which wins: choosing one is the later, deliberate act), else the
-    pasted text; one byte past the bound is enough for the reader to refuse it as too large."""
-    upload = request.files.get("file")
-    if upload is not None and upload.filename:
-        data: bytes = upload.read(MAX_FILE_BYTES + 1)
-        if data:
-            return data
-        form.problems["file"] = f"the file {upload.filename!r} is empty"
-        return b""
-    if not form.text.strip():
-        form.problems["file"] = "upload a match file or paste one"
-    # A browser sends a text area's line breaks as CR LF; the file had LF, which its
-    # checksum and chain were computed over.
-    return form.text.replace("\r\n", "\n")
 
 
 def _may_import_into(league: str | None) -> None:

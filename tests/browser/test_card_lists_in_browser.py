@@ -78,7 +78,7 @@ def test_an_organizer_imports_a_card_list_on_a_phone_and_sees_its_cards(
     )
     rows = phone.locator("#league-spring-cup table.cards tbody tr")
     expect(rows).to_have_count(3)
-    expect(rows.nth(1).locator(".card-name")).to_have_text("Tsubasa Ozora")
+    expect(rows.nth(1).locator(".card-name")).to_have_text("Tsubasa Ozora（大空翼）")
     expect(rows.nth(1).locator("td")).to_have_text(["3", "3", "1"])
     expect(rows.nth(1).locator(".card-facts")).to_contain_text(["nankatsu", "imported by Olga"])
     expect(rows.nth(2).locator(".card-facts").first).to_have_text("any side")

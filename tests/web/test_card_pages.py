@@ -88,7 +88,8 @@ def test_the_page_lists_each_list_with_where_its_cards_were_learned(
     assert f'learned in <a href="/matches/{match_id}">{title}</a>, entered by alice' in (
         installation
     )
-    for name in ("Kojiro Hyuga", "Tsubasa Ozora", "Control and Advance"):
+    shown = ("Kojiro Hyuga（日向小次郎）", "Tsubasa Ozora（大空翼）", "Control and Advance")
+    for name in shown:
         assert f'<span class="card-name">{name}</span>' in spring
     assert "imported by olga" in spring and "any side" in spring
     row = spring.split("Tsubasa Ozora")[1].split("</tr>")[0]
@@ -300,3 +301,14 @@ def test_only_the_organizer_is_offered_a_correction(
 ) -> None:
     service.import_card_list(FILE, ALICE, league)
     assert "Correct its values" not in client.get("/cards/card-game").get_data(as_text=True)
+
+
+def test_a_card_is_shown_under_both_its_names(
+    client: FlaskClient, service: Touchline, as_organizer: str
+) -> None:
+    """The names list holds both names of a card (domain/names.toml): the page shows the one
+    the list keeps with the other beside it, as `touchline cards list` does."""
+    assert upload(client, FILE).status_code in (200, 302, 303)
+    page = html_text.unescape(client.get("/cards/card-game").get_data(as_text=True))
+    assert "Tsubasa Ozora（大空翼）" in page
+    assert "Kojiro Hyuga（日向小次郎）" in page

@@ -1,0 +1,87 @@
+"""The languages Touchline speaks, and its gettext catalogues.
+
+English is the language the code is written in; each other language has catalogues under
+`service/translations/<lang>/LC_MESSAGES/`, made with Babel's `pybabel` (DEVELOPERS.md,
+"Translations"):
+
+- `messages`: the pages, the JSON API's human-readable messages and the command line's;
+- `rules`: what the rules say (`domain.phrase.Phrase`: refusals, prompts, the log's sentences).
+
+The catalogues are read with the standard library's `gettext`, which reads the same compiled
+`.mo` files Flask-Babel does: a command at the table must not pay for importing Babel.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from domain.phrase import Phrase
+
+DEFAULT_LANGUAGE: Final = "en"
+# Every language with catalogues, the default first.
+LANGUAGES: Final = ("en", "ja")
+CATALOGUES: Final = Path(__file__).parent / "translations"
+DOMAINS: Final = ("messages", "rules")
+
+
+def supported(tag: str | None) -> str | None:
+    """The supported language a tag such as `ja_JP.UTF-8`, `ja-JP` or `EN` names, if any."""
+    if not tag:
+        return None
+    language = tag.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    language = language.lower()
+    return language if language in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """The language POSIX's variables ask for, in gettext's order of precedence.
+
+    `LANGUAGE` may list several (`ja:en`); `LC_ALL`, then `LC_MESSAGES`, then `LANG` name one.
+    `C` and `POSIX` mean the default.
+    """
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            found = supported(tag)
+            if found:
+                return found
+        if variable != "LANGUAGE":
+            # The first of LC_ALL, LC_MESSAGES and LANG that is set decides, even when it names
+            # a language Touchline does not speak.
+            return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def best_language(tags: Iterable[str]) -> str:
+    """The first supported language among `tags`, in the order given, else the default."""
+    for tag in tags:
+        found = supported(tag)
+        if found:
+            return found
+    return DEFAULT_LANGUAGE
+
+
+@cache
+def catalogue(language: str, domain: str = "messages") -> gettext.NullTranslations:
+    """The compiled catalogue of `domain` in `language`; English is the source text itself."""
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, CATALOGUES, languages=[language])
+
+
+def translated(text: str, language: str) -> str:
+    """`text` in `language`: a rule's `Phrase` through the `rules` catalogue, other text as is.
+
+    A phrase's values are put into the translated template unchanged (names are shown as they
+    were typed); a template the catalogue lacks is shown in English.
+    """
+    if language == DEFAULT_LANGUAGE or not isinstance(text, Phrase):
+        return text
+    template = catalogue(language, "rules").gettext(text.template)
+    return template.format_map(text.params)

@@ -85,3 +85,8 @@ def translated(text: str, language: str) -> str:
         return text
     template = catalogue(language, "rules").gettext(text.template)
     return template.format_map(text.params)
+
+
+def refusal(rule: str, message: str, language: str) -> str:
+    """A broken rule as a person reads it: `TCG-8.7: …`, its sentence in `language`."""
+    return f"{rule}: {translated(message, language)}"

@@ -119,3 +119,8 @@ def test_the_language_follows_the_posix_variables(environ: dict[str, str], expec
 def test_the_best_language_is_the_first_supported_one() -> None:
     assert i18n.best_language(["fr-CA", "ja-JP", "en"]) == "ja"
     assert i18n.best_language(["de"]) == "en"
+
+
+def test_a_refusal_names_its_rule_and_says_its_sentence() -> None:
+    said = phrase("{card} has the wait icon", card="Misaki")
+    assert i18n.refusal("TCG-8.7", said, "en") == "TCG-8.7: Misaki has the wait icon"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -130,8 +131,10 @@ def printed_of(game: str) -> Printed:
 
 
 class CardListUseCases(LeagueUseCases):
-    def load_record(self, ref: str) -> MatchRecord:
-        raise NotImplementedError  # Touchline's own: the match, kept in memory
+    if TYPE_CHECKING:
+        # Declared for the type checker only: `service.app.Touchline` defines it (the match,
+        # kept in memory).
+        def load_record(self, ref: str) -> MatchRecord: ...
 
     def card_list(self, game: str, league: str | None = None) -> CardListView:
         """The card list of `game` in `league` (None: the installation's)."""

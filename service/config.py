@@ -53,6 +53,8 @@ def default_sqlite_path() -> Path:
 
 @dataclass(frozen=True)
 class StoreSettings:
+    """Where the event store is (its URL) and the library's settings for it."""
+
     url: str
     env: dict[str, str]
 

@@ -22,6 +22,8 @@ NOT_PLAYER_ROLES = frozenset({"fan", "special-shot-ability"})
 
 @dataclass(frozen=True)
 class CardInfo:
+    """One card of the catalogue: its deck, class, roles, copies in a deck and what it blocks."""
+
     name: str
     deck: str
     card_class: str

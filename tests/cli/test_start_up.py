@@ -117,6 +117,7 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
     assert {m for m in modules if m.startswith("cli.")} == {
         "cli.main",
         "cli.lazy",
+        "cli.collector",
         "cli.compiled_methods",
         "cli.quick_exit",
     }

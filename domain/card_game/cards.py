@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from domain.names import name_key
+from domain.package_data import package_text
 
 TEAM_DECKS = ("nankatsu", "toho")
 FATIGUE = "Fatigue"
@@ -103,7 +103,7 @@ def _card(raw: dict[str, Any]) -> CardInfo:
 
 
 def load_catalogue() -> Catalogue:
-    text = resources.files("domain.card_game").joinpath("cards.toml").read_text("utf-8")
+    text = package_text("domain.card_game", __file__, "cards.toml")
     return Catalogue(tuple(_card(raw) for raw in tomllib.loads(text)["card"]))
 
 

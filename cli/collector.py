@@ -4,7 +4,8 @@ Python collects its youngest generation after every 700 objects made and not yet
 every tenth of those collections the next one, and so on to the whole heap. Starting a command
 makes hundreds of thousands of objects that live until the process ends (the modules, the
 domain's classes and their methods), so during a command at the table the collector walks them
-again and again and frees next to nothing: 3–4% of the instructions of `touchline match show`.
+again and again and frees next to nothing: about 1% of the instructions of `touchline match
+show` after click's import (click is imported with `cli.main`, before a command runs).
 
 So a command runs with the youngest generation collected after 50,000 objects instead. The
 collector still runs, and still frees every cycle of objects: a long command (`serve`, `match

@@ -23,15 +23,25 @@ paths = st.one_of(
 )
 
 
-@given(home=paths, data_home=paths, cache_home=paths)
+# An Android app's environment, in part or whole (platformdirs may choose Android's folders).
+android = st.one_of(st.none(), st.sampled_from(["/data", "/system", ""]))
+
+
+@given(home=paths, data_home=paths, cache_home=paths, android_data=android, android_root=android)
 def test_the_folders_are_platformdirs_folders(
-    home: str | None, data_home: str | None, cache_home: str | None
+    home: str | None,
+    data_home: str | None,
+    cache_home: str | None,
+    android_data: str | None,
+    android_root: str | None,
 ) -> None:
     with pytest.MonkeyPatch.context() as environment:
         for name, value in (
             ("HOME", home),
             ("XDG_DATA_HOME", data_home),
             ("XDG_CACHE_HOME", cache_home),
+            ("ANDROID_DATA", android_data),
+            ("ANDROID_ROOT", android_root),
         ):
             if value is None:
                 environment.delenv(name, raising=False)

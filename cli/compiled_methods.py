@@ -41,16 +41,16 @@ MOST_KEPT = 2_000
 
 def cache_folder() -> str | None:
     """Where this interpreter's compiled methods are kept: the user's cache folder
-    (platformdirs, which the store's default place imports anyway; $XDG_CACHE_HOME/touchline
-    on Linux); None for an interpreter that keeps no bytecode, or a user whose home is not
-    known (a command given its store's URL still runs, compiling as before)."""
+    (service/user_folders.py; $XDG_CACHE_HOME/touchline or ~/.cache/touchline on Linux);
+    None for an interpreter that keeps no bytecode, or a user whose home is not known (a
+    command given its store's URL still runs, compiling as before)."""
     tag = sys.implementation.cache_tag
     if tag is None:
         return None
-    import platformdirs
+    from service.user_folders import user_cache_folder
 
     try:
-        folder = platformdirs.user_cache_dir("touchline")
+        folder = user_cache_folder()
     except (RuntimeError, OSError, KeyError):
         return None
     # By the interpreter's version and its optimisation level (-O), as bytecode is.
@@ -120,7 +120,9 @@ class CompiledMethods:
             return {}
         try:
             with open(path, "rb") as kept:
-                loaded = marshal.load(kept)
+                # Read whole, then decoded: `marshal.load` on a file reads it object by
+                # object, a call to the file for each, and took seven times as long.
+                loaded = marshal.loads(kept.read())
         except (OSError, EOFError, ValueError, TypeError):
             return {}
         if not isinstance(loaded, dict):

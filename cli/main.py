@@ -145,11 +145,13 @@ def match() -> None:
 
 def main() -> None:
     # Every command makes the same dataclasses again: their generated methods are compiled
-    # once and kept (cli/compiled_methods.py).
+    # once and kept (cli/compiled_methods.py); the collector spares the objects they make
+    # (cli/collector.py).
+    from cli.collector import collector_paced_for_a_command
     from cli.compiled_methods import compiled_methods
     from cli.quick_exit import quick_exit
 
-    with compiled_methods():
+    with collector_paced_for_a_command(), compiled_methods():
         try:
             cli(prog_name="touchline")
         except SystemExit as done:

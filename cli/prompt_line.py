@@ -28,9 +28,9 @@ Completer = Callable[[str], list[str]]
 
 
 def history_path() -> Path:
-    import platformdirs
+    from service.user_folders import user_data_folder
 
-    return Path(platformdirs.user_data_dir("touchline")) / HISTORY_FILE
+    return Path(user_data_folder()) / HISTORY_FILE
 
 
 def keepable(line: str) -> bool:

@@ -68,7 +68,15 @@ class ActionCodec:
             if kind in self._classes:
                 raise ValueError(f"two action classes share the kind {kind!r}")
             self._classes[kind] = cls
-            self._hints[kind] = get_type_hints(cls)
+
+    def _hints_of(self, kind: str) -> dict[str, Any]:
+        """The types of a kind's fields, worked out on the kind's first use: evaluated for
+        every kind when a game was imported, they cost every command, which reads the few
+        kinds its match holds."""
+        hints = self._hints.get(kind)
+        if hints is None:
+            hints = self._hints[kind] = get_type_hints(self._classes[kind])
+        return hints
 
     def upcast(self, data: Mapping[str, JSON], version: int) -> dict[str, JSON]:
         """A stored action of payload `version`, as today's version."""
@@ -113,7 +121,7 @@ class ActionCodec:
         if described is None:
             # Read on every line the notation parses: worked out once per kind.
             cls = self.class_for(kind)
-            hints = self._hints[kind]
+            hints = self._hints_of(kind)
             described = tuple(_describe(f, hints[f.name]) for f in dataclasses.fields(cls))
             self._described[kind] = described
         return described
@@ -143,7 +151,7 @@ class ActionCodec:
         if not isinstance(kind, str):
             raise MalformedAction("an entry needs a kind")
         cls = self.class_for(kind)
-        hints = self._hints[kind]
+        hints = self._hints_of(kind)
         fields = {_key(f.name): f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields) - {"kind"})
         if unknown:

@@ -61,6 +61,8 @@ class CardList(Aggregate):
     its earlier values (a file is the club's word for the cards it names)."""
 
     class Created(Aggregate.Created):
+        """A card list started for a game, in a league or for the installation."""
+
         class_version: ClassVar[int] = 1
         game: str
         league: str | None
@@ -97,6 +99,8 @@ class CardList(Aggregate):
         return self.learned.get(name_key(name))
 
     class CardsRecorded(Aggregate.Event):
+        """Cards' printed values recorded: how (a first entry in a match, a file) and by whom."""
+
         class_version: ClassVar[int] = 2
         cards: list[dict[str, Any]]
         how: str

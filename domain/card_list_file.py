@@ -41,6 +41,8 @@ class CardListFileError(ValueError):
 
 @dataclass(frozen=True)
 class CardListFile:
+    """A card list file read: its game and each card's printed values."""
+
     game: str
     cards: tuple[PrintedCard, ...]
 

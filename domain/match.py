@@ -281,12 +281,16 @@ def _checked_key(key: str | None) -> str | None:
 
 
 class MatchRecord(Aggregate):
+    """One match as the event store keeps it: its setup, its log and what was said about it."""
+
     # 2: entries carry the version of their action payload, and the consequences of the
     # declared vocabulary (earlier snapshots' and events' consequences are worked out again).
     # 3: the setup as the match was recorded under (its game's `recorded_setup`).
     class_version: ClassVar[int] = 3
 
     class Snapshot(_Snapshot):
+        """A match's state at a version, its log stored compactly, without its in-memory parts."""
+
         @classmethod
         def take(cls, aggregate: Any) -> MatchRecord.Snapshot:
             snapshot = super().take(aggregate)
@@ -393,6 +397,8 @@ class MatchRecord(Aggregate):
         one it would make (each class it makes is a dataclass made at import)."""
 
     class Created(Aggregate.Created, Event):
+        """A match created: its ruleset and setup, who created it, and its league."""
+
         # 2: the access link it was created through, and the seal (domain.seal).
         # 3: the setup as the match was recorded under (its game's `recorded_setup`).
         class_version: ClassVar[int] = 3
@@ -1018,6 +1024,8 @@ class MatchRecord(Aggregate):
     # neither; the chain of such a match starts at its first sealed event.
 
     class Abandoned(Sealed):
+        """The match abandoned: it takes no more entries and counts in no standings."""
+
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
         reason: str
@@ -1028,6 +1036,8 @@ class MatchRecord(Aggregate):
         upcast_v1_v2 = staticmethod(_unsealed)
 
     class Annotated(Sealed):
+        """A note on an entry of the log (0: the kick-off)."""
+
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
         on: int
@@ -1040,6 +1050,8 @@ class MatchRecord(Aggregate):
         upcast_v1_v2 = staticmethod(_unsealed)
 
     class EntryRetracted(Sealed):
+        """The latest entry still in force retracted: it stays in the log, marked retracted."""
+
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
         retracts: int
@@ -1051,6 +1063,8 @@ class MatchRecord(Aggregate):
         upcast_v1_v2 = staticmethod(_unsealed)
 
     class EntryRecorded(Sealed):
+        """One entry: its action, any rules it broke (an override) and what followed from it."""
+
         # 2: `action_version` (the game's action payload version), and consequences of the
         # declared vocabulary. Version 1 consequences are worked out again on load.
         # 3: the link and the seal. 4: `die_label`, the physical die the table rolled with.
@@ -1080,6 +1094,8 @@ class MatchRecord(Aggregate):
             state["die_label"] = None
 
     class Disputed(Sealed):
+        """An entry, or the match's result, disputed."""
+
         class_version: ClassVar[int] = 1
         on: int | None
         reason: str
@@ -1089,6 +1105,8 @@ class MatchRecord(Aggregate):
         key: str | None
 
     class Ruled(Sealed):
+        """The referee's ruling on a dispute: the entry stands, is corrected or play is replayed."""
+
         class_version: ClassVar[int] = 1
         dispute: int
         decision: str
@@ -1103,6 +1121,8 @@ class MatchRecord(Aggregate):
         key: str | None
 
     class Corrected(Sealed):
+        """An entry deep in the past corrected, and the later entries as judged again."""
+
         # 2: `die_label`, the physical die the corrected entry was rolled with.
         class_version: ClassVar[int] = 2
         replaces: int
@@ -1132,6 +1152,8 @@ class MatchRecord(Aggregate):
             state["die_label"] = None
 
     class Confirmed(Sealed):
+        """A side's confirmation of the match's result."""
+
         class_version: ClassVar[int] = 1
         side: str
         result: dict[str, JSON]

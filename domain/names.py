@@ -23,8 +23,9 @@ import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
+
+from domain.package_data import package_text
 
 # What a listed name may leave out and still be found: spaces between family and given name,
 # the middle dot between names.
@@ -138,7 +139,7 @@ def _identity(raw: Mapping[str, Any]) -> Identity:
 
 
 def load_names() -> NameBook:
-    text = resources.files("domain").joinpath("names.toml").read_text("utf-8")
+    text = package_text("domain", __file__, "names.toml")
     return NameBook(_identity(raw) for raw in tomllib.loads(text)["name"])
 
 

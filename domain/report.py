@@ -91,6 +91,8 @@ class PlacedLine:
 
 @dataclass(frozen=True)
 class Report:
+    """A match's log as it reads: its periods, each with its lines."""
+
     periods: tuple[Period, ...]
 
     @property

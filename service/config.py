@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import platformdirs
-
 from service.errors import BadDatabaseUrl
+from service.user_folders import user_data_folder
 
 DATABASE_URL_VARIABLE = "TOUCHLINE_DATABASE_URL"
 
@@ -48,11 +47,13 @@ READ_ONLY = "mode=ro"
 
 
 def default_sqlite_path() -> Path:
-    return Path(platformdirs.user_data_dir("touchline")) / "touchline.sqlite3"
+    return Path(user_data_folder()) / "touchline.sqlite3"
 
 
 @dataclass(frozen=True)
 class StoreSettings:
+    """Where the event store is (its URL) and the library's settings for it."""
+
     url: str
     env: dict[str, str]
 

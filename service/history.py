@@ -126,6 +126,8 @@ class HeadToHead:
 
 @dataclass(frozen=True)
 class History:
+    """A coach's or team's matches, records by game and results against each opponent."""
+
     kind: str  # coach or team
     name: str
     matches: tuple[PlayedMatch, ...]  # newest first

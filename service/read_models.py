@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Rebuilt:
+    """The read models a rebuild made again, and how many events it read."""
+
     views: tuple[str, ...]
     events: int
 

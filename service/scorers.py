@@ -13,9 +13,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
-import platformdirs
-
 from service.errors import BadSecretKey
+from service.user_folders import user_data_folder
 
 SECRET_KEY_VARIABLE = "TOUCHLINE_SECRET_KEY"
 # 32 characters: 128 bits if they are hex digits, the least an HMAC key should carry.
@@ -23,7 +22,7 @@ MIN_SECRET_KEY_LENGTH = 32
 
 
 def default_secret_path() -> Path:
-    return Path(platformdirs.user_data_dir("touchline")) / "secret-key"
+    return Path(user_data_folder()) / "secret-key"
 
 
 def secret_key(environ: dict[str, str] | None = None, path: Path | None = None) -> str:

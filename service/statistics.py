@@ -31,6 +31,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class SubjectStats:
+    """The counted statistics of one subject (a coach, team or player) over its matches."""
+
     kind: str
     name: str
     matches: int

@@ -69,6 +69,8 @@ class MatchSummary:
 
 @dataclass(frozen=True)
 class MatchView:
+    """A match as the adapters show it: its setup, status, situation and log."""
+
     id: str
     version: int
     ruleset: str

@@ -20,6 +20,8 @@ Point = Literal["shot", "pass", "defense"]
 
 @dataclass(frozen=True)
 class Toss:
+    """The Possession token flip before kick-off and who won it (CG-3.1)."""
+
     kind: ClassVar[str] = "toss"
     winner: Side
     source: Source = "table"
@@ -27,18 +29,24 @@ class Toss:
 
 @dataclass(frozen=True)
 class Signings:
+    """The four Signing cards shown before kick-off (CG-12.3)."""
+
     kind: ClassVar[str] = "signings"
     cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Kickoff:
+    """The toss winner's choice of the coach who kicks off (CG-3.1)."""
+
     kind: ClassVar[str] = "kickoff"
     coach: Side
 
 
 @dataclass(frozen=True)
 class Draft:
+    """A coach takes a Match card, face up from the Pitch or hidden from the Match deck (CG-4.2)."""
+
     kind: ClassVar[str] = "draft"
     coach: Side
     source: Literal["pitch", "deck"]
@@ -47,6 +55,8 @@ class Draft:
 
 @dataclass(frozen=True)
 class Play:
+    """A coach plays a card from hand, with its printed values (CG-4.3)."""
+
     kind: ClassVar[str] = "play"
     coach: Side
     card: str
@@ -58,12 +68,16 @@ class Play:
 
 @dataclass(frozen=True)
 class Pass:
+    """A coach plays no card this turn, nor any more this round (CG-4.3)."""
+
     kind: ClassVar[str] = "pass"
     coach: Side
 
 
 @dataclass(frozen=True)
 class Gain:
+    """A played card's ability banks points of the named types (CG-13.1)."""
+
     kind: ClassVar[str] = "gain"
     coach: Side
     card: str
@@ -72,6 +86,8 @@ class Gain:
 
 @dataclass(frozen=True)
 class Eliminate:
+    """A played card's ability returns a played card to the box (CG-13.1)."""
+
     kind: ClassVar[str] = "eliminate"
     coach: Side
     card: str
@@ -81,6 +97,8 @@ class Eliminate:
 
 @dataclass(frozen=True)
 class Discard:
+    """A played card's ability sends a played card to its owner's discard pile (CG-13.1)."""
+
     kind: ClassVar[str] = "discard"
     coach: Side
     card: str
@@ -90,6 +108,8 @@ class Discard:
 
 @dataclass(frozen=True)
 class Draw:
+    """A played card's ability draws cards from the coach's deck (CG-13.1)."""
+
     kind: ClassVar[str] = "draw"
     coach: Side
     card: str
@@ -98,6 +118,8 @@ class Draw:
 
 @dataclass(frozen=True)
 class EndAttack:
+    """A played card's ability ends the Attack Phase (CG-4.5)."""
+
     kind: ClassVar[str] = "end-attack"
     coach: Side
     card: str
@@ -105,6 +127,8 @@ class EndAttack:
 
 @dataclass(frozen=True)
 class Injury:
+    """A card discards a random card from the opponent's hand (CG-10.5)."""
+
     kind: ClassVar[str] = "injury"
     coach: Side
     card: str
@@ -113,6 +137,8 @@ class Injury:
 
 @dataclass(frozen=True)
 class Book:
+    """A Yellow card for the opponent (a Red on a second), with its printed penalties (CG-10.1)."""
+
     kind: ClassVar[str] = "book"
     coach: Side
     card: str
@@ -124,6 +150,8 @@ class Book:
 
 @dataclass(frozen=True)
 class Unbook:
+    """A Substitution removes a Yellow card (CG-10.1)."""
+
     kind: ClassVar[str] = "unbook"
     coach: Side
     card: str
@@ -132,6 +160,8 @@ class Unbook:
 
 @dataclass(frozen=True)
 class Fatigue:
+    """A Fatigue card given to the opponent, into their hand, deck or discard pile (CG-10.2)."""
+
     kind: ClassVar[str] = "fatigue"
     coach: Side
     card: str
@@ -141,6 +171,8 @@ class Fatigue:
 
 @dataclass(frozen=True)
 class ControlAndAdvance:
+    """The attacker keeps possession and a new round starts (CG-10.3)."""
+
     kind: ClassVar[str] = "control-and-advance"
     coach: Side
     card: str
@@ -148,6 +180,8 @@ class ControlAndAdvance:
 
 @dataclass(frozen=True)
 class SpecialShot:
+    """A coach starts a Special Shot with a card (CG-11.1)."""
+
     kind: ClassVar[str] = "special-shot"
     coach: Side
     card: str
@@ -155,6 +189,8 @@ class SpecialShot:
 
 @dataclass(frozen=True)
 class SpecialReveal:
+    """The Special Shot and the Special Defense shown, and whether the defense blocks (CG-11.2)."""
+
     kind: ClassVar[str] = "special-reveal"
     shot: str
     defense: str
@@ -163,6 +199,8 @@ class SpecialReveal:
 
 @dataclass(frozen=True)
 class Declare:
+    """The attacker declares a shot or a pass (CG-5.2)."""
+
     kind: ClassVar[str] = "declare"
     coach: Side
     action: Literal["shot", "pass"]
@@ -170,6 +208,8 @@ class Declare:
 
 @dataclass(frozen=True)
 class Spend:
+    """A coach spends banked points on this play (CG-5.3)."""
+
     kind: ClassVar[str] = "spend"
     coach: Side
     points: int
@@ -177,6 +217,8 @@ class Spend:
 
 @dataclass(frozen=True)
 class Roll:
+    """A coach's Shooting or Passing die (CG-5.4)."""
+
     kind: ClassVar[str] = "roll"
     coach: Side
     value: int
@@ -185,6 +227,8 @@ class Roll:
 
 @dataclass(frozen=True)
 class Reroll:
+    """A card re-rolls a die of this round: either coach's or the save (CG-10.6)."""
+
     kind: ClassVar[str] = "reroll"
     coach: Side
     card: str
@@ -195,6 +239,8 @@ class Reroll:
 
 @dataclass(frozen=True)
 class Save:
+    """The goalkeeper's save roll (CG-10.4)."""
+
     kind: ClassVar[str] = "save"
     coach: Side
     value: int
@@ -203,11 +249,15 @@ class Save:
 
 @dataclass(frozen=True)
 class Resolve:
+    """The coaches decline the remaining re-rolls and saves: the phase is settled (CG-5.5)."""
+
     kind: ClassVar[str] = "resolve"
 
 
 @dataclass(frozen=True)
 class Motivate:
+    """A coach motivates a played player, paying banked points (CG-12.1)."""
+
     kind: ClassVar[str] = "motivate"
     coach: Side
     card: str
@@ -219,6 +269,8 @@ class Motivate:
 
 @dataclass(frozen=True)
 class Sign:
+    """A coach signs a shown player, paying banked points, perhaps in place of a card (CG-12.3)."""
+
     kind: ClassVar[str] = "sign"
     coach: Side
     card: str
@@ -231,6 +283,8 @@ class Sign:
 
 @dataclass(frozen=True)
 class EtKickoff:
+    """Who attacks first in Extra Time, chosen at random (CG-9.3)."""
+
     kind: ClassVar[str] = "et-kickoff"
     coach: Side
     source: Source = "table"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from domain.names import name_key
+from domain.package_data import package_text
 
 TEAM_DECKS = ("nankatsu", "toho")
 FATIGUE = "Fatigue"
@@ -22,6 +22,8 @@ NOT_PLAYER_ROLES = frozenset({"fan", "special-shot-ability"})
 
 @dataclass(frozen=True)
 class CardInfo:
+    """One card of the catalogue: its deck, class, roles, copies in a deck and what it blocks."""
+
     name: str
     deck: str
     card_class: str
@@ -101,7 +103,7 @@ def _card(raw: dict[str, Any]) -> CardInfo:
 
 
 def load_catalogue() -> Catalogue:
-    text = resources.files("domain.card_game").joinpath("cards.toml").read_text("utf-8")
+    text = package_text("domain.card_game", __file__, "cards.toml")
     return Catalogue(tuple(_card(raw) for raw in tomllib.loads(text)["card"]))
 
 

@@ -43,18 +43,24 @@ def _each(side: str, stat: str, players: tuple[str, ...] = ()) -> Tally:
 
 @dataclass(frozen=True, kw_only=True)
 class SigningsShown(Consequence):
+    """The Signing cards shown before kick-off (CG-12.3)."""
+
     kind: ClassVar[str] = "signings-shown"
     cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class TossWon(Consequence):
+    """The team that won the Possession token flip (CG-3.1)."""
+
     kind: ClassVar[str] = "toss-won"
     team: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class KickedOff(PeriodStarted):
+    """A half starts with the named team's kick-off (CG-3.1)."""
+
     kind: ClassVar[str] = "kick-off"
     period: int
     team: str
@@ -62,6 +68,8 @@ class KickedOff(PeriodStarted):
 
 @dataclass(frozen=True, kw_only=True)
 class RoundStarted(PassageStarted, PeriodStarted):
+    """A round of a period starts, the named team attacking."""
+
     kind: ClassVar[str] = "round-started"
     period: int
     round: int
@@ -95,6 +103,8 @@ class CardsDrawn(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Drafted(Consequence):
+    """A team took a Match card, from the Pitch (named) or the hidden Match deck (CG-4.2)."""
+
     kind: ClassVar[str] = "drafted"
     team: str
     source: str
@@ -103,12 +113,16 @@ class Drafted(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class InjuryTime(Consequence):
+    """The last Match cards are drafted: the period is in Injury Time."""
+
     kind: ClassVar[str] = "injury-time"
     period: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class Played(CardPlayed):
+    """A card played from hand, with the values it counts for and how many cards are in play."""
+
     kind: ClassVar[str] = "card-played"
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "player": "card", "pass_": "pass"}
     shot: int | None
@@ -123,12 +137,16 @@ class Played(CardPlayed):
 
 @dataclass(frozen=True, kw_only=True)
 class Passed(Consequence):
+    """A team plays no card this turn (CG-4.3)."""
+
     kind: ClassVar[str] = "passed"
     team: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class Motivated(Consequence):
+    """A played player motivated, and the banked points it cost (CG-12.1)."""
+
     kind: ClassVar[str] = "motivated"
     team: str
     card: str
@@ -137,6 +155,8 @@ class Motivated(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Signed(Consequence):
+    """A shown player signed, and the banked points it cost (CG-12.3)."""
+
     kind: ClassVar[str] = "signed"
     team: str
     card: str
@@ -145,18 +165,24 @@ class Signed(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Eliminated(PlayerLeft):
+    """A played card returned to the box by an ability (CG-13.1)."""
+
     kind: ClassVar[str] = "card-eliminated"
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "player": "card"}
 
 
 @dataclass(frozen=True, kw_only=True)
 class Discarded(PlayerLeft):
+    """A played card sent to its owner's discard pile by an ability (CG-13.1)."""
+
     kind: ClassVar[str] = "card-discarded"
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "player": "card"}
 
 
 @dataclass(frozen=True, kw_only=True)
 class PointsGained(Consequence):
+    """Points banked by an ability, and the team's bank after them (CG-13.1)."""
+
     kind: ClassVar[str] = "points-gained"
     team: str
     points: tuple[str, ...]
@@ -165,6 +191,8 @@ class PointsGained(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class BankCapped(Consequence):
+    """Points an ability would bank beyond the token supply's cap, lost."""
+
     kind: ClassVar[str] = "bank-capped"
     team: str
     lost: int
@@ -173,6 +201,8 @@ class BankCapped(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class AttackEnded(Consequence):
+    """The Attack Phase ended by a card's ability (CG-4.5)."""
+
     kind: ClassVar[str] = "attack-ended"
     team: str
     card: str
@@ -180,6 +210,8 @@ class AttackEnded(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Injured(Consequence):
+    """A random card discarded from the team's hand by an Injury (CG-10.5)."""
+
     kind: ClassVar[str] = "injury"
     team: str
     card: str | None
@@ -190,6 +222,8 @@ class Injured(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class _Booked(Booking):
+    """A booking with the card's printed penalties, its colour said by the subclass (CG-10.1)."""
+
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "pass_": "pass"}
     shot: int
     pass_: int
@@ -198,12 +232,16 @@ class _Booked(Booking):
 
 @dataclass(frozen=True, kw_only=True)
 class YellowCard(_Booked):
+    """A Yellow card shown to a team's player (CG-10.1)."""
+
     kind: ClassVar[str] = "yellow-card"
     colour: ClassVar[str] = "yellow"
 
 
 @dataclass(frozen=True, kw_only=True)
 class RedCard(_Booked):
+    """A Red card shown: a second Yellow (CG-10.1)."""
+
     kind: ClassVar[str] = "red-card"
     colour: ClassVar[str] = "red"
 
@@ -213,6 +251,8 @@ BOOKINGS: Mapping[str, type[_Booked]] = {"yellow": YellowCard, "red": RedCard}
 
 @dataclass(frozen=True, kw_only=True)
 class YellowRemoved(Consequence):
+    """A Yellow card removed by a Substitution (CG-10.1)."""
+
     kind: ClassVar[str] = "yellow-removed"
     team: str
 
@@ -222,6 +262,8 @@ class YellowRemoved(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Fatigued(Consequence):
+    """A Fatigue card given to a team, into their hand, deck or discard pile (CG-10.2)."""
+
     kind: ClassVar[str] = "fatigue"
     team: str
     into: str
@@ -229,6 +271,8 @@ class Fatigued(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class ControlAndAdvance(Consequence):
+    """The attacker keeps possession by a card, and a new round starts (CG-10.3)."""
+
     kind: ClassVar[str] = "control-and-advance"
     team: str
     card: str
@@ -236,6 +280,8 @@ class ControlAndAdvance(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class SpecialShot(ShotTaken):
+    """A Special Shot taken with a card (CG-11.1)."""
+
     kind: ClassVar[str] = "special-shot"
     stored_as: ClassVar[Mapping[str, str]] = {"side": "team", "player": "card"}
 
@@ -250,6 +296,8 @@ class SpecialShot(ShotTaken):
 
 @dataclass(frozen=True, kw_only=True)
 class SpecialRevealed(Consequence):
+    """The Special Shot and the Special Defense shown, and whether the defense blocked (CG-11.2)."""
+
     kind: ClassVar[str] = "special-revealed"
     attacker: str
     shot: str
@@ -259,6 +307,8 @@ class SpecialRevealed(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Declared(Consequence):
+    """The attacker's declared shot or pass, with both sides' totals as declared (CG-5.2)."""
+
     kind: ClassVar[str] = "declared"
     team: str
     action: str
@@ -268,6 +318,8 @@ class Declared(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class PointsSpent(Consequence):
+    """Banked points a team spent on this play (CG-5.3)."""
+
     kind: ClassVar[str] = "points-spent"
     team: str
     points: int
@@ -275,6 +327,8 @@ class PointsSpent(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Rerolled(Consequence):
+    """A die of this round rolled again by a card, and its new value (CG-10.6)."""
+
     kind: ClassVar[str] = "re-rolled"
     team: str
     die: str
@@ -311,6 +365,8 @@ class PhaseResolved(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class GoalkeeperSave(Consequence):
+    """The goalkeeper's save roll and what it came to (CG-10.4)."""
+
     kind: ClassVar[str] = "goalkeeper-save"
     team: str
     value: int
@@ -325,18 +381,24 @@ class GoalkeeperSave(Consequence):
 
 @dataclass(frozen=True, kw_only=True)
 class Scored(Goal):
+    """A goal for a team."""
+
     kind: ClassVar[str] = "goal"
     stored_as: ClassVar[Mapping[str, str]] = TEAM
 
 
 @dataclass(frozen=True, kw_only=True)
 class Ball(Possession):
+    """The team that has the ball now."""
+
     kind: ClassVar[str] = "possession"
     stored_as: ClassVar[Mapping[str, str]] = TEAM
 
 
 @dataclass(frozen=True, kw_only=True)
 class HalfEnded(PeriodEnded):
+    """The end of a half, with the score then."""
+
     kind: ClassVar[str] = "half-ended"
     period: int
     score: Mapping[str, int]
@@ -344,6 +406,8 @@ class HalfEnded(PeriodEnded):
 
 @dataclass(frozen=True, kw_only=True)
 class ExtraTime(PeriodStarted):
+    """Extra Time starts after a tied second half, with the score then (CG-8.3)."""
+
     kind: ClassVar[str] = "extra-time"
     score: Mapping[str, int]
 

@@ -10,6 +10,8 @@ from domain.frozen import replace
 
 @dataclass(frozen=True)
 class Drawn:
+    """A coach after drawing: the cards drawn and how often the discard pile was reshuffled."""
+
     coach: Coach
     count: int
     reshuffles: int

@@ -74,6 +74,8 @@ SETUP_FORM = SetupForm(
 
 @dataclass(frozen=True)
 class CardGameSetup:
+    """A card-game match's teams, coaches, variant, options and bank cap."""
+
     home: str
     away: str
     coaches: tuple[tuple[str, str], ...]

@@ -25,6 +25,8 @@ def shooting(state: CardGameState) -> Shooting:
 
 @dataclass(frozen=True)
 class Verdict:
+    """Who wins a Shooting or Passing Phase as it stands, on both totals."""
+
     attacker: str
     action: str
     attack_total: int

@@ -38,6 +38,8 @@ def team(side: str) -> str:
 
 @dataclass(frozen=True)
 class Bank:
+    """A coach's banked Shot, Pass and Defense points."""
+
     shot: int = 0
     pass_: int = 0
     defense: int = 0
@@ -55,6 +57,8 @@ def _field(point: str) -> str:
 
 @dataclass(frozen=True)
 class PlayedCard:
+    """A card in a coach's Play Area, with the values it plays for."""
+
     name: str
     shot: int = 0
     pass_: int = 0
@@ -68,6 +72,8 @@ class PlayedCard:
 
 @dataclass(frozen=True)
 class Booking:
+    """The Yellow or Red card in a coach's Play Area, with its penalties (CG-10.1)."""
+
     color: str
     shot: int = 0
     pass_: int = 0
@@ -79,6 +85,8 @@ class Booking:
 
 @dataclass(frozen=True)
 class Coach:
+    """One coach's side: the count of each pile, the Play Area, the bank and what was used."""
+
     side: str
     owned: int
     deck: int
@@ -113,6 +121,8 @@ class DeclaredAbilities:
 
 @dataclass(frozen=True)
 class Shooting:
+    """The Shooting or Passing Phase under way: what was declared, spent and rolled."""
+
     declared: str | None = None
     attacker_spent: int | None = None
     defender_spent: int | None = None
@@ -124,6 +134,8 @@ class Shooting:
 
 @dataclass(frozen=True)
 class Round:
+    """The round under way: the cards drafted, whose turn it is and the abilities still open."""
+
     number: int = 0
     drafted: tuple[str, ...] = ()
     turn: str | None = None
@@ -138,6 +150,8 @@ class Round:
 
 @dataclass(frozen=True)
 class MatchDeck:
+    """How many Match cards are left, face up on the Pitch and hidden in the deck."""
+
     pitch: int = 0
     hidden: int = 0
 
@@ -148,6 +162,8 @@ class MatchDeck:
 
 @dataclass(frozen=True)
 class CardGameState:
+    """Everything the card game's rules know of a match after an entry."""
+
     setup: CardGameSetup
     phase: str
     nankatsu: Coach

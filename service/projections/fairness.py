@@ -20,6 +20,8 @@ SUSPICIOUS_P = 0.01
 
 @dataclass(frozen=True)
 class Fairness:
+    """How evenly a die's faces came up: the counts and a chi-square test of them."""
+
     faces: int
     rolls: int
     counts: tuple[int, ...]  # how often each face 1..faces came up

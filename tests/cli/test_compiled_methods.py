@@ -242,6 +242,9 @@ def test_without_a_known_home_nothing_is_kept_and_classes_are_made_as_before(
     def unknown(*_: object, **__: object) -> str:
         raise RuntimeError("could not determine the home directory")
 
+    # A relative HOME and no XDG_CACHE_HOME: the folder is platformdirs' to find, and it cannot.
+    monkeypatch.setenv("HOME", "relative")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setattr(platformdirs, "user_cache_dir", unknown)
     assert cache_folder() is None
     with compiled_methods() as methods:

@@ -395,6 +395,8 @@ class Result:
     streams: int
     latencies: list[float]
     errors: Counter[str]
+    # The first answer of each refused kind, as the server worded it.
+    said: dict[str, bytes]
     elapsed: float
     server_cpu: float
     backend_cpu: float
@@ -471,6 +473,7 @@ async def run_load(
     total = int(rate * duration)
     latencies: list[float] = []
     errors: Counter[str] = Counter()
+    said: dict[str, bytes] = {}
 
     async def send(n: int, due: float) -> None:
         table = tables[n % len(tables)]
@@ -480,7 +483,7 @@ async def run_load(
                 await asyncio.sleep(delay)
             entry = {"action": next(table.actions), "by": "bench", "key": uuid.uuid4().hex}
             try:
-                status, _answer = await asyncio.wait_for(
+                status, answer = await asyncio.wait_for(
                     pool.call("POST", f"/api/matches/{table.match_id}/entries", entry, table.token),
                     ANSWER_SECONDS,
                 )
@@ -492,6 +495,7 @@ async def run_load(
                 return
             if status != 201:
                 errors[f"HTTP {status}"] += 1
+                said.setdefault(f"HTTP {status}", answer[:300])
                 return
             latencies.append(time.perf_counter() - due)
 
@@ -519,6 +523,7 @@ async def run_load(
         stream_count,
         latencies,
         errors,
+        said,
         elapsed,
         _spent(before.server, after.server),
         _spent(before.backends, after.backends),
@@ -575,6 +580,8 @@ def report(description: str, results: list[Result]) -> None:
                 f"  {result.name} errors: "
                 + ", ".join(f"{k} ×{v}" for k, v in result.errors.items())
             )
+            for kind, answer in result.said.items():
+                print(f"    first {kind}: {answer.decode(errors='replace')}")
     print(
         "  goal (issue 13): 200 entries/s over 1,000 tables with 1,000 streams open, "
         "p99 < 50 ms, 0 errors"

@@ -139,7 +139,7 @@ class ApplicationRecorder(AggregateRecorder, PostgresApplicationRecorder):
         self.max_notification_id_statement = render(self.max_notification_id_statement)  # type: ignore[assignment]
         self._notify = render(SQL("NOTIFY {0}").format(Identifier(self.channel_name)))
         self.locked_insert_function = f"touchline_insert_events_{self.datastore.originator_id_type}"
-        names = {
+        names: dict[str, Composable] = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
             "function": Identifier(self.locked_insert_function),

@@ -7,6 +7,7 @@ clock: what the app reads, what the client receives, and how often the thread as
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -235,7 +236,7 @@ def test_any_body_cut_any_way_comes_back_whole(
     body: bytes, cuts: list[int], answer_cuts: list[int], flush_bytes: int
 ) -> None:
     edges = sorted({0, len(body), *(min(c, len(body)) for c in cuts)})
-    parts = [body[a:b] for a, b in zip(edges, edges[1:], strict=False)] or [b""]
+    parts = [body[a:b] for a, b in itertools.pairwise(edges)] or [b""]
     messages = [
         {"type": "http.request", "body": part, "more_body": n < len(parts) - 1}
         for n, part in enumerate(parts)
@@ -245,7 +246,7 @@ def test_any_body_cut_any_way_comes_back_whole(
         received = environ["wsgi.input"].read()
         start_response("200 OK", [])
         bounds = sorted({0, len(received), *(min(c, len(received)) for c in answer_cuts)})
-        return [received[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        return [received[a:b] for a, b in itertools.pairwise(bounds)]
 
     sent = served(app, messages, flush_bytes=flush_bytes)
     assert [m["type"] for m in sent].count("http.response.start") == 1

@@ -184,9 +184,10 @@ class LiveApp:
 def _terminated_input(flask_app: Flask) -> WSGIApplication:
     """The Flask app, told that its input ends where the request's body does.
 
-    uvicorn reads a chunked request body to its end, and a2wsgi's input stops there; without
-    `wsgi.input_terminated` werkzeug would take a body sent without Content-Length as empty.
-    Flask's MAX_CONTENT_LENGTH still bounds what is read."""
+    uvicorn reads a chunked request body to its end, and the input (web.wsgi_bridge's, and
+    a2wsgi's for stream openings) stops there; without `wsgi.input_terminated` werkzeug would
+    take a body sent without Content-Length as empty. Flask's MAX_CONTENT_LENGTH still bounds
+    what is read."""
 
     def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         environ["wsgi.input_terminated"] = True

@@ -3,6 +3,7 @@
     python bench/live.py [--matches 1000] [--rate 200] [--streams 1000] [--duration 60]
                          [--workers 2] [--threads 16] [--serve] [--postgres URL]
                          [--baseline-rate 5] [--baseline-duration 20] [--rounds 1]
+                         [--before FOLDER]
 
 It makes a scratch database on the PostgreSQL server that --postgres (or
 TOUCHLINE_TEST_POSTGRES_URL) names, starts the production set-up of ops/README.md on a free
@@ -10,7 +11,8 @@ TOUCHLINE_TEST_POSTGRES_URL) names, starts the production set-up of ops/README.m
 threads; with `--serve`, `touchline serve --threads N` instead), and creates `--matches` card-game
 matches through the API, keeping each one's scorer token, before anything is timed.
 
-Then, for `--rounds` rounds, two loads take turns on the same server:
+Then, for `--rounds` rounds (each on a server and scratch database of its own), two loads
+take turns:
 
 - the baseline: one table, `--baseline-rate` entries/s, no stream open;
 - the goal load: `--streams` spectator streams (`/matches/ID/events`) opened, spread evenly over
@@ -25,6 +27,11 @@ one is answered, as a scorer's phone does; if that makes it late, the lateness c
 go over kept-alive HTTP/1.1 connections shared by all tables; a kept connection the server closed
 while idle is replaced and the request sent again with the same idempotency key (counted apart,
 not as an error).
+
+With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
+each round is run twice, taking turns which goes first: once on a server of this checkout's
+code and once on a server of FOLDER's, each on a scratch database and matches of its own, and
+both are printed side by side; the load generator is this checkout's in both.
 
 It prints p50/p90/p99/max acknowledgement, errors by kind, entries/s achieved, the server's CPU
 per entry (from /proc: gunicorn's master and workers, and the PostgreSQL backends serving the
@@ -56,6 +63,9 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.recording import SETUP, long_match, scratch_postgres
+
+# This checkout, whose code serves unless --before names another.
+HERE = Path(__file__).resolve().parent.parent
 
 POSTGRES_URL_VARIABLE = "TOUCHLINE_TEST_POSTGRES_URL"
 SECRET = "bench-live-secret-key-of-enough-length"
@@ -100,9 +110,17 @@ class Server:
 
 @contextmanager
 def served(
-    url: str, workers: int, threads: int, serve: bool, worker_class: str = WORKER_CLASS
+    url: str,
+    workers: int,
+    threads: int,
+    serve: bool,
+    worker_class: str = WORKER_CLASS,
+    root: Path = HERE,
 ) -> Iterator[Server]:
+    """The server, running the code of the checkout at `root`."""
     env = {**os.environ, "TOUCHLINE_SECRET_KEY": SECRET, "TOUCHLINE_DATABASE_URL": url}
+    # The checkout's own packages come first, before this one's editable install.
+    env["PYTHONPATH"] = str(root)
     # gunicorn is handed a socket bound here, so that no other process on the machine can take
     # the port between choosing it and binding it (and answer this bench's health check).
     listener = socket.socket()
@@ -127,7 +145,6 @@ def served(
         command += ["--no-control-socket"]
         command += [f"web.asgi:create_asgi_app(threads={threads})"]
         description = f"gunicorn, {workers} workers ({worker_class}) of {threads} threads"
-    root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryFile() as log:
         kept = () if serve else (listener.fileno(),)
         process = subprocess.Popen(
@@ -378,6 +395,8 @@ class Result:
     streams: int
     latencies: list[float]
     errors: Counter[str]
+    # The first answer of each refused kind, as the server worded it.
+    said: dict[str, bytes]
     elapsed: float
     server_cpu: float
     backend_cpu: float
@@ -454,6 +473,7 @@ async def run_load(
     total = int(rate * duration)
     latencies: list[float] = []
     errors: Counter[str] = Counter()
+    said: dict[str, bytes] = {}
 
     async def send(n: int, due: float) -> None:
         table = tables[n % len(tables)]
@@ -463,7 +483,7 @@ async def run_load(
                 await asyncio.sleep(delay)
             entry = {"action": next(table.actions), "by": "bench", "key": uuid.uuid4().hex}
             try:
-                status, _answer = await asyncio.wait_for(
+                status, answer = await asyncio.wait_for(
                     pool.call("POST", f"/api/matches/{table.match_id}/entries", entry, table.token),
                     ANSWER_SECONDS,
                 )
@@ -475,6 +495,7 @@ async def run_load(
                 return
             if status != 201:
                 errors[f"HTTP {status}"] += 1
+                said.setdefault(f"HTTP {status}", answer[:300])
                 return
             latencies.append(time.perf_counter() - due)
 
@@ -502,6 +523,7 @@ async def run_load(
         stream_count,
         latencies,
         errors,
+        said,
         elapsed,
         _spent(before.server, after.server),
         _spent(before.backends, after.backends),
@@ -516,8 +538,8 @@ async def run_load(
 # --- the report -------------------------------------------------------------------------------
 
 
-def report(server: Server, results: list[Result]) -> None:
-    print(f"\nPostgreSQL: {server.description}, {os.cpu_count()} cores shared with this")
+def report(description: str, results: list[Result]) -> None:
+    print(f"\nPostgreSQL: {description}, {os.cpu_count()} cores shared with this")
     print("generator and the PostgreSQL server; acknowledgement measured from each entry's")
     print("scheduled send time to the last byte of its answer")
     rows = [
@@ -558,6 +580,8 @@ def report(server: Server, results: list[Result]) -> None:
                 f"  {result.name} errors: "
                 + ", ".join(f"{k} ×{v}" for k, v in result.errors.items())
             )
+            for kind, answer in result.said.items():
+                print(f"    first {kind}: {answer.decode(errors='replace')}")
     print(
         "  goal (issue 13): 200 entries/s over 1,000 tables with 1,000 streams open, "
         "p99 < 50 ms, 0 errors"
@@ -575,36 +599,25 @@ def _per_entry(result: Result, seconds: float) -> str:
 # --- main --------------------------------------------------------------------------------------
 
 
-async def bench(args: argparse.Namespace, server: Server) -> list[Result]:
+async def bench(args: argparse.Namespace, server: Server, suffix: str) -> list[Result]:
+    """One round on `server`: the matches made, then the baseline and the goal load."""
     per_table = int(args.rate * args.duration / args.matches) + 1
     baseline_entries = int(args.baseline_rate * args.baseline_duration) + 1
-    entries = (max(per_table, baseline_entries)) * args.rounds + SPARE_ENTRIES
+    entries = max(per_table, baseline_entries) + SPARE_ENTRIES
     print(f"creating {args.matches + 1} matches through the API ...", flush=True)
     began = time.perf_counter()
     tables = await create_tables(server.port, args.matches + 1, entries)
     print(f"  {time.perf_counter() - began:.1f} s", flush=True)
     baseline_table, load_tables = tables[:1], tables[1:]
-    results = []
-    for round_ in range(1, args.rounds + 1):
-        suffix = f" #{round_}" if args.rounds > 1 else ""
-        print(f"baseline{suffix} ...", flush=True)
-        results.append(
-            await run_load(
-                server,
-                f"baseline{suffix}",
-                baseline_table,
-                args.baseline_rate,
-                args.baseline_duration,
-                0,
-            )
-        )
-        print(f"load{suffix} ...", flush=True)
-        results.append(
-            await run_load(
-                server, f"load{suffix}", load_tables, args.rate, args.duration, args.streams
-            )
-        )
-    return results
+    print(f"baseline{suffix} ...", flush=True)
+    baseline = await run_load(
+        server, f"baseline{suffix}", baseline_table, args.baseline_rate, args.baseline_duration, 0
+    )
+    print(f"load{suffix} ...", flush=True)
+    load = await run_load(
+        server, f"load{suffix}", load_tables, args.rate, args.duration, args.streams
+    )
+    return [baseline, load]
 
 
 def main() -> None:
@@ -627,6 +640,7 @@ def main() -> None:
         default=os.environ.get(POSTGRES_URL_VARIABLE),
         help="admin URL of a PostgreSQL server for a scratch database",
     )
+    parser.add_argument("--before", metavar="FOLDER", help="an earlier checkout to serve too")
     args = parser.parse_args()
     if not args.postgres:
         parser.error(f"give --postgres URL or set {POSTGRES_URL_VARIABLE}")
@@ -637,12 +651,27 @@ def main() -> None:
     limit = raise_file_limit()
     if limit < args.streams * 2 + 200:
         parser.error(f"the file limit is {limit}: too low for {args.streams} streams")
-    with (
-        scratch_postgres(args.postgres) as url,
-        served(url, args.workers, args.threads, args.serve, args.worker_class) as server,
-    ):
-        results = asyncio.run(bench(args, server))
-        report(server, results)
+    codes = {"": HERE}
+    if args.before:
+        codes = {" [this]": HERE, " [before]": Path(args.before).resolve()}
+    results: list[Result] = []
+    description = ""
+    for round_ in range(1, args.rounds + 1):
+        # Taking turns which code goes first, so that neither always meets the quieter moment.
+        order = list(codes.items()) if round_ % 2 else list(codes.items())[::-1]
+        for name, root in order:
+            print(f"round {round_}, code at {root} ...", flush=True)
+            with (
+                scratch_postgres(args.postgres) as url,
+                served(
+                    url, args.workers, args.threads, args.serve, args.worker_class, root
+                ) as server,
+            ):
+                suffix = f" #{round_}" if args.rounds > 1 else ""
+                results += asyncio.run(bench(args, server, name + suffix))
+                description = server.description
+            print(f"  load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    report(description, results)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """The web app on an ASGI server: requests in a bounded thread pool, live streams in the loop.
 
-Every request goes to the Flask app (`web.create_app`) through a2wsgi's WSGIMiddleware, which
-runs it on one of `threads` threads and streams its answer back. A live-update stream
-(`web.updates`) answers its opening in Flask too, with the same headers, errors and 404 as any
-page, and then hands the open stream over to the event loop: there it waits on the process's
-one `VersionWatcher` and holds no thread, so open pages never keep a scorer's request waiting.
+Every request goes to the Flask app (`web.create_app`) on one of `threads` threads, handed
+over once and its answer given back whole (`web.wsgi_bridge`). A live-update stream
+(`web.updates`) answers its opening in Flask too, through a2wsgi's WSGIMiddleware, with the
+same headers, errors and 404 as any page, and then hands the open stream over to the event
+loop: there it waits on the process's one `VersionWatcher` and holds no thread, so open pages
+never keep a scorer's request waiting.
 Openings run on a few threads of their own: when a thousand pages reconnect at once (a
 restarted server), they queue there, not in front of the scorers' requests.
 
@@ -32,6 +33,7 @@ from service.app import Touchline
 from web import create_app
 from web.updates import HAND_OFF_KEY, HEARTBEAT_SECONDS, HandOff, watched_stream
 from web.watcher import VersionWatcher
+from web.wsgi_bridge import WsgiBridge
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -96,7 +98,10 @@ class LiveApp:
         self.flask_app = flask_app
         self.threads = threads
         wsgi_app = _terminated_input(flask_app)
-        self._pages = WSGIMiddleware(wsgi_app, workers=threads)  # type: ignore[arg-type]
+        # Pages and the API: one hand-over to a thread per request (web.wsgi_bridge).
+        self._pages = WsgiBridge(wsgi_app, workers=threads)
+        # Stream openings go on through a2wsgi, whose answer ends in a message of its own
+        # that _events holds back while the stream goes on.
         self._openings = WSGIMiddleware(wsgi_app, workers=OPENING_THREADS)  # type: ignore[arg-type]
         touchline: Touchline = flask_app.extensions["touchline"]
         self.watcher = VersionWatcher(
@@ -114,7 +119,7 @@ class LiveApp:
         ):
             await self._events(scope, receive, send)
         else:
-            await self._pages(scope, receive, send)  # type: ignore[arg-type]
+            await self._pages(scope, receive, send)
 
     def end_streams(self) -> None:
         """End every open stream now (the server stops): browsers reconnect by themselves."""
@@ -179,9 +184,10 @@ class LiveApp:
 def _terminated_input(flask_app: Flask) -> WSGIApplication:
     """The Flask app, told that its input ends where the request's body does.
 
-    uvicorn reads a chunked request body to its end, and a2wsgi's input stops there; without
-    `wsgi.input_terminated` werkzeug would take a body sent without Content-Length as empty.
-    Flask's MAX_CONTENT_LENGTH still bounds what is read."""
+    uvicorn reads a chunked request body to its end, and the input (web.wsgi_bridge's, and
+    a2wsgi's for stream openings) stops there; without `wsgi.input_terminated` werkzeug would
+    take a body sent without Content-Length as empty. Flask's MAX_CONTENT_LENGTH still bounds
+    what is read."""
 
     def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         environ["wsgi.input_terminated"] = True

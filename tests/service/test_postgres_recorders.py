@@ -12,7 +12,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg import Cursor
 from psycopg.sql import Composable
@@ -86,7 +86,7 @@ def test_an_entry_runs_two_statements_its_newer_events_and_the_insert(
     sent = _sent(monkeypatch)
     postgres_app.record(match.id, action, alice)
     assert [query.split()[0] for query, _ in sent] == [b"SELECT", b"SELECT"]
-    assert b"touchline_insert_events" in sent[1][0]
+    assert b"touchline_insert_event_uuid" in sent[1][0]
 
 
 def test_every_statement_is_the_librarys_byte_for_byte(
@@ -112,19 +112,50 @@ def test_every_statement_is_the_librarys_byte_for_byte(
         options = {"gt": gt, "lte": lte, "desc": desc, "limit": limit}
         both(lambda r, options=options: r.select_events(match.id, **options))
     both(lambda r: r.max_notification_id())
-    # An insert is one call, of the function made when the store was opened.
+    # An insert is one call, of a function made when the store was opened: one event's
+    # columns as plain values, several events as an array of rows.
     del sent[:]
     event = StoredEvent(uuid.uuid4(), 1, "tests:Nothing", b"{}")
     (notification_id,) = ours.insert_events([event]) or []
     assert [query.split(b"(")[0] for query, _ in sent] == [
-        b'SELECT * FROM "public"."touchline_insert_events_uuid"'
+        b'SELECT * FROM "public"."touchline_insert_event_uuid"'
     ]
     assert ours.select_events(event.originator_id) == [event]
     assert ours.max_notification_id() == notification_id
+    del sent[:]
+    other = uuid.uuid4()
+    events = [
+        StoredEvent(other, 1, "tests:Nothing", b'{"n": 1}'),
+        StoredEvent(other, 2, "tests:Nothing", bytes(range(256))),
+    ]
+    assert ours.insert_events(events) == [notification_id + 1, notification_id + 2]
+    assert [query.split(b"(")[0] for query, _ in sent] == [
+        b'SELECT * FROM "public"."touchline_insert_events_uuid"'
+    ]
+    assert ours.select_events(other) == events
 
 
+@pytest.mark.parametrize("count", [1, 2])
+def test_an_insert_refuses_a_version_already_stored_and_stores_nothing_of_it(
+    postgres_app: Touchline, count: int
+) -> None:
+    ours = postgres_app.recorder
+    assert isinstance(ours, ApplicationRecorder)
+    taken = uuid.uuid4()
+    ours.insert_events([StoredEvent(taken, 1, "tests:Nothing", b"{}")])
+    newest = ours.max_notification_id()
+    clashing = [StoredEvent(taken, 1, "tests:Other", b"[]")]
+    if count == 2:
+        clashing.insert(0, StoredEvent(uuid.uuid4(), 1, "tests:Nothing", b"{}"))
+    with pytest.raises(IntegrityError):
+        ours.insert_events(clashing)
+    assert ours.select_events(taken) == [StoredEvent(taken, 1, "tests:Nothing", b"{}")]
+    assert ours.max_notification_id() == newest
+
+
+@pytest.mark.parametrize("count", [1, 2])
 def test_an_insert_takes_the_event_tables_exclusive_lock_and_notifies(
-    postgres_app: Touchline, postgres_url: str, alice: Author
+    postgres_app: Touchline, postgres_url: str, alice: Author, count: int
 ) -> None:
     postgres_app.create_match("card-game", SETUP, alice)
     ours = postgres_app.recorder
@@ -137,8 +168,9 @@ def test_an_insert_takes_the_event_tables_exclusive_lock_and_notifies(
         listener.execute(f"LISTEN {ours.channel_name}")
         holder.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
         inserted: list[Sequence[int] | None] = []
-        event = StoredEvent(uuid.uuid4(), 1, "tests:Nothing", b"{}")
-        writer = threading.Thread(target=lambda: inserted.append(ours.insert_events([event])))
+        originator = uuid.uuid4()
+        events = [StoredEvent(originator, n, "tests:Nothing", b"{}") for n in range(1, count + 1)]
+        writer = threading.Thread(target=lambda: inserted.append(ours.insert_events(events)))
         writer.start()
         waiting: list[str] = []
         for _ in range(200):  # bounded: the lock timeout would end the wait after 3 s
@@ -157,6 +189,6 @@ def test_an_insert_takes_the_event_tables_exclusive_lock_and_notifies(
         assert waiting == ["ExclusiveLock"]
         holder.rollback()
         writer.join(timeout=10)
-        assert inserted and len(inserted[0] or []) == 1
+        assert inserted and len(inserted[0] or []) == count
         notices = list(listener.notifies(timeout=5, stop_after=1))
         assert [notice.channel for notice in notices] == [ours.channel_name]

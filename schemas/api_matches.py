@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from domain.glyphs import GLYPH_NAMES, GLYPHS
 from domain.log import DECISIONS, LogLine
 from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
 from domain.provenance import Provenance
@@ -536,6 +537,15 @@ class AnnotationSchema(Schema):
         metadata={"description": "The entry's number; 0 is the kick-off"},
     )
     text = text_field(NOTE_LIMIT, required=True)
+    glyph = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(GLYPH_NAMES),
+        metadata={
+            "description": "A judgement of the entry: "
+            + ", ".join(f"{g.name} ({g.symbol}, {g.meaning})" for g in GLYPHS)
+        },
+    )
     by = _by()
     key = _key()
 

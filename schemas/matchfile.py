@@ -39,6 +39,7 @@ from typing import Any, assert_never
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from domain.actions import ActionCodec
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
@@ -87,8 +88,12 @@ from schemas.matchfile_values import (
 __all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 
 FORMAT = "touchline-match"
-VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
+# A file that holds neither glyphs nor variations is written as version 4, which releases
+# before version 5 read; version 5 adds both.
+PLAIN_VERSION = 4
+GLYPHS_FROM = 5
 # The first version whose lines carry the chain (schemas.matchfile_chain).
 CHAINED = 3
 META_KEYS = ("by", "at", "device", "link", "override", "key", "die")
@@ -231,7 +236,7 @@ def dumps(match: Any, exported_at: str) -> str:
     result = match.result()
     out = [
         "# Touchline match file: one entry per numbered line; see docs/match-file.md",
-        f"{FORMAT}: {VERSION}",
+        f"{FORMAT}: {_version_for(match, variations)}",
         f"ruleset: {quote(match.ruleset_name)}",
         f"setup: {_setup_json(match.setup)}",
         f"created: {_meta({'by': match.created_by, 'at': match.created_at})}",
@@ -252,6 +257,12 @@ def dumps(match: Any, exported_at: str) -> str:
     out = chained(out)
     out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
+
+
+def _version_for(match: Any, variations: Sequence[Variation]) -> int:
+    """The oldest version that holds the match: 4 unless it carries glyphs or variations."""
+    judged = any(isinstance(line, Annotation) and line.glyph for line in match.log)
+    return VERSION if judged or variations else PLAIN_VERSION
 
 
 def _provenance_lines(provenance: Provenance | None) -> list[str]:
@@ -280,7 +291,8 @@ def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
         case Abandonment():
             return [f"{start} abandon reason={quote(line.reason)}"]
         case Annotation():
-            return [f"{start} note {line.on} text={quote(line.text)}"]
+            judged = f" glyph={quote(line.glyph)}" if line.glyph else ""
+            return [f"{start} note {line.on} text={quote(line.text)}{judged}"]
         case Correction():
             named = {
                 "reason": line.reason,
@@ -412,7 +424,7 @@ def _version(lines: list[Line]) -> int:
                     f"Touchline reads versions {' and '.join(map(str, READABLE_VERSIONS))}"
                 )
             return int(version)
-    raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing")
+    raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {PLAIN_VERSION}' line is missing")
 
 
 def _sealed_content(lines: list[Line], complete: bool) -> tuple[list[Line], EndLine]:
@@ -468,7 +480,7 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         raise MatchFileError(f"line {header['ruleset'].number}: {error}") from None
     read_value = None if version == 1 else _value_reader(rules.codec)
     lines = [
-        (line.number, _load_line(rules.codec, line, index, read_value))
+        (line.number, _load_line(rules.codec, line, index, read_value, version))
         for index, line in enumerate(body, start=1)
     ]
     created = parsed["created"]
@@ -581,7 +593,11 @@ def _one_value(line: Line, name: str) -> str:
 
 
 def _load_line(
-    codec: ActionCodec, line: Line, expected_number: int, read_value: ValueReader | None
+    codec: ActionCodec,
+    line: Line,
+    expected_number: int,
+    read_value: ValueReader | None,
+    version: int = VERSION,
 ) -> LogLine:
     where = f"line {line.number}"
     words = _words(line)
@@ -615,15 +631,31 @@ def _load_line(
         # A correction is an entry in its own right: it names its die as an entry does.
         return replace(settled, die_label=die) if isinstance(settled, Correction) else settled
     if rest[0] == "note":
-        text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
-        if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
-            raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
-        return Annotation(**common, on=int(rest[1]), text=_unescaped(text, where))
+        return _note_line(common, rest[1:], where, version)
     try:
         action = action_from_words(codec, rest, read_value)
     except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
     return Entry(**common, action=action, override=override, die_label=die)
+
+
+def _note_line(common: dict[str, Any], words: list[str], where: str, version: int) -> LogLine:
+    """`note N text=WHAT`, and from format version 5 ` glyph=NAME` after it."""
+    number, rest = (words[0], words[1:]) if words else ("", [])
+    named, left = _named(rest, {"text", "glyph"} if version >= GLYPHS_FROM else {"text"}, where)
+    if not _is_number(number) or left or "text" not in named or next(iter(named)) != "text":
+        glyph = " [glyph=NAME]" if version >= GLYPHS_FROM else ""
+        raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT{glyph}'")
+    glyph_name = named.get("glyph")
+    try:
+        glyph = glyph_named(glyph_name)
+    except BadGlyph as error:
+        raise MatchFileError(f"{where}: {error}") from None
+    if glyph_name is not None and glyph is None:
+        raise MatchFileError(f"{where}: glyph= names a glyph; leave it out for none")
+    return Annotation(
+        **common, on=int(number), text=named["text"], glyph=None if glyph is None else glyph.name
+    )
 
 
 def _names_an_entry(word: str) -> bool:

@@ -22,6 +22,7 @@ from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
@@ -54,6 +55,7 @@ from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
+from service.branches import BranchUseCases
 from service.card_lists import CardListUseCases
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
@@ -147,6 +149,7 @@ class Touchline(
     AuditQueries,
     ImportLookups,
     SealQueries,
+    BranchUseCases,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
@@ -352,14 +355,25 @@ class Touchline(
 
     @use_case
     def annotate(
-        self, ref: str, on: int, text: str, author: Author, key: str | None = None
+        self,
+        ref: str,
+        on: int,
+        text: str,
+        author: Author,
+        key: str | None = None,
+        glyph: str | None = None,
     ) -> Written[Annotation]:
-        """A plain-text remark on entry `on` (0: before the first entry)."""
+        """A plain-text remark on entry `on` (0: before the first entry), with a glyph
+        judging the entry if given (domain.glyphs: its name or symbol)."""
+        try:
+            glyph_named(glyph)
+        except BadGlyph as error:
+            raise BadInput(str(error)) from None
         return self._change(
             ref,
             None,
-            lambda match: match.annotate(on, text, author, key=key),
-            lambda match: match.earlier_annotation(key, on, text),
+            lambda match: match.annotate(on, text, author, key=key, glyph=glyph),
+            lambda match: match.earlier_annotation(key, on, text, glyph),
         )
 
     def version_of(self, ref: str) -> int:
@@ -448,7 +462,9 @@ class Touchline(
                     case Abandonment():
                         match.abandon(line.author, line.reason)
                     case Annotation():
-                        match.annotate(line.on, line.text, line.author, key=line.key)
+                        match.annotate(
+                            line.on, line.text, line.author, key=line.key, glyph=line.glyph
+                        )
                     case Retraction():
                         effective = match.effective_entries()
                         if not effective or effective[-1].number != line.retracts:

@@ -280,6 +280,18 @@ class ResultStatusSchema(Schema):
     )
 
 
+class BranchOriginSchema(Schema):
+    """The match and step a what-if branch starts from, and who started it."""
+
+    origin = fields.String(required=True, metadata={"description": "The origin match's id"})
+    step = fields.Integer(required=True, metadata={"description": "The step it starts from"})
+    entry = fields.Integer(
+        required=True, metadata={"description": "The origin's entry at that step (0: kick-off)"}
+    )
+    by = fields.String(required=True)
+    at = fields.String(required=True)
+
+
 class MatchSchema(Schema):
     id = fields.String(required=True)
     version = fields.Integer(
@@ -306,6 +318,12 @@ class MatchSchema(Schema):
         },
     )
     imported = ProvenanceField()
+    branch = fields.Nested(
+        BranchOriginSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Where a what-if branch starts; null for any other match"},
+    )
 
 
 class CreatedMatchSchema(Schema):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.log import Author
+from domain.log import Author, LogLine
 
 
 class BadBranch(ValueError):
@@ -61,3 +61,18 @@ def checked_step(step: int, steps: int) -> int:
             f"step {step} is not a step of this match: branch from a step 0 to {steps}"
         )
     return step
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A branch as its origin's match file carries it (docs/match-file.md#variations): the
+    step it starts from, who started it and when, the branch's id (None when unknown), and
+    the branch's own lines after the `step` it copied, each with the number of the file's
+    line it was read from (0 for one written here). `at_line` is the file's line that starts
+    it (0 when written here)."""
+
+    step: int
+    started: Author
+    source: str | None
+    lines: tuple[tuple[int, LogLine], ...]
+    at_line: int = 0

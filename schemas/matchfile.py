@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, assert_never
@@ -39,10 +39,12 @@ from typing import Any, assert_never
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from domain.actions import ActionCodec
+from domain.branching import Variation
 from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
+    Author,
     Confirmation,
     Correction,
     Dispute,
@@ -93,7 +95,9 @@ READABLE_VERSIONS = (1, 2, 3, 4, 5)
 # A file that holds neither glyphs nor variations is written as version 4, which releases
 # before version 5 read; version 5 adds both.
 PLAIN_VERSION = 4
-GLYPHS_FROM = 5
+GLYPHS_FROM = VARIATIONS_FROM = 5
+# A variation's line: its number, a slash, and the line's number in the branch (0: its start).
+_VARIATION_LINE = re.compile(r"([0-9]{1,9})/([0-9]{1,9})(?= |$)")
 # The first version whose lines carry the chain (schemas.matchfile_chain).
 CHAINED = 3
 META_KEYS = ("by", "at", "device", "link", "override", "key", "die")
@@ -130,6 +134,8 @@ class MatchFile:
     chain: ChainState = field(default_factory=lambda: ChainState(None))
     # The source match's seal at export, as the header claims it.
     seal: ClaimedSeal | None = None
+    # Its what-if branches (format version 5 on), after its own lines.
+    variations: list[Variation] = field(default_factory=list)
 
     def facts(self) -> MatchFileFacts:
         """The file as an import records it: what it was, and what it claims."""
@@ -229,8 +235,10 @@ class HeaderSchema(Schema):
 # -- writing ---------------------------------------------------------------------------
 
 
-def dumps(match: Any, exported_at: str) -> str:
-    """Write a match (an aggregate with a log) as a match file of the current version."""
+def dumps(match: Any, exported_at: str, variations: Sequence[Variation] = ()) -> str:
+    """Write a match (an aggregate with a log) as a match file, with its what-if branches as
+    `variations` after its own lines (domain.branching); a file with neither variations nor
+    glyphs is written as version 4, which earlier releases read."""
     rules = find_ruleset(match.ruleset_name)
     labels = rules.side_labels(rules.make_setup(match.setup))
     result = match.result()
@@ -254,6 +262,8 @@ def dumps(match: Any, exported_at: str) -> str:
     out.append("")
     for line in match.log:
         out.extend(_entry_lines(rules, line))
+    for number, variation in enumerate(variations, start=1):
+        out.extend(_variation_lines(rules, number, variation))
     out = chained(out)
     out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
@@ -261,8 +271,22 @@ def dumps(match: Any, exported_at: str) -> str:
 
 def _version_for(match: Any, variations: Sequence[Variation]) -> int:
     """The oldest version that holds the match: 4 unless it carries glyphs or variations."""
-    judged = any(isinstance(line, Annotation) and line.glyph for line in match.log)
+    lines = [*match.log, *(line for v in variations for _, line in v.lines)]
+    judged = any(isinstance(line, Annotation) and line.glyph for line in lines)
     return VERSION if judged or variations else PLAIN_VERSION
+
+
+def _variation_lines(rules: Ruleset, number: int, variation: Variation) -> list[str]:
+    """A variation: its start (`V/0 … branch step=S source=ID`), then each of the branch's
+    own lines as the match's are written, numbered `V/N`."""
+    started = variation.started
+    meta = {"by": started.by, "at": started.at, "device": started.device, "link": started.link}
+    where = {"step": variation.step, "source": variation.source}
+    out = [f"{number}/0 {_meta(meta)} branch {_meta(where)}"]
+    for _, line in variation.lines:
+        first, *comments = _entry_lines(rules, line)
+        out.extend([f"{number}/{first}", *comments])
+    return out
 
 
 def _provenance_lines(provenance: Provenance | None) -> list[str]:
@@ -479,10 +503,12 @@ def _parse(content: list[Line], version: int) -> MatchFile:
     except UnknownRuleset as error:
         raise MatchFileError(f"line {header['ruleset'].number}: {error}") from None
     read_value = None if version == 1 else _value_reader(rules.codec)
+    main, variation_lines = _main_and_variations(body, version)
     lines = [
         (line.number, _load_line(rules.codec, line, index, read_value, version))
-        for index, line in enumerate(body, start=1)
+        for index, line in enumerate(main, start=1)
     ]
+    variations = _load_variations(rules.codec, variation_lines, read_value, version)
     created = parsed["created"]
     imported = parsed["imported"]
     seal = parsed["seal"]
@@ -499,7 +525,84 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         imported_from=parsed["imported_from"],
         earlier_import=None if imported is None else ClaimedImport(**imported),
         seal=None if seal is None else ClaimedSeal(seal["version"], seal["digest"]),
+        variations=variations,
     )
+
+
+def _main_and_variations(body: list[Line], version: int) -> tuple[list[Line], list[Line]]:
+    """The match's own lines, and those of its variations after them (`V/N …`)."""
+    main: list[Line] = []
+    variations: list[Line] = []
+    for line in body:
+        if _VARIATION_LINE.match(line.text):
+            if version < VARIATIONS_FROM:
+                raise MatchFileError(
+                    f"line {line.number}: variations are lines of format version "
+                    f"{VARIATIONS_FROM} files; this file says it is of version {version}"
+                )
+            variations.append(line)
+        elif variations:
+            raise MatchFileError(
+                f"line {line.number}: a line of the match after its variations: the match's "
+                "own lines come first"
+            )
+        else:
+            main.append(line)
+    return main, variations
+
+
+def _load_variations(
+    codec: ActionCodec, lines: list[Line], read_value: ValueReader | None, version: int
+) -> list[Variation]:
+    """Each variation from its start line `V/0 … branch step=S [source=ID]` and its lines
+    `V/N`, numbered on from the step (the branch's lines 1 to S are the match's entries)."""
+    found: list[Variation] = []
+    for line in lines:
+        matched = _VARIATION_LINE.match(line.text)
+        assert matched is not None
+        number, at = int(matched[1]), int(matched[2])
+        rest = Line(line.number, line.text[len(matched[1]) + 1 :])
+        if at == 0:
+            if number != len(found) + 1:
+                raise MatchFileError(
+                    f"line {line.number}: variation {number} where variation "
+                    f"{len(found) + 1} was due"
+                )
+            found.append(_variation_start(rest))
+            continue
+        if not found or number != len(found):
+            raise MatchFileError(
+                f"line {line.number}: a line of variation {number} outside it: a variation "
+                f"starts with its line {number}/0"
+            )
+        variation = found[-1]
+        expected = variation.step + len(variation.lines) + 1
+        loaded = _load_line(codec, rest, expected, read_value, version)
+        found[-1] = replace(variation, lines=(*variation.lines, (line.number, loaded)))
+    return found
+
+
+def _variation_start(line: Line) -> Variation:
+    where = f"line {line.number}"
+    words = _words(line)
+    raw_meta, rest = _split_meta(words[1:], where)
+    if not rest or rest[0] != "branch":
+        raise MatchFileError(
+            f"{where}: write a variation's start as 'V/0 by=NAME at=TIMESTAMP branch step=S "
+            "[source=ID]'"
+        )
+    named, left = _named(rest[1:], {"step", "source"}, where)
+    if left or not _is_number(named.get("step", "")):
+        raise MatchFileError(f"{where}: a variation names the step it starts from (step=S)")
+    try:
+        meta = EntryMetaSchema().load(raw_meta)
+    except ValidationError as error:
+        raise MatchFileError(f"{where}: {_messages(error.messages)}") from None
+    if meta["override"] is not None or meta["die"] is not None or meta["key"] is not None:
+        raise MatchFileError(f"{where}: a variation's start names who started it, and when")
+    source = named.get("source") or None
+    started = Author(meta["by"], meta["at"], meta["device"], meta["link"])
+    return Variation(int(named["step"]), started, source, (), at_line=line.number)
 
 
 def _load_header(header: dict[str, Line], version: int) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from domain.branching import BadBranch, Variation
 from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
@@ -131,6 +132,20 @@ def _values_judged(line: Correction) -> ValuesJudged | None:
     if not (line.override or line.kept):
         return None
     return ValuesJudged(NO_CARDS, own=bool(line.override), later=frozenset(line.kept))
+
+
+def _imported_branch(origin: MatchRecord, variation: Variation, importer: Author) -> MatchRecord:
+    """A match file's variation as a branch of the match just imported: started by whom
+    and when the file says, through the importer's link, its own lines checked as the
+    match's are."""
+    started = variation.started
+    author = Author(started.by, started.at, started.device, importer.link)
+    try:
+        branch = MatchRecord.start_branch(origin, variation.step, author)
+    except (BadBranch, BadText, RuleBroken) as error:
+        raise BadInput(f"line {variation.at_line}: {error}") from None
+    Touchline._replay_lines(branch, list(variation.lines))
+    return branch
 
 
 def now() -> str:
@@ -396,9 +411,13 @@ class Touchline(
         file: MatchFileFacts,
         importer: Author,
         league: str | None = None,
+        variations: Sequence[Variation] = (),
     ) -> ImportedMatch:
         """Re-check and store a whole match log with its provenance, or nothing if any line
         fails or the league already counts this match.
+
+        Each of the file's `variations` becomes a what-if branch of the imported match, from
+        its step, with its own lines replayed as the match's are, saved with the match.
 
         `lines` pairs each log line with its line number in the source file, so that a
         refusal can name it. Every line is written again as new input: its rules checked,
@@ -432,6 +451,7 @@ class Touchline(
             if refusal is not None:
                 raise refusal
         self._replay_lines(match, lines)
+        branches = [_imported_branch(match, variation, importer) for variation in variations]
         same = self.same_matches(facts)
         at = match.provenance.importer.at
         marks = (
@@ -439,7 +459,7 @@ class Touchline(
         )
         try:
             with self._storage():
-                self.save(match, *marks)
+                self.save(match, *branches, *marks)
         except IntegrityError:
             # Another import of this very match into this league was stored first.
             refusal = None if league is None else self._already_in_league(league, keys)

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from domain.branching import BadBranch, BranchOrigin
+from domain.branching import BadBranch, BranchOrigin, Variation
 from domain.match import Author, MatchRecord, RuleBroken
 from domain.report import PlacedLine, match_report
 from domain.text import BadText
@@ -155,6 +155,24 @@ class BranchUseCases(StoreApplication):
                 )
             )
         return tuple(sorted(summaries, key=lambda s: (s.step, s.started_at, s.id)))
+
+    def variations_of(self, ref: str) -> tuple[Variation, ...]:
+        """The branches of match `ref` as its match file carries them: each one's own lines
+        after the step it copied (docs/match-file.md#variations), oldest first."""
+        origin = str(self.resolve(ref))
+        found = [
+            (where.step, where.started.at, str(branch_id), branch_id)
+            for branch_id, where in self._branch_origins().items()
+            if where.origin == origin
+        ]
+        variations = []
+        for _, _, _, branch_id in sorted(found):
+            branch = self._load(branch_id)
+            where = branch.branch
+            assert where is not None
+            own = tuple((0, line) for line in branch.log if line.number > where.step)
+            variations.append(Variation(where.step, where.started, str(branch_id), own))
+        return tuple(variations)
 
     def compare_branch(self, ref: str) -> Comparison:
         """Branch `ref` beside its origin, from the step it started at."""

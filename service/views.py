@@ -208,6 +208,8 @@ class ReplayView:
     text: str
     entries: list[Entry] = field(default_factory=list)
     imported: Provenance | None = None
+    # Where a what-if branch starts (domain.branching); None for any other match.
+    branch: BranchOrigin | None = None
     # Each line of the whole log as the match report words it, by its number.
     said: Mapping[int, PlacedLine] = field(default_factory=dict)
 
@@ -233,6 +235,7 @@ class ReplayView:
             text=rules.render(state),
             entries=list(entries[:step]),
             imported=match.provenance,
+            branch=match.branch,
             said={} if said is None else said,
         )
 

@@ -57,6 +57,8 @@ def compare(context: Context, branch_ref: str, as_json: bool) -> None:
         return
     click.echo(f"from step {compared.step} (both share the first {compared.shared} entries)")
     for heading, side in (("origin", compared.origin), ("branch", compared.branch)):
-        click.echo(f"{heading} {side.id[:8]}: {side.score}  ({side.status}, {side.entries} entries)")
+        click.echo(
+            f"{heading} {side.id[:8]}: {side.score}  ({side.status}, {side.entries} entries)"
+        )
         for placed in side.lines:
             click.echo(f"  {placed.line.number:>4}  {placed.line.sentence}")

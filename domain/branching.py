@@ -57,9 +57,7 @@ class BranchOrigin:
 def checked_step(step: int, steps: int) -> int:
     """A step of a match with `steps` entries in force, 0 (the kick-off) to `steps`."""
     if not 0 <= step <= steps:
-        raise BadBranch(
-            f"step {step} is not a step of this match: branch from a step 0 to {steps}"
-        )
+        raise BadBranch(f"step {step} is not a step of this match: branch from a step 0 to {steps}")
     return step
 
 

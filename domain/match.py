@@ -25,6 +25,7 @@ from eventsourcing.domain import Snapshot as _Snapshot
 
 from domain.consequences import Consequence, FinalResult
 from domain.consequences import from_dict as consequence_from_dict
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     CORRECTED,
     DECISIONS,
@@ -43,7 +44,6 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.glyphs import BadGlyph, glyph_named
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation

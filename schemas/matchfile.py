@@ -448,7 +448,9 @@ def _version(lines: list[Line]) -> int:
                     f"Touchline reads versions {' and '.join(map(str, READABLE_VERSIONS))}"
                 )
             return int(version)
-    raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {PLAIN_VERSION}' line is missing")
+    raise MatchFileError(
+        f"not a Touchline match file: the '{FORMAT}: {PLAIN_VERSION}' line is missing"
+    )
 
 
 def _sealed_content(lines: list[Line], complete: bool) -> tuple[list[Line], EndLine]:
@@ -747,8 +749,8 @@ def _note_line(common: dict[str, Any], words: list[str], where: str, version: in
     number, rest = (words[0], words[1:]) if words else ("", [])
     named, left = _named(rest, {"text", "glyph"} if version >= GLYPHS_FROM else {"text"}, where)
     if not _is_number(number) or left or "text" not in named or next(iter(named)) != "text":
-        glyph = " [glyph=NAME]" if version >= GLYPHS_FROM else ""
-        raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT{glyph}'")
+        shape = " [glyph=NAME]" if version >= GLYPHS_FROM else ""
+        raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT{shape}'")
     glyph_name = named.get("glyph")
     try:
         glyph = glyph_named(glyph_name)

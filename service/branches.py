@@ -23,6 +23,7 @@ from service.errors import BadInput
 from service.store import StoreApplication
 from service.views import MatchView, match_view
 
+
 @dataclass(frozen=True)
 class BranchSummary:
     """One branch of a match, as its origin's replay lists it at its step."""

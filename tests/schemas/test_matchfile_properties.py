@@ -144,10 +144,13 @@ def round_trip(app: Touchline, ruleset: str, match: Any, data: Any) -> None:
     imported_branch = app.load_record(found.id)
     assert imported_branch.log == branch.log and imported_branch.game == branch.game
     variations = app.variations_of(str(imported.id))
-    assert entry_lines(dumps(imported, "x", variations))[: len(original.log)] == entry_lines(text)[
-        : len(original.log)
+    assert (
+        entry_lines(dumps(imported, "x", variations))[: len(original.log)]
+        == entry_lines(text)[: len(original.log)]
+    )
+    assert [line for _, line in variations[0].lines] == [
+        line for _, line in parsed.variations[0].lines
     ]
-    assert [line for _, line in variations[0].lines] == [line for _, line in parsed.variations[0].lines]
 
 
 def _any_text_everywhere(ruleset: str, match: MatchRecord, data: Any) -> StoredRecord:

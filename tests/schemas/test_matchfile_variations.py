@@ -82,7 +82,7 @@ def test_a_changed_variation_line_is_named_as_the_first_edited_line() -> None:
     origin = opening()
     text = dumps(origin, EXPORTED_AT, [variation(saved_branch(origin))])
     edited = text.replace("roll coach=nankatsu value=6", "roll coach=nankatsu value=5")
-    with pytest.raises(MatchFileError, match="checksum mismatch.*was edited after export"):
+    with pytest.raises(MatchFileError, match=r"checksum mismatch.*was edited after export"):
         loads(edited)
     assert not loads(by_hand(edited)).chain.held
 

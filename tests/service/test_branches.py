@@ -137,7 +137,9 @@ def test_branches_count_in_no_standings(app: Touchline, alice: Author) -> None:
     assert [m.match_id for m in app.league_matches("Spring Cup")] == [origin]
 
 
-def test_a_branch_loads_again_in_another_process_and_stays_sealed(app: Touchline, alice: Author) -> None:
+def test_a_branch_loads_again_in_another_process_and_stays_sealed(
+    app: Touchline, alice: Author
+) -> None:
     origin = scored(app, alice)
     branch = app.branch_match(origin, 11, BOB).id
     fresh = Touchline(app.settings)

@@ -28,7 +28,9 @@ def test_anyone_may_branch_a_match_and_gets_the_branchs_scorer_link(
     # The link handed over scores the branch, not its origin.
     bearer = {"Authorization": f"Bearer {body['scorer_token']}"}
     roll = {"text": "roll coach=toho value=1", "by": "bob"}
-    assert client.post(f"/api/matches/{branch}/entries", json=roll, headers=bearer).status_code == 201
+    assert (
+        client.post(f"/api/matches/{branch}/entries", json=roll, headers=bearer).status_code == 201
+    )
     refused = client.post(f"/api/matches/{match_id}/entries", json=roll, headers=bearer)
     assert refused.status_code == 403
     assert client.get(f"/api/matches/{match_id}").get_json()["branch"] is None

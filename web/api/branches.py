@@ -65,7 +65,7 @@ def comparison(match_id: str) -> Any:
 @bp.arguments(AnnotationQuerySchema, location="query")
 @bp.response(200, AnnotationsSchema)
 @bp.refusals(400, 404)
-def annotations(query: dict[str, Any], match_id: str) -> Any:
+def list_annotations(query: dict[str, Any], match_id: str) -> Any:
     """The match's annotations in the order they were made; with `glyph`, only those that
     carry it."""
     view = touchline().get_match(match_id)

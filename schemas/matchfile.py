@@ -12,7 +12,9 @@ each ending with its chain value, then the end line:
 
 The chain (format version 3, schemas.matchfile_chain) names the first line edited since the
 export; the header's `seal` is the source match's seal then (docs/seal.md). Format version 4
-adds `die=` to an entry the table rolled with a named physical die ("red d6").
+adds `die=` to an entry the table rolled with a named physical die ("red d6"); version 5 a
+note's `glyph=` and the match's what-if branches as variations after its own lines
+(`V/0 … branch step=S`, then `V/N …`), and is written only for a match that has either.
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again). Every text

@@ -201,14 +201,16 @@ class BranchUseCases(StoreApplication):
                 self._branches_found, self._branches_read_to = {}, 0
             found = dict(self._branches_found)
             start = self._branches_read_to + 1
-        read_to = start - 1
         new: list[UUID] = []
         with self._storage():
-            while True:
-                page = self.recorder.select_notifications(start, 500, topics=[topic])
+            # Read up to the newest notification now, not to the newest branch: the next scan
+            # then starts after it, however long ago the last branch was made.
+            read_to = self.recorder.max_notification_id() or 0
+            while start <= read_to:
+                page = self.recorder.select_notifications(
+                    start, 500, stop=read_to, topics=[topic]
+                )
                 new.extend(n.originator_id for n in page)  # type: ignore[misc]
-                if page:
-                    read_to = page[-1].id
                 if len(page) < 500:
                     break
                 start = page[-1].id + 1

@@ -10,6 +10,8 @@ from domain.match import Author
 from service.app import Touchline
 from service.errors import BadInput, EntryRefused
 from tests.opening import OPENING, SETUP, record_text
+from tests.service.projections.pj_driver import finished_match, setup_for
+from tests.service.projections.pj_helpers import record_all
 
 BOB = Author("bob", "2026-11-30T10:00:00+00:00", "phone", None)
 
@@ -124,6 +126,33 @@ def test_branches_count_in_no_listing_statistics_dice_or_history(
     )
     assert after == before
     assert branch not in after[0] and again not in after[0]
+
+
+def test_a_finished_league_match_branched_at_its_end_counts_once_everywhere(
+    app: Touchline, alice: Author
+) -> None:
+    """A branch from a finished match's last step is a finished match too: it still counts in
+    no standings, statistics, dice or history."""
+    app.create_league("Cup", "card-game", alice)
+    setup = setup_for("Ann", "Bea")
+    origin = str(record_all(app, finished_match(2, 1, 0, setup), setup, "Cup").id)
+
+    def counted() -> tuple[object, ...]:
+        return (
+            [(r.competitor, r.played, r.points) for r in app.standings("Cup")],
+            app.coach_stats("Ann"),
+            app.dice(),
+            app.coach_history("Bea").matches,
+            [m.id for m in app.list_matches()],
+        )
+
+    before = counted()
+    steps = len(app.load_record(origin).entries_in_force())
+    whole = app.branch_match(origin, steps, BOB)
+    assert whole.result is not None and whole.status == app.get_match(origin).status
+    app.branch_match(origin, steps // 2, BOB)
+    assert counted() == before
+    assert before[0] == [("Ann", 1, 3), ("Bea", 1, 0)]
 
 
 def test_branches_count_in_no_standings(app: Touchline, alice: Author) -> None:

@@ -207,9 +207,7 @@ class BranchUseCases(StoreApplication):
             # then starts after it, however long ago the last branch was made.
             read_to = self.recorder.max_notification_id() or 0
             while start <= read_to:
-                page = self.recorder.select_notifications(
-                    start, 500, stop=read_to, topics=[topic]
-                )
+                page = self.recorder.select_notifications(start, 500, stop=read_to, topics=[topic])
                 new.extend(n.originator_id for n in page)  # type: ignore[misc]
                 if len(page) < 500:
                     break

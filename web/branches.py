@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from domain.access import Operation, Target
 from domain.glyphs import GLYPHS, Glyph, glyph_named, symbol_of
@@ -58,8 +58,12 @@ def comparison(match_ref: str) -> str:
 
 @bp.app_template_global()
 def branches_at(match_id: str, step: int) -> Sequence[BranchSummary]:
-    """The branches of a match started at `step`, for its replay at that step."""
-    return touchline().branches_of(match_id, step)
+    """The branches of a match started at `step`, for its replay at that step: the match's
+    branches are read once per request, which draws a whole run of frames."""
+    kept: dict[str, Sequence[BranchSummary]] = g.setdefault("branches_of", {})
+    if match_id not in kept:
+        kept[match_id] = touchline().branches_of(match_id)
+    return [branch for branch in kept[match_id] if branch.step == step]
 
 
 @bp.app_template_global()

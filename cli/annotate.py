@@ -5,15 +5,23 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from domain.glyphs import GLYPH_NAMES, symbol_of
 
 
 @click.command("annotate")
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("entry", type=click.IntRange(min=0))
 @click.argument("text")
+@click.option(
+    "--glyph",
+    default=None,
+    metavar="GLYPH",
+    help=f"Judge the entry: {', '.join(GLYPH_NAMES)} (or the symbol: ! ? ?? !? ⇄).",
+)
 @pass_context
 @handle_errors
-def annotate(context: Context, match_ref: str, entry: int, text: str) -> None:
+def annotate(context: Context, match_ref: str, entry: int, text: str, glyph: str | None) -> None:
     """Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT."""
-    line = context.app.annotate(match_ref, entry, text, context.author()).line
-    click.echo(f"note {line.number} on entry {entry}: {line.text}")
+    line = context.app.annotate(match_ref, entry, text, context.author(), glyph=glyph).line
+    mark = f"{symbol_of(line.glyph)} " if line.glyph else ""
+    click.echo(f"note {line.number} on entry {entry}: {mark}{line.text}")

@@ -19,6 +19,18 @@ MATCH_COMMANDS = {
         "cli.annotate:annotate",
         "Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT.",
     ),
+    "branch": Listed(
+        "cli.branches:branch",
+        "Start a what-if branch of MATCH from STEP (0: the kick-off): an unofficial match with "
+        "its history up to there, to be scored on differently.",
+    ),
+    "branches": Listed(
+        "cli.branches:branches", "List the what-if branches of MATCH, by the step each starts from."
+    ),
+    "compare": Listed(
+        "cli.branches:compare",
+        "Compare the what-if branch BRANCH with its origin, from the step it starts at.",
+    ),
     "confirm": Listed(
         "cli.settle:confirm",
         "Confirm the result for SIDE (as the actions name it, e.g. toho), once the match ended.",

@@ -30,7 +30,9 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     """Write a match as a match file (docs/match-file.md)."""
     app = context.app
     record_ = app.load_record(match_ref)
-    text = dumps(record_, datetime.now(UTC).isoformat(timespec="seconds"))
+    text = dumps(
+        record_, datetime.now(UTC).isoformat(timespec="seconds"), app.variations_of(match_ref)
+    )
     if output:
         Path(output).write_text(text, encoding="utf-8")
         click.echo(f"wrote {log_size(record_.log)} to {output}", err=True)

@@ -188,6 +188,11 @@ def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) 
     imported = ", imported" if view.imported else ""
     click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
     echo_provenance(view.imported)
+    if view.branch is not None:
+        click.echo(
+            f"What-if branch of match {view.branch.origin[:8]} from step {view.branch.step}, "
+            f"started by {view.branch.started.by}: it counts in no statistics or standings"
+        )
     click.echo(view.text)
     if view.result:
         click.echo(f"Result: {view.result.summary}")

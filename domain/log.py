@@ -231,6 +231,9 @@ class Annotation(Line):
     type: ClassVar[str] = "annotation"
     on: int
     text: str
+    # A reader's judgement of the entry (domain.glyphs: its name); None for a plain remark,
+    # as every annotation written before glyphs existed is.
+    glyph: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -284,7 +287,7 @@ def to_data(line: LogLine) -> dict[str, JSON]:
         case Retraction():
             data["retracts"] = line.retracts
         case Annotation():
-            data.update(on=line.on, text=line.text)
+            data.update(on=line.on, text=line.text, glyph=line.glyph)
         case Abandonment():
             data["reason"] = line.reason
         case Dispute():
@@ -346,7 +349,9 @@ def from_data(data: Mapping[str, Any], game: str = "") -> LogLine:
     if kind == Retraction.type:
         return _restored(Retraction, common, retracts=data["retracts"])
     if kind == Annotation.type:
-        return _restored(Annotation, common, on=data["on"], text=data["text"])
+        return _restored(
+            Annotation, common, on=data["on"], text=data["text"], glyph=data.get("glyph")
+        )
     if kind == Abandonment.type:
         return _restored(Abandonment, common, reason=data["reason"])
     if kind == Dispute.type:

@@ -25,6 +25,7 @@ from eventsourcing.domain import Snapshot as _Snapshot
 
 from domain.consequences import Consequence, FinalResult
 from domain.consequences import from_dict as consequence_from_dict
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     CORRECTED,
     DECISIONS,
@@ -43,7 +44,7 @@ from domain.log import (
     Ruling,
     violation_from_dict,
 )
-from domain.printed import CardLibrary, with_printed_values
+from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
@@ -63,6 +64,7 @@ from domain.text import (
 # (a command at the table) needs neither an import's provenance, nor the rulebook a ruling
 # cites, nor the re-judging of a correction, nor the seal of a write (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
+    from domain.branching import BranchOrigin
     from domain.provenance import MatchFileFacts, Provenance
     from domain.rejudge import ValuesJudged
 
@@ -300,6 +302,9 @@ class MatchRecord(Aggregate):
             provenance = snapshot.state.get("provenance")
             if provenance is not None:
                 snapshot.state["provenance"] = provenance.to_data()
+            branch = snapshot.state.get("branch")
+            if branch is not None:
+                snapshot.state["branch"] = branch.to_data()
             return snapshot
 
         def mutate(self, _: None) -> MatchRecord:
@@ -312,6 +317,11 @@ class MatchRecord(Aggregate):
                 from domain.provenance import Provenance
 
                 match.provenance = Provenance.from_data(provenance)
+            branch = match.__dict__.get("branch")
+            if branch is not None:
+                from domain.branching import BranchOrigin
+
+                match.branch = BranchOrigin.from_data(branch)
             at = next(
                 (n for n, kind in enumerate(match.log.kinds()) if kind == "abandonment"), None
             )
@@ -338,6 +348,9 @@ class MatchRecord(Aggregate):
     seal: str | None = None
     # Where an imported match came from (domain.provenance); None for a match scored here.
     provenance: Provenance | None = None
+    # The match and step a what-if branch starts from (domain.branching); None for a match
+    # of its own, as every match stored before branches existed is.
+    branch: BranchOrigin | None = None
 
     @classmethod
     def start(
@@ -390,6 +403,40 @@ class MatchRecord(Aggregate):
             seal=None if file.seal is None else file.seal.to_data(),
         )
         return match
+
+    @classmethod
+    def start_branch(cls, origin: MatchRecord, step: int, author: Author) -> MatchRecord:
+        """A what-if branch of `origin` from its `step` (entries in force, 0: the kick-off):
+        a new match outside any league, linked to its origin before any line, whose first
+        lines are the origin's entries in force up to that step, recorded again through the
+        rules as they were entered (BadBranch for a step the origin does not have; RuleBroken
+        if an entry no longer passes)."""
+        from domain.branching import checked_step
+
+        entries = origin.entries_in_force()
+        step = checked_step(step, len(entries))
+        author = author.checked()
+        branch = cls.start(origin.ruleset_name, dict(origin.setup), author)
+        branch._branched(
+            origin=str(origin.id),
+            step=step,
+            entry=entries[step - 1].number if step else 0,
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
+        )
+        for entry in entries[:step]:
+            # As a match file's line is: printed values are checked only where the table
+            # overrode a rule, so that the override keeps what it overrode.
+            branch.record(
+                entry.action,
+                Author(entry.by, entry.at, entry.device),
+                override=entry.override,
+                cards=NO_CARDS if entry.override else None,
+                die_label=entry.die_label,
+            )
+        return branch
 
     class Event(Aggregate.Event):
         """The base of the match's events, declared here so that the library takes the
@@ -570,9 +617,16 @@ class MatchRecord(Aggregate):
     def earlier_retraction(self, key: str | None) -> Retraction | None:
         return self._earlier(key, Retraction, lambda line: True)
 
-    def earlier_annotation(self, key: str | None, on: int, text: str) -> Annotation | None:
+    def earlier_annotation(
+        self, key: str | None, on: int, text: str, glyph: str | None = None
+    ) -> Annotation | None:
         def same(line: Annotation) -> bool:
-            return line.on == on and line.text == trimmed(text, multiline=True)
+            named = glyph_named(glyph)
+            return (
+                line.on == on
+                and line.text == trimmed(text, multiline=True)
+                and line.glyph == (None if named is None else named.name)
+            )
 
         return self._earlier(key, Annotation, same)
 
@@ -679,11 +733,23 @@ class MatchRecord(Aggregate):
         )
         return cast(Abandonment, self.log[-1])
 
-    def annotate(self, on: int, text: str, author: Author, key: str | None = None) -> Annotation:
+    def annotate(
+        self,
+        on: int,
+        text: str,
+        author: Author,
+        key: str | None = None,
+        glyph: str | None = None,
+    ) -> Annotation:
         """Attach a plain-text remark to an entry in force (`on` is its number; 0 is the
-        kick-off, before any entry). Abandoned matches take annotations too: disputes and
-        rulings are often written after the fact."""
-        earlier = self.earlier_annotation(key, on, text)
+        kick-off, before any entry), with a glyph judging it if given (domain.glyphs: its name
+        or symbol). Abandoned matches take annotations too: disputes and rulings are often
+        written after the fact."""
+        try:
+            named = glyph_named(glyph)
+        except BadGlyph as error:
+            raise BadAnnotation(str(error)) from None
+        earlier = self.earlier_annotation(key, on, text, glyph)
         if earlier is not None:
             return earlier
         if not text.strip():
@@ -704,6 +770,7 @@ class MatchRecord(Aggregate):
             device=author.device,
             link=author.link,
             key=key,
+            glyph=None if named is None else named.name,
         )
         return cast(Annotation, self.log[-1])
 
@@ -1038,7 +1105,8 @@ class MatchRecord(Aggregate):
     class Annotated(Sealed):
         """A note on an entry of the log (0: the kick-off)."""
 
-        class_version: ClassVar[int] = 2
+        # 3: `glyph`, the annotator's judgement of the entry (domain.glyphs), or None.
+        class_version: ClassVar[int] = 3
         sealed_since: ClassVar[int] = 2
         on: int
         text: str
@@ -1046,8 +1114,14 @@ class MatchRecord(Aggregate):
         at: str
         device: str | None
         key: str | None
+        glyph: str | None
 
         upcast_v1_v2 = staticmethod(_unsealed)
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            """Written before annotations carried glyphs: a plain remark, as it always was."""
+            state["glyph"] = None
 
     class EntryRetracted(Sealed):
         """The latest entry still in force retracted: it stays in the log, marked retracted."""
@@ -1193,6 +1267,18 @@ class MatchRecord(Aggregate):
             state["chain_break"] = None
             state["seal"] = None
 
+    class Branched(Sealed):
+        """The match and step a what-if branch starts from (domain.branching): right after
+        its creation, in the same save, before any line of its log."""
+
+        class_version: ClassVar[int] = 1
+        origin: str
+        step: int
+        entry: int
+        by: str
+        at: str
+        device: str | None
+
     # -- the seal ----------------------------------------------------------------------------
 
     @classmethod
@@ -1252,6 +1338,21 @@ class MatchRecord(Aggregate):
             seal=seal,
         )
 
+    @event(Branched)
+    def _branched(
+        self,
+        origin: str,
+        step: int,
+        entry: int,
+        by: str,
+        at: str,
+        device: str | None,
+        link: str | None,
+    ) -> None:
+        from domain.branching import BranchOrigin
+
+        self.branch = BranchOrigin(origin, step, entry, Author(by, at, device, link))
+
     @event(Abandoned)
     def _abandon(self, reason: str, by: str, at: str, device: str | None, link: str | None) -> None:
         line = Abandonment(
@@ -1270,6 +1371,7 @@ class MatchRecord(Aggregate):
         device: str | None,
         link: str | None,
         key: str | None,
+        glyph: str | None = None,
     ) -> None:
         line = Annotation(
             number=self._next(),
@@ -1280,6 +1382,7 @@ class MatchRecord(Aggregate):
             key=key,
             on=on,
             text=text,
+            glyph=glyph,
         )
         self._append(line)
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, assert_never
 
 from domain.actions import ActionCodec
+from domain.glyphs import symbol_of
 from domain.log import (
     Abandonment,
     Annotation,
@@ -209,7 +210,8 @@ def line_notation(codec: ActionCodec, line: LogLine) -> str:
         case Retraction():
             return f"undo {line.retracts}"
         case Annotation():
-            return f"note on {line.on}: {line.text}"
+            judged = f" {symbol_of(line.glyph)}" if line.glyph else ""
+            return f"note on {line.on}{judged}: {line.text}"
         case Abandonment():
             return f"abandoned: {line.reason}"
         case Dispute():

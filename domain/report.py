@@ -15,11 +15,12 @@ Every line keeps its number in the log: the one number a person says at the tabl
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from domain.consequences import Booking, Consequence, DieRolled, Goal, MatchEnded, PeriodStarted
+from domain.glyphs import glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
@@ -168,8 +169,12 @@ def report_line(rules: Ruleset, names: Names, line: LogLine, index: LogIndex) ->
             return ReportLine(line.number, line.type, said, notation, (UNDO,))
         case Annotation():
             about = "the kick-off" if line.on == 0 else f"line {line.on}"
-            said = f"Note on {about}: {line.text}"
-            return ReportLine(line.number, line.type, said, notation, (NOTE,))
+            judged = glyph_mark(line.glyph)
+            if judged is None:
+                said = f"Note on {about}: {line.text}"
+                return ReportLine(line.number, line.type, said, notation, (NOTE,))
+            said = f"Note on {about} ({judged.symbol} {judged.words}): {line.text}"
+            return ReportLine(line.number, line.type, said, notation, (NOTE, judged))
         case Abandonment():
             said = f"Match abandoned: {line.reason}"
             return ReportLine(line.number, line.type, said, notation, (ABANDONED,))
@@ -210,6 +215,22 @@ def _dispute(index: LogIndex, number: int) -> Dispute | None:
     return line if isinstance(line, Dispute) else None
 
 
+def glyph_mark(name: str | None) -> Mark | None:
+    """The mark of an annotation's glyph (domain.glyphs), None for a plain remark."""
+    glyph = glyph_named(name)
+    return None if glyph is None else Mark(f"glyph-{glyph.name}", glyph.symbol, glyph.meaning)
+
+
+def glyph_marks(notes: Iterable[Annotation]) -> list[Mark]:
+    """The glyphs the notes on an entry judged it with, each once, in the notes' order."""
+    marks: list[Mark] = []
+    for note in notes:
+        mark = glyph_mark(note.glyph)
+        if mark is not None and mark not in marks:
+            marks.append(mark)
+    return marks
+
+
 def _entry_line(
     entry: Entry, sentence: str, notation: str, index: LogIndex, *lead: Mark
 ) -> ReportLine:
@@ -217,8 +238,10 @@ def _entry_line(
     marks = [*lead, *consequence_marks(entry.consequences)] if fate is None else list(lead)
     if entry.override:
         marks.append(OVERRIDE)
-    if index.notes_on(entry.number):
+    notes = index.notes_on(entry.number)
+    if notes:
         marks.append(NOTE)
+        marks.extend(glyph_marks(notes))
     if index.disputes_on(entry.number):
         marks.append(DISPUTE)
     if fate is not None:

@@ -58,6 +58,7 @@ def _plain(value: Any) -> Any:
 KINDS = {
     "Created": "creation",
     "Imported": "import",
+    "Branched": "branch",
     "EntryRecorded": "entry",
     "EntryRetracted": "undo",
     "Annotated": "annotation",
@@ -67,7 +68,7 @@ KINDS = {
     "Corrected": "correction",
     "Confirmed": "confirmation",
 }
-NOT_LINES = frozenset({"Created", "Imported"})
+NOT_LINES = frozenset({"Created", "Imported", "Branched"})
 
 # The three checks an event can fail.
 DIGEST = "digest"  # its digest does not match its content (or it has none, or is unreadable)

@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from domain.glyphs import GLYPH_NAMES, GLYPHS
 from domain.log import DECISIONS, LogLine
 from domain.match import CONFIRMED, DISPUTED, IN_PLAY, UNCONFIRMED
 from domain.provenance import Provenance
@@ -279,6 +280,18 @@ class ResultStatusSchema(Schema):
     )
 
 
+class BranchOriginSchema(Schema):
+    """The match and step a what-if branch starts from, and who started it."""
+
+    origin = fields.String(required=True, metadata={"description": "The origin match's id"})
+    step = fields.Integer(required=True, metadata={"description": "The step it starts from"})
+    entry = fields.Integer(
+        required=True, metadata={"description": "The origin's entry at that step (0: kick-off)"}
+    )
+    by = fields.String(required=True)
+    at = fields.String(required=True)
+
+
 class MatchSchema(Schema):
     id = fields.String(required=True)
     version = fields.Integer(
@@ -305,6 +318,12 @@ class MatchSchema(Schema):
         },
     )
     imported = ProvenanceField()
+    branch = fields.Nested(
+        BranchOriginSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Where a what-if branch starts; null for any other match"},
+    )
 
 
 class CreatedMatchSchema(Schema):
@@ -536,6 +555,15 @@ class AnnotationSchema(Schema):
         metadata={"description": "The entry's number; 0 is the kick-off"},
     )
     text = text_field(NOTE_LIMIT, required=True)
+    glyph = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(GLYPH_NAMES),
+        metadata={
+            "description": "A judgement of the entry: "
+            + ", ".join(f"{g.name} ({g.symbol}, {g.meaning})" for g in GLYPHS)
+        },
+    )
     by = _by()
     key = _key()
 

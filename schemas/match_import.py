@@ -62,7 +62,13 @@ def import_match_file(
         importer = importer()
     try:
         return app.import_log(
-            parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), importer, league=into
+            parsed.ruleset,
+            parsed.setup,
+            parsed.lines,
+            parsed.facts(),
+            importer,
+            league=into,
+            variations=parsed.variations,
         )
     except AlreadyImported as error:
         raise AlreadyImported(f"{error}; nothing was imported", error.match_id) from None

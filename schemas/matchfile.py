@@ -12,7 +12,9 @@ each ending with its chain value, then the end line:
 
 The chain (format version 3, schemas.matchfile_chain) names the first line edited since the
 export; the header's `seal` is the source match's seal then (docs/seal.md). Format version 4
-adds `die=` to an entry the table rolled with a named physical die ("red d6").
+adds `die=` to an entry the table rolled with a named physical die ("red d6"); version 5 a
+note's `glyph=` and the match's what-if branches as variations after its own lines
+(`V/0 … branch step=S`, then `V/N …`), and is written only for a match that has either.
 
 `#` starts a comment line; the export writes each entry's consequences as comments so the file
 reads like a match report, and the import ignores them (it works them out again). Every text
@@ -31,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, assert_never
@@ -39,9 +41,12 @@ from typing import Any, assert_never
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from domain.actions import ActionCodec
+from domain.branching import Variation
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
+    Author,
     Confirmation,
     Correction,
     Dispute,
@@ -87,8 +92,14 @@ from schemas.matchfile_values import (
 __all__ = ["FORMAT", "VERSION", "MatchFile", "MatchFileError", "dumps", "loads"]
 
 FORMAT = "touchline-match"
-VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
+# A file that holds neither glyphs nor variations is written as version 4, which releases
+# before version 5 read; version 5 adds both.
+PLAIN_VERSION = 4
+GLYPHS_FROM = VARIATIONS_FROM = 5
+# A variation's line: its number, a slash, and the line's number in the branch (0: its start).
+_VARIATION_LINE = re.compile(r"([0-9]{1,9})/([0-9]{1,9})(?= |$)")
 # The first version whose lines carry the chain (schemas.matchfile_chain).
 CHAINED = 3
 META_KEYS = ("by", "at", "device", "link", "override", "key", "die")
@@ -125,6 +136,8 @@ class MatchFile:
     chain: ChainState = field(default_factory=lambda: ChainState(None))
     # The source match's seal at export, as the header claims it.
     seal: ClaimedSeal | None = None
+    # Its what-if branches (format version 5 on), after its own lines.
+    variations: list[Variation] = field(default_factory=list)
 
     def facts(self) -> MatchFileFacts:
         """The file as an import records it: what it was, and what it claims."""
@@ -224,14 +237,16 @@ class HeaderSchema(Schema):
 # -- writing ---------------------------------------------------------------------------
 
 
-def dumps(match: Any, exported_at: str) -> str:
-    """Write a match (an aggregate with a log) as a match file of the current version."""
+def dumps(match: Any, exported_at: str, variations: Sequence[Variation] = ()) -> str:
+    """Write a match (an aggregate with a log) as a match file, with its what-if branches as
+    `variations` after its own lines (domain.branching); a file with neither variations nor
+    glyphs is written as version 4, which earlier releases read."""
     rules = find_ruleset(match.ruleset_name)
     labels = rules.side_labels(rules.make_setup(match.setup))
     result = match.result()
     out = [
         "# Touchline match file: one entry per numbered line; see docs/match-file.md",
-        f"{FORMAT}: {VERSION}",
+        f"{FORMAT}: {_version_for(match, variations)}",
         f"ruleset: {quote(match.ruleset_name)}",
         f"setup: {_setup_json(match.setup)}",
         f"created: {_meta({'by': match.created_by, 'at': match.created_at})}",
@@ -249,9 +264,31 @@ def dumps(match: Any, exported_at: str) -> str:
     out.append("")
     for line in match.log:
         out.extend(_entry_lines(rules, line))
+    for number, variation in enumerate(variations, start=1):
+        out.extend(_variation_lines(rules, number, variation))
     out = chained(out)
     out.append(end_line(out, len(match.log)))
     return "\n".join(out) + "\n"
+
+
+def _version_for(match: Any, variations: Sequence[Variation]) -> int:
+    """The oldest version that holds the match: 4 unless it carries glyphs or variations."""
+    lines = [*match.log, *(line for v in variations for _, line in v.lines)]
+    judged = any(isinstance(line, Annotation) and line.glyph for line in lines)
+    return VERSION if judged or variations else PLAIN_VERSION
+
+
+def _variation_lines(rules: Ruleset, number: int, variation: Variation) -> list[str]:
+    """A variation: its start (`V/0 … branch step=S source=ID`), then each of the branch's
+    own lines as the match's are written, numbered `V/N`."""
+    started = variation.started
+    meta = {"by": started.by, "at": started.at, "device": started.device, "link": started.link}
+    where = {"step": variation.step, "source": variation.source}
+    out = [f"{number}/0 {_meta(meta)} branch {_meta(where)}"]
+    for _, line in variation.lines:
+        first, *comments = _entry_lines(rules, line)
+        out.extend([f"{number}/{first}", *comments])
+    return out
 
 
 def _provenance_lines(provenance: Provenance | None) -> list[str]:
@@ -280,7 +317,8 @@ def _entry_lines(rules: Ruleset, line: LogLine) -> list[str]:
         case Abandonment():
             return [f"{start} abandon reason={quote(line.reason)}"]
         case Annotation():
-            return [f"{start} note {line.on} text={quote(line.text)}"]
+            judged = f" glyph={quote(line.glyph)}" if line.glyph else ""
+            return [f"{start} note {line.on} text={quote(line.text)}{judged}"]
         case Correction():
             named = {
                 "reason": line.reason,
@@ -412,7 +450,9 @@ def _version(lines: list[Line]) -> int:
                     f"Touchline reads versions {' and '.join(map(str, READABLE_VERSIONS))}"
                 )
             return int(version)
-    raise MatchFileError(f"not a Touchline match file: the '{FORMAT}: {VERSION}' line is missing")
+    raise MatchFileError(
+        f"not a Touchline match file: the '{FORMAT}: {PLAIN_VERSION}' line is missing"
+    )
 
 
 def _sealed_content(lines: list[Line], complete: bool) -> tuple[list[Line], EndLine]:
@@ -467,10 +507,12 @@ def _parse(content: list[Line], version: int) -> MatchFile:
     except UnknownRuleset as error:
         raise MatchFileError(f"line {header['ruleset'].number}: {error}") from None
     read_value = None if version == 1 else _value_reader(rules.codec)
+    main, variation_lines = _main_and_variations(body, version)
     lines = [
-        (line.number, _load_line(rules.codec, line, index, read_value))
-        for index, line in enumerate(body, start=1)
+        (line.number, _load_line(rules.codec, line, index, read_value, version))
+        for index, line in enumerate(main, start=1)
     ]
+    variations = _load_variations(rules.codec, variation_lines, read_value, version)
     created = parsed["created"]
     imported = parsed["imported"]
     seal = parsed["seal"]
@@ -487,7 +529,84 @@ def _parse(content: list[Line], version: int) -> MatchFile:
         imported_from=parsed["imported_from"],
         earlier_import=None if imported is None else ClaimedImport(**imported),
         seal=None if seal is None else ClaimedSeal(seal["version"], seal["digest"]),
+        variations=variations,
     )
+
+
+def _main_and_variations(body: list[Line], version: int) -> tuple[list[Line], list[Line]]:
+    """The match's own lines, and those of its variations after them (`V/N …`)."""
+    main: list[Line] = []
+    variations: list[Line] = []
+    for line in body:
+        if _VARIATION_LINE.match(line.text):
+            if version < VARIATIONS_FROM:
+                raise MatchFileError(
+                    f"line {line.number}: variations are lines of format version "
+                    f"{VARIATIONS_FROM} files; this file says it is of version {version}"
+                )
+            variations.append(line)
+        elif variations:
+            raise MatchFileError(
+                f"line {line.number}: a line of the match after its variations: the match's "
+                "own lines come first"
+            )
+        else:
+            main.append(line)
+    return main, variations
+
+
+def _load_variations(
+    codec: ActionCodec, lines: list[Line], read_value: ValueReader | None, version: int
+) -> list[Variation]:
+    """Each variation from its start line `V/0 … branch step=S [source=ID]` and its lines
+    `V/N`, numbered on from the step (the branch's lines 1 to S are the match's entries)."""
+    found: list[Variation] = []
+    for line in lines:
+        matched = _VARIATION_LINE.match(line.text)
+        assert matched is not None
+        number, at = int(matched[1]), int(matched[2])
+        rest = Line(line.number, line.text[len(matched[1]) + 1 :])
+        if at == 0:
+            if number != len(found) + 1:
+                raise MatchFileError(
+                    f"line {line.number}: variation {number} where variation "
+                    f"{len(found) + 1} was due"
+                )
+            found.append(_variation_start(rest))
+            continue
+        if not found or number != len(found):
+            raise MatchFileError(
+                f"line {line.number}: a line of variation {number} outside it: a variation "
+                f"starts with its line {number}/0"
+            )
+        variation = found[-1]
+        expected = variation.step + len(variation.lines) + 1
+        loaded = _load_line(codec, rest, expected, read_value, version)
+        found[-1] = replace(variation, lines=(*variation.lines, (line.number, loaded)))
+    return found
+
+
+def _variation_start(line: Line) -> Variation:
+    where = f"line {line.number}"
+    words = _words(line)
+    raw_meta, rest = _split_meta(words[1:], where)
+    if not rest or rest[0] != "branch":
+        raise MatchFileError(
+            f"{where}: write a variation's start as 'V/0 by=NAME at=TIMESTAMP branch step=S "
+            "[source=ID]'"
+        )
+    named, left = _named(rest[1:], {"step", "source"}, where)
+    if left or not _is_number(named.get("step", "")):
+        raise MatchFileError(f"{where}: a variation names the step it starts from (step=S)")
+    try:
+        meta = EntryMetaSchema().load(raw_meta)
+    except ValidationError as error:
+        raise MatchFileError(f"{where}: {_messages(error.messages)}") from None
+    if meta["override"] is not None or meta["die"] is not None or meta["key"] is not None:
+        raise MatchFileError(f"{where}: a variation's start names who started it, and when")
+    source = named.get("source") or None
+    started = Author(meta["by"], meta["at"], meta["device"], meta["link"])
+    return Variation(int(named["step"]), started, source, (), at_line=line.number)
 
 
 def _load_header(header: dict[str, Line], version: int) -> dict[str, Any]:
@@ -581,7 +700,11 @@ def _one_value(line: Line, name: str) -> str:
 
 
 def _load_line(
-    codec: ActionCodec, line: Line, expected_number: int, read_value: ValueReader | None
+    codec: ActionCodec,
+    line: Line,
+    expected_number: int,
+    read_value: ValueReader | None,
+    version: int = VERSION,
 ) -> LogLine:
     where = f"line {line.number}"
     words = _words(line)
@@ -615,15 +738,31 @@ def _load_line(
         # A correction is an entry in its own right: it names its die as an entry does.
         return replace(settled, die_label=die) if isinstance(settled, Correction) else settled
     if rest[0] == "note":
-        text = rest[2].partition("text=")[2] if len(rest) == 3 else ""
-        if len(rest) != 3 or not _is_number(rest[1]) or not rest[2].startswith("text="):
-            raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT'")
-        return Annotation(**common, on=int(rest[1]), text=_unescaped(text, where))
+        return _note_line(common, rest[1:], where, version)
     try:
         action = action_from_words(codec, rest, read_value)
     except (MalformedAction, BadValue) as error:
         raise MatchFileError(f"{where}: {error}") from None
     return Entry(**common, action=action, override=override, die_label=die)
+
+
+def _note_line(common: dict[str, Any], words: list[str], where: str, version: int) -> LogLine:
+    """`note N text=WHAT`, and from format version 5 ` glyph=NAME` after it."""
+    number, rest = (words[0], words[1:]) if words else ("", [])
+    named, left = _named(rest, {"text", "glyph"} if version >= GLYPHS_FROM else {"text"}, where)
+    if not _is_number(number) or left or "text" not in named or next(iter(named)) != "text":
+        shape = " [glyph=NAME]" if version >= GLYPHS_FROM else ""
+        raise MatchFileError(f"{where}: write an annotation as 'note N text=WHAT{shape}'")
+    glyph_name = named.get("glyph")
+    try:
+        glyph = glyph_named(glyph_name)
+    except BadGlyph as error:
+        raise MatchFileError(f"{where}: {error}") from None
+    if glyph_name is not None and glyph is None:
+        raise MatchFileError(f"{where}: glyph= names a glyph; leave it out for none")
+    return Annotation(
+        **common, on=int(number), text=named["text"], glyph=None if glyph is None else glyph.name
+    )
 
 
 def _names_an_entry(word: str) -> bool:

@@ -22,6 +22,8 @@ from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from domain.branching import BadBranch, Variation
+from domain.glyphs import BadGlyph, glyph_named
 from domain.log import (
     Abandonment,
     Annotation,
@@ -54,6 +56,7 @@ from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
 from service.boundary import use_case
+from service.branches import BranchUseCases
 from service.card_lists import CardListUseCases
 from service.config import StoreSettings, settings_from_environment
 from service.disputes import DisputeUseCases, correction_request
@@ -131,6 +134,20 @@ def _values_judged(line: Correction) -> ValuesJudged | None:
     return ValuesJudged(NO_CARDS, own=bool(line.override), later=frozenset(line.kept))
 
 
+def _imported_branch(origin: MatchRecord, variation: Variation, importer: Author) -> MatchRecord:
+    """A match file's variation as a branch of the match just imported: started by whom
+    and when the file says, through the importer's link, its own lines checked as the
+    match's are."""
+    started = variation.started
+    author = Author(started.by, started.at, started.device, importer.link)
+    try:
+        branch = MatchRecord.start_branch(origin, variation.step, author)
+    except (BadBranch, BadText, RuleBroken) as error:
+        raise BadInput(f"line {variation.at_line}: {error}") from None
+    Touchline._replay_lines(branch, list(variation.lines))
+    return branch
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -147,6 +164,7 @@ class Touchline(
     AuditQueries,
     ImportLookups,
     SealQueries,
+    BranchUseCases,
 ):
     name = "touchline"
     snapshotting_intervals = {MatchRecord: SNAPSHOT_EVERY}  # noqa: RUF012 (the library's own class attribute)
@@ -352,14 +370,25 @@ class Touchline(
 
     @use_case
     def annotate(
-        self, ref: str, on: int, text: str, author: Author, key: str | None = None
+        self,
+        ref: str,
+        on: int,
+        text: str,
+        author: Author,
+        key: str | None = None,
+        glyph: str | None = None,
     ) -> Written[Annotation]:
-        """A plain-text remark on entry `on` (0: before the first entry)."""
+        """A plain-text remark on entry `on` (0: before the first entry), with a glyph
+        judging the entry if given (domain.glyphs: its name or symbol)."""
+        try:
+            glyph_named(glyph)
+        except BadGlyph as error:
+            raise BadInput(str(error)) from None
         return self._change(
             ref,
             None,
-            lambda match: match.annotate(on, text, author, key=key),
-            lambda match: match.earlier_annotation(key, on, text),
+            lambda match: match.annotate(on, text, author, key=key, glyph=glyph),
+            lambda match: match.earlier_annotation(key, on, text, glyph),
         )
 
     def version_of(self, ref: str) -> int:
@@ -382,9 +411,13 @@ class Touchline(
         file: MatchFileFacts,
         importer: Author,
         league: str | None = None,
+        variations: Sequence[Variation] = (),
     ) -> ImportedMatch:
         """Re-check and store a whole match log with its provenance, or nothing if any line
         fails or the league already counts this match.
+
+        Each of the file's `variations` becomes a what-if branch of the imported match, from
+        its step, with its own lines replayed as the match's are, saved with the match.
 
         `lines` pairs each log line with its line number in the source file, so that a
         refusal can name it. Every line is written again as new input: its rules checked,
@@ -418,6 +451,7 @@ class Touchline(
             if refusal is not None:
                 raise refusal
         self._replay_lines(match, lines)
+        branches = [_imported_branch(match, variation, importer) for variation in variations]
         same = self.same_matches(facts)
         at = match.provenance.importer.at
         marks = (
@@ -425,7 +459,7 @@ class Touchline(
         )
         try:
             with self._storage():
-                self.save(match, *marks)
+                self.save(match, *branches, *marks)
         except IntegrityError:
             # Another import of this very match into this league was stored first.
             refusal = None if league is None else self._already_in_league(league, keys)
@@ -448,7 +482,9 @@ class Touchline(
                     case Abandonment():
                         match.abandon(line.author, line.reason)
                     case Annotation():
-                        match.annotate(line.on, line.text, line.author, key=line.key)
+                        match.annotate(
+                            line.on, line.text, line.author, key=line.key, glyph=line.glyph
+                        )
                     case Retraction():
                         effective = match.effective_entries()
                         if not effective or effective[-1].number != line.retracts:

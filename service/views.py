@@ -20,6 +20,7 @@ from domain.situation_changes import Change
 
 # An imported match's provenance is loaded with the match that has one (domain.match).
 if TYPE_CHECKING:
+    from domain.branching import BranchOrigin
     from domain.provenance import Provenance
 
 L = TypeVar("L", bound=LogLine)
@@ -94,6 +95,8 @@ class MatchView:
     # What only the scorers see (Ruleset.scorers_view: a hand's cards); never in to_dict(),
     # which spectators read.
     scorers_situation: dict[str, JSON] = field(default_factory=dict)
+    # The match and step a what-if branch starts from (domain.branching); None otherwise.
+    branch: BranchOrigin | None = None
 
     @property
     def short_id(self) -> str:
@@ -137,6 +140,7 @@ class MatchView:
             "result_status": status_to_dict(self.result_status),
             "log": [self.line_data(line, placed.get(line.number)) for line in self.log],
             "imported": None if self.imported is None else self.imported.to_data(),
+            "branch": None if self.branch is None else branch_data(self.branch),
         }
 
     def line_data(self, line: LogLine, said: PlacedLine | None = None) -> dict[str, JSON]:
@@ -147,6 +151,17 @@ class MatchView:
         if isinstance(line, Ruling):
             data["cited"] = [{"rule": rule, "text": text} for rule, text in self.cited(line)]
         return data
+
+
+def branch_data(branch: BranchOrigin) -> dict[str, JSON]:
+    """Where a branch starts, as the JSON API answers it (without the link it came through)."""
+    return {
+        "origin": branch.origin,
+        "step": branch.step,
+        "entry": branch.entry,
+        "by": branch.started.by,
+        "at": branch.started.at,
+    }
 
 
 def line_data(line: LogLine, said: PlacedLine | None) -> dict[str, JSON]:
@@ -195,6 +210,8 @@ class ReplayView:
     text: str
     entries: list[Entry] = field(default_factory=list)
     imported: Provenance | None = None
+    # Where a what-if branch starts (domain.branching); None for any other match.
+    branch: BranchOrigin | None = None
     # Each line of the whole log as the match report words it, by its number.
     said: Mapping[int, PlacedLine] = field(default_factory=dict)
 
@@ -220,6 +237,7 @@ class ReplayView:
             text=rules.render(state),
             entries=list(entries[:step]),
             imported=match.provenance,
+            branch=match.branch,
             said={} if said is None else said,
         )
 
@@ -400,4 +418,5 @@ def match_view(match: MatchRecord) -> MatchView:
         imported=match.provenance,
         league=match.league,
         names=names_of(rules, setup),
+        branch=match.branch,
     )

@@ -29,6 +29,7 @@ from web import (
     abandoning,
     api,
     audit,
+    branches,
     cards,
     corrections,
     errors,
@@ -127,6 +128,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         stats.bp,
         audit.bp,
         cards.bp,
+        branches.bp,
     )
     for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms, macro_modules.bp):
         app.register_blueprint(blueprint)

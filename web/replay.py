@@ -225,7 +225,8 @@ def annotate(match_ref: str) -> Any:
     # Empty or overlong text is refused by the service (400, nothing stored).
     if not (on.isascii() and on.isdigit()):
         abort(400, description=f"on={on!r} is not an entry number")
-    service.annotate(match_id, int(on), text, author(scorer_name()))
+    glyph = request.form.get("glyph") or None
+    service.annotate(match_id, int(on), text, author(scorer_name()), glyph=glyph)
     # Back to the annotated line: the step it is at, or, undone since, the step it followed.
     target = url_for("replay.page", match_ref=match_id, at=int(on))
     return redirect(f"{target}#annotations", code=303)

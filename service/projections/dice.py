@@ -4,7 +4,7 @@ or the app) and, for the table's, the physical die the scorer named ('' when unn
 from __future__ import annotations
 
 from service.projections.database import Sql
-from service.projections.views import Batch, replace_match_rows
+from service.projections.views import Batch, counted, replace_match_rows
 
 
 class DiceRolls:
@@ -25,7 +25,7 @@ class DiceRolls:
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
         replace_match_rows(sql, "dice_counts", [str(m.id) for m, _ in batch.matches])
-        for match, contribution in batch.matches:
+        for match, contribution in counted(batch):
             match_id = str(match.id)
             rows.extend(
                 (match_id, coach, faces, face, source, die, rolls)

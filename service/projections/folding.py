@@ -64,6 +64,8 @@ class MatchFacts:
     entries: int
     abandoned: bool
     provenance: Provenance | None
+    # A what-if branch (domain.branching) counts in no read model but its own listing.
+    branch: bool = False
 
     @property
     def coaches(self) -> dict[str, str]:
@@ -85,6 +87,7 @@ class MatchFacts:
             entries=len(match.effective_entries()),
             abandoned=match.abandonment is not None,
             provenance=match.provenance,
+            branch=match.branch is not None,
         )
 
 
@@ -120,6 +123,7 @@ class MatchFold:
     last_at: str | None = None
     abandoned: bool = False
     provenance: Provenance | None = None
+    branch: bool = False
     # Entry lines by number, and the entries in force in the order of play.
     entries: dict[int, _Entry] = field(default_factory=dict)
     in_force: list[_Entry] = field(default_factory=list)
@@ -208,6 +212,7 @@ class MatchFold:
         folded.last_at = match.log[-1].at if match.log else None
         folded.abandoned = match.abandonment is not None
         folded.provenance = match.provenance
+        folded.branch = match.branch is not None
         folded._reorder()
         return folded
 
@@ -225,6 +230,7 @@ class MatchFold:
             entries=len(self.in_force),
             abandoned=self.abandoned,
             provenance=self.provenance,
+            branch=self.branch,
         )
 
     def contribution(self) -> Contribution:
@@ -308,6 +314,10 @@ class MatchFold:
             self.provenance = imported_provenance(
                 **{name: getattr(event, name) for name in _IMPORTED_FIELDS}
             )
+            self.version = event.originator_version
+            return True  # not a line of the log
+        elif isinstance(event, MatchRecord.Branched):
+            self.branch = True
             self.version = event.originator_version
             return True  # not a line of the log
         elif not isinstance(event, MatchRecord.Annotated):

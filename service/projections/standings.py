@@ -116,7 +116,7 @@ class Standings:
             # order a rebuild meets its events in).
             retally.add(league.name)
             touched.add(league.name)
-        league_matches = [(m, c) for m, c in batch.matches if m.league is not None]
+        league_matches = [(m, c) for m, c in batch.matches if m.league is not None and not m.branch]
         kept = _stored_rows(sql, [str(m.id) for m, _ in league_matches])
         rules: dict[str, LeagueRules | None] = {}
         parts = Parts()

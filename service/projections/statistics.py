@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from service.projections.database import Sql
 from service.projections.subjects import COACH
-from service.projections.views import Batch, replace_match_rows
+from service.projections.views import Batch, counted, replace_match_rows
 
 
 class Statistics:
@@ -29,7 +29,7 @@ class Statistics:
     def apply(self, sql: Sql, batch: Batch) -> None:
         rows: list[tuple[object, ...]] = []
         replace_match_rows(sql, "stats_counts", [str(m.id) for m, _ in batch.matches])
-        for match, contribution in batch.matches:
+        for match, contribution in counted(batch):
             match_id = str(match.id)
             counts = dict(contribution.stats)
             # Every coach of a match is counted as having played it, even without a statistic.

@@ -15,7 +15,7 @@ import json
 from service.projections.database import Sql
 from service.projections.fold import Contribution
 from service.projections.folding import MatchFacts
-from service.projections.views import Batch, replace_match_rows
+from service.projections.views import Batch, counted, replace_match_rows
 
 COLUMNS = (
     "match_id", "ruleset", "title", "league", "status", "score", "phase", "winner",
@@ -77,7 +77,7 @@ class MatchSummaries:
         ids = [str(m.id) for m, _ in batch.matches]
         for table in self.tables:
             replace_match_rows(sql, table, ids)
-        for match, contribution in batch.matches:
+        for match, contribution in counted(batch):
             rows.append(row_of(match, contribution))
             disputes.extend(
                 (str(match.id), d.number, d.on, d.reason, d.by, d.at) for d in contribution.disputes

@@ -36,6 +36,13 @@ class View(Protocol):
         """Replace the rows of every match (and league) in the batch."""
 
 
+def counted(batch: Batch) -> list[tuple[MatchFacts, Contribution]]:
+    """The batch's matches that count: not what-if branches (domain.branching), which are in
+    no listing, statistics, dice or history. Their rows are replaced all the same, so a match
+    whose branch event came in a later batch than its creation leaves none behind."""
+    return [(match, contribution) for match, contribution in batch.matches if not match.branch]
+
+
 def drop(sql: Sql, view: View) -> None:
     for table in view.tables:
         sql.run(f"DROP TABLE IF EXISTS {table}")

@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.branching import Variation
+from domain.glyphs import GLYPH_NAMES
 from domain.log import Abandonment, Annotation, Entry
 from domain.match import Author, MatchRecord
 from domain.registry import find_ruleset
@@ -103,17 +105,52 @@ def _legal(ruleset: str, match: Any, data: Any) -> MatchRecord:
     return _in_memory(ruleset, setup, entries, undos, notes)
 
 
+def _branched(original: MatchRecord, data: Any) -> MatchRecord:
+    """A what-if branch of the match from a drawn step, with a drawn note and glyph on it."""
+    steps = len(original.entries_in_force())
+    step = data.draw(st.integers(min_value=0, max_value=steps))
+    branch = MatchRecord.start_branch(original, step, AUTHOR)
+    note, glyph = data.draw(st.tuples(typed, st.none() | st.sampled_from(GLYPH_NAMES)))
+    branch.annotate(step if step else 0, note, AUTHOR, glyph=glyph)
+    return branch
+
+
+def _variation(branch: MatchRecord) -> Variation:
+    where = branch.branch
+    assert where is not None
+    own = tuple((0, line) for line in branch.log if line.number > where.step)
+    return Variation(where.step, where.started, str(branch.id), own)
+
+
 def round_trip(app: Touchline, ruleset: str, match: Any, data: Any) -> None:
     original = _legal(ruleset, match, data)
-    text = dumps(original, EXPORTED_AT)
+    branch = _branched(original, data)
+    text = dumps(original, EXPORTED_AT, [_variation(branch)])
     parsed = loads(text)
     assert parsed.checked and parsed.chain.held
     imported = app.load_record(
-        app.import_log(parsed.ruleset, parsed.setup, parsed.lines, parsed.facts(), AUTHOR).view.id
+        app.import_log(
+            parsed.ruleset,
+            parsed.setup,
+            parsed.lines,
+            parsed.facts(),
+            AUTHOR,
+            variations=parsed.variations,
+        ).view.id
     )
     assert imported.log == original.log
     assert imported.game == original.game
-    assert entry_lines(dumps(imported, "x")) == entry_lines(text)
+    [found] = app.branches_of(str(imported.id))
+    imported_branch = app.load_record(found.id)
+    assert imported_branch.log == branch.log and imported_branch.game == branch.game
+    variations = app.variations_of(str(imported.id))
+    assert (
+        entry_lines(dumps(imported, "x", variations))[: len(original.log)]
+        == entry_lines(text)[: len(original.log)]
+    )
+    assert [line for _, line in variations[0].lines] == [
+        line for _, line in parsed.variations[0].lines
+    ]
 
 
 def _any_text_everywhere(ruleset: str, match: MatchRecord, data: Any) -> StoredRecord:

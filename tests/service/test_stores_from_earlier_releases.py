@@ -174,6 +174,30 @@ def test_every_match_shows_what_the_release_showed(app: Touchline) -> None:
         assert shown == released, name
 
 
+def test_the_release_s_annotations_load_as_plain_remarks_and_no_match_is_a_branch(
+    app: Touchline,
+) -> None:
+    """The release stored `Annotated` at version 2, before glyphs: each note loads through
+    the upcaster with none, reads as it did, and exports as the version 4 line it was; and
+    it stored no `Branched` event: no match is a branch or has one."""
+    notes = [
+        line for match in MATCHES.values() for line in app.load_record(match["id"]).annotations()
+    ]
+    assert len(notes) > 5
+    assert {note.glyph for note in notes} == {None}
+    for name, match in MATCHES.items():
+        view = app.get_match(match["id"])
+        assert view.branch is None and view.to_dict()["branch"] is None, name
+        assert app.branches_of(match["id"]) == (), name
+        assert dumps(app.load_record(match["id"]), EXPORTED_AT).splitlines()[1] == (
+            "touchline-match: 4"
+        ), name
+        said = [line.sentence for line in view.report().lines if line.type == "annotation"]
+        assert all(
+            sentence.startswith("Note on ") and "(" not in sentence[:20] for sentence in said
+        )
+
+
 def test_no_match_of_the_release_is_imported(app: Touchline) -> None:
     """The release recorded no provenance: every match reads as scored where it is, with
     nothing claimed, and lists so."""

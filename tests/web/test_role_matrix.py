@@ -382,6 +382,13 @@ def test_creating_or_importing_a_friendly_needs_no_link(
     assert imported.status_code == 201 and service.grant_of(imported.get_json()["scorer_token"])
 
 
+# Writes anyone may make, on any match they can see, so no holder is refused: starting a
+# what-if branch, a match outside any league (docs/branches.md). Each is tried with no link
+# in `test_anyone_may_branch_a_match_with_no_link`.
+OPEN_API = {("/api/matches/{match_id}/branches", "post")}
+OPEN_PAGES = {"/matches/<match_ref>/branches"}
+
+
 def test_every_write_is_in_the_matrix(app: Flask, client: FlaskClient) -> None:
     """A new write operation or form must be added to the matrix, or this fails."""
     document = client.get("/api/openapi.json").get_json()
@@ -391,13 +398,28 @@ def test_every_write_is_in_the_matrix(app: Flask, client: FlaskClient) -> None:
         for method in item
         if method in ("post", "put", "patch", "delete")
     }
-    assert operations == set(API)
+    assert operations == set(API) | OPEN_API
     posted = {
         rule.rule
         for rule in app.url_map.iter_rules()
         if "POST" in (rule.methods or ()) and not rule.rule.startswith("/api/")
     }
-    assert posted == set(PAGES)
+    assert posted == set(PAGES) | OPEN_PAGES
+
+
+def test_anyone_may_branch_a_match_with_no_link(client: FlaskClient, service: Touchline) -> None:
+    """Even a league's match: the branch is outside any league, its scorer link the starter's."""
+    service.create_league(CUP, "card-game", OWNER)
+    match = service.create_match("card-game", SETUP, OWNER, CUP).id
+    service.record(match, parse_entry("card-game", OPENING[0]), OWNER)
+    answer = client.post(f"/api/matches/{match}/branches", json={"step": 1, "by": "x"})
+    assert answer.status_code == 201
+    branch = answer.get_json()["match"]["id"]
+    grant = service.grant_of(answer.get_json()["scorer_token"])
+    assert grant is not None and grant.role.value == "scorer" and grant.match == branch
+    assert grant.league is None
+    page = post_form(client, f"/matches/{match}/branches", {"step": "0"})
+    assert page.status_code == 303 and len(service.branches_of(match)) == 2
 
 
 def test_every_write_operation_declares_its_roles(client: FlaskClient) -> None:

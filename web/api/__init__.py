@@ -7,7 +7,18 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 from schemas.api import ErrorSchema
-from web.api import audit, cards, leagues, links, matches, rulesets, scoring, settling, stats
+from web.api import (
+    audit,
+    branches,
+    cards,
+    leagues,
+    links,
+    matches,
+    rulesets,
+    scoring,
+    settling,
+    stats,
+)
 from web.api.base import LINK_SCHEME
 
 BLUEPRINTS = (
@@ -20,6 +31,7 @@ BLUEPRINTS = (
     audit.bp,
     stats.bp,
     cards.bp,
+    branches.bp,
 )
 
 SETTINGS = {

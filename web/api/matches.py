@@ -140,9 +140,11 @@ def json_answer(data: dict[str, Any]) -> Response:
 @bp.response(200, {"type": "string"}, content_type="text/plain")
 @bp.refusals(404)
 def export_match(match_id: str) -> Any:
-    """The match as a match file, to keep or to import elsewhere."""
+    """The match as a match file, to keep or to import elsewhere, with its what-if branches
+    as variations after its own lines."""
     record = touchline().load_record(match_id)
-    text = dumps(record, datetime.now(UTC).isoformat(timespec="seconds"))
+    variations = touchline().variations_of(match_id)
+    text = dumps(record, datetime.now(UTC).isoformat(timespec="seconds"), variations)
     return Response(
         text,
         mimetype="text/plain",

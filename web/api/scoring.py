@@ -87,7 +87,12 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 def annotate(body: dict[str, Any], match_id: str) -> Any:
     """Attach a remark to an entry in force (`on`), or to the kick-off (`on` = 0)."""
     written = touchline().annotate(
-        match_id, body["on"], body["text"], author(body["by"], "api"), key=body["key"]
+        match_id,
+        body["on"],
+        body["text"],
+        author(body["by"], "api"),
+        key=body["key"],
+        glyph=body["glyph"],
     )
     return _answer(written)
 

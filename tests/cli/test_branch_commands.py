@@ -1,0 +1,61 @@
+"""`touchline match branch`, `branches` and `compare`, and `annotate --glyph`, through click's
+runner on each store."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Run
+from tests.cli.test_match_commands import record_opening
+
+
+def branched(run: Run, match: str, step: int) -> str:
+    result = run("match", "branch", match, str(step))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("branch ") and f"from step {step}" in result.output
+    return result.output.split()[1]
+
+
+def test_a_branch_is_started_scored_listed_and_compared(run: Run, new_match: str) -> None:
+    record_opening(run, new_match)
+    branch = branched(run, new_match, 9)
+    for line in ("roll coach=toho value=1", "roll coach=nankatsu value=6"):
+        recorded = run("match", "record", branch, *line.split())
+        assert recorded.exit_code == 0, recorded.output
+    shown = run("match", "show", branch)
+    assert f"What-if branch of match {new_match[:8]} from step 9" in shown.output
+    assert "Nankatsu 0 – 0 Toho" in shown.output
+    listed = run("match", "branches", new_match)
+    assert listed.exit_code == 0 and branch[:8] in listed.output and "from step 9" in listed.output
+    data = json.loads(run("match", "branches", new_match, "--step", "9", "--json").output)
+    assert [b["id"] for b in data] == [branch]
+    assert json.loads(run("match", "branches", new_match, "--step", "3", "--json").output) == []
+    compared = run("match", "compare", branch[:8])
+    assert compared.exit_code == 0, compared.output
+    assert "origin" in compared.output and "Nankatsu 0 – 1 Toho" in compared.output
+    as_json = json.loads(run("match", "compare", branch, "--json").output)
+    assert as_json["step"] == 9 and as_json["branch"]["id"] == branch
+    # The branch counts in no listing.
+    assert branch[:8] not in run("match", "list").output
+
+
+def test_a_branch_from_a_step_the_match_lacks_is_one_line_and_exit_1(
+    run: Run, new_match: str
+) -> None:
+    result = run("match", "branch", new_match, "5")
+    assert result.exit_code == 1
+    assert result.output.startswith("error: ") and "not a step of this match" in result.output
+    not_a_branch = run("match", "compare", new_match)
+    assert not_a_branch.exit_code == 1 and "not a branch" in not_a_branch.output
+
+
+def test_an_annotation_takes_a_glyph_by_name_or_symbol(run: Run, new_match: str) -> None:
+    record_opening(run, new_match, ["toss winner=toho", "kickoff coach=toho"])
+    by_name = run("match", "annotate", new_match, "2", "bold", "--glyph", "interesting")
+    assert by_name.exit_code == 0 and "!? bold" in by_name.output
+    by_symbol = run("match", "annotate", new_match, "1", "lucky", "--glyph", "??")
+    assert by_symbol.exit_code == 0, by_symbol.output
+    log = run("match", "show", new_match, "--log").output
+    assert "a blunder" in log and "an interesting decision" in log
+    refused = run("match", "annotate", new_match, "1", "hm", "--glyph", "brilliant")
+    assert refused.exit_code == 1 and "not a glyph" in refused.output

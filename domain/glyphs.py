@@ -14,6 +14,8 @@ from typing import Final
 
 @dataclass(frozen=True)
 class Glyph:
+    """One judgement an annotation may carry: its stored name, its mark and what it means."""
+
     name: str
     symbol: str
     meaning: str

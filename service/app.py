@@ -93,6 +93,7 @@ from service.views import (
 # recording an entry) loads neither an import's provenance nor the replays' timeline
 # (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
+    from domain.luck import MatchLuck
     from domain.provenance import MatchFileFacts
     from service.import_views import ImportedMatch
     from service.replays import ReplayCache, Replayed
@@ -267,6 +268,11 @@ class Touchline(
         """Steps `first` to `last` as what changed from step to step: the whole situation at
         `first` only, so a walk through a long match answers a little per step."""
         return self.replayed(ref).step_changes(first, last)
+
+    def match_luck(self, ref: str) -> MatchLuck | None:
+        """Every roll of a match with its exact odds before it and the luck it brought each
+        coach (docs/analysis.md); None for a game whose rules declare no odds."""
+        return self.replayed(ref).luck
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

@@ -84,9 +84,13 @@ def _awaited(state: TcgState, action: Any | None) -> Odds | None:
         if found is None:
             return None
         side, chance = found
+        # The kick is one entry (both dice): what it is expected to bring is its chance.
+        expected = _goals(state)
+        expected[side] += chance
         return odds_of(
             f"{state.label(side)}'s penalty",
             {f"{state.label(side)} score": chance, f"{state.label(side)} miss": ONE - chance},
+            goal_difference(expected),
         )
     if state.phase == "landing":
         faces = {f"die shows {value}": p for value, p in die(6).items()}
@@ -124,19 +128,18 @@ def awaited(state: TcgState) -> Odds | None:
 
 
 def worth(state: TcgState) -> Mapping[str, Fraction]:
-    """Each side's goal difference, its penalties of a shoot-out counted as goals, with the
-    chance of the kick to come (a tie's dice move the ball, not the score: they bring no
-    goals)."""
+    """Each side's goal difference, its penalties of a shoot-out counted as goals (a tie's
+    dice move the ball, not the score: they bring no goals)."""
+    return goal_difference(_goals(state))
+
+
+def _goals(state: TcgState) -> dict[str, Fraction]:
     held = {side: Fraction(goals) for side, goals in state.score.items()}
     shoot = state.shoot_out
     if shoot is not None:
         for side in held:
             held[side] += shoot.scored(side)
-    found = _kick(state)
-    if found is not None:
-        side, chance = found
-        held[side] += chance
-    return goal_difference(held)
+    return held
 
 
 ODDS = DiceOdds(unit="goals", before=before, awaited=awaited, worth=worth)

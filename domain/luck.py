@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from domain.declarations import DiceOdds
@@ -55,7 +56,11 @@ class MatchLuck:
 
     def at(self, step: int) -> Roll | None:
         """The roll entry `step` recorded, if it is one."""
-        return next((roll for roll in self.rolls if roll.step == step), None)
+        return self._by_step.get(step)
+
+    @cached_property
+    def _by_step(self) -> dict[int, Roll]:
+        return {roll.step: roll for roll in self.rolls}
 
     def running(self) -> tuple[tuple[int, Mapping[str, Fraction]], ...]:
         """After each roll that brought luck, each side's luck so far: the chart's points."""

@@ -269,10 +269,15 @@ class Touchline(
         `first` only, so a walk through a long match answers a little per step."""
         return self.replayed(ref).step_changes(first, last)
 
-    def match_luck(self, ref: str) -> MatchLuck | None:
+    def match_luck(self, ref: str) -> MatchLuck:
         """Every roll of a match with its exact odds before it and the luck it brought each
-        coach (docs/analysis.md); None for a game whose rules declare no odds."""
-        return self.replayed(ref).luck
+        coach (docs/analysis.md); no rolls, and no unit, for a game whose rules declare no
+        odds."""
+        from domain.luck import MatchLuck
+
+        replayed = self.replayed(ref)
+        found = replayed.luck
+        return found if found is not None else MatchLuck("", replayed.record.sides(), ())
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

@@ -100,7 +100,7 @@ class Replayed:
         """Steps `first` to `last` (both included; `last` defaults to as many as one run
         holds, up to the end). BadInput names the bound that is out of range."""
         first, last = self._bounds(first, last)
-        return StepRun.of(self.record, first, last, self.said)
+        return StepRun.of(self.record, first, last, self.said, self.luck)
 
     def step_changes(self, first: int = 0, last: int | None = None) -> StepChangeRun:
         """Steps `first` to `last` as `steps` bounds them: the whole situation at `first`, then
@@ -110,6 +110,7 @@ class Replayed:
         record = self.record
         entries = record.entries_in_force()
         said = self.said
+        luck = self.luck
         steps = tuple(
             StepChange(
                 step,
@@ -117,6 +118,7 @@ class Replayed:
                 () if step == first else told[step].changes,
                 told[step].text,
                 said.get(entries[step - 1].number) if step else None,
+                None if luck is None else luck.at(step),
             )
             for step in range(first, last + 1)
         )

@@ -176,7 +176,8 @@ class DiceOdds:
     before it (None for an entry that rolls nothing); `awaited(state)`: the odds of the roll
     the situation waits for, before anybody enters it (the live page), or None;
     `worth(state)`: what each side holds in `unit` (goals, crowns) with what the duel in
-    progress is still expected to bring it. A roll's luck is the change in `worth` across it:
+    progress is still expected to bring it; `live(setup)`: whether the match chose to show
+    the odds on its scoring page. A roll's luck is the change in `worth` across it:
     what the dice gave less what was expected. A game left without (the default) shows no
     odds and counts no luck."""
 
@@ -184,3 +185,6 @@ class DiceOdds:
     before: Callable[[Any, Any], Odds | None]
     awaited: Callable[[Any], Odds | None]
     worth: Callable[[Any], Mapping[str, Fraction]]
+    # Whether the match's setup (the game's setup value) shows the odds while it is played:
+    # the `live-odds` option (domain.odds.LIVE_ODDS), off by default.
+    live: Callable[[Any], bool] = lambda setup: False

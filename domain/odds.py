@@ -24,6 +24,15 @@ Outcome = TypeVar("Outcome")
 ZERO = Fraction(0)
 ONE = Fraction(1)
 
+# The match option that shows the odds of the roll to come on the scoring page while the
+# match is played. Off unless chosen: a competitive match shows none, and a match stored
+# before the option existed reads as without it.
+LIVE_ODDS = "live-odds"
+LIVE_ODDS_HELP = (
+    "show the exact odds of the roll to come on the scoring page while the match is played "
+    "(leave it off for competitive play; the replay always shows them)"
+)
+
 
 @dataclass(frozen=True)
 class Chance:

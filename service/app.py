@@ -94,6 +94,7 @@ from service.views import (
 # (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
     from domain.luck import MatchLuck
+    from domain.odds import Odds
     from domain.provenance import MatchFileFacts
     from service.import_views import ImportedMatch
     from service.replays import ReplayCache, Replayed
@@ -278,6 +279,16 @@ class Touchline(
         replayed = self.replayed(ref)
         found = replayed.luck
         return found if found is not None else MatchLuck("", replayed.record.sides(), ())
+
+    def live_odds(self, ref: str) -> Odds | None:
+        """The exact odds of the roll the match waits for, for its scoring page: None unless
+        the match chose to show them while played (its `live-odds` option, off by default and
+        for every match stored before it existed) or no roll is awaited."""
+        record = self.load_record(ref)
+        declared = record.ruleset.odds
+        if declared is None or not declared.live(record.made_setup()):
+            return None
+        return declared.awaited(record.game)
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

@@ -28,7 +28,7 @@ from domain.card_game.check_shooting import spend_due
 from domain.card_game.shooting import card_total
 from domain.card_game.state import CardGameState, other, team
 from domain.declarations import DiceOdds
-from domain.odds import ONE, ZERO, Odds, goal_difference, odds_of
+from domain.odds import LIVE_ODDS, ONE, ZERO, Odds, goal_difference, odds_of
 
 FACES = range(1, 7)
 SIXTH = Fraction(1, 6)
@@ -262,4 +262,10 @@ def worth(state: CardGameState) -> dict[str, Fraction]:
     return goal_difference(held)
 
 
-ODDS = DiceOdds(unit="goals", before=before, awaited=awaited, worth=worth)
+ODDS = DiceOdds(
+    unit="goals",
+    before=before,
+    awaited=awaited,
+    worth=worth,
+    live=lambda setup: setup.has(LIVE_ODDS),
+)

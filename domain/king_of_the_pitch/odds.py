@@ -289,4 +289,10 @@ def worth(state: KingState) -> Mapping[str, Fraction]:
     return held
 
 
-ODDS = DiceOdds(unit="crowns", before=before, awaited=awaited, worth=worth)
+ODDS = DiceOdds(
+    unit="crowns",
+    before=before,
+    awaited=awaited,
+    worth=worth,
+    live=lambda setup: setup.live_odds,
+)

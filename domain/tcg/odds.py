@@ -142,4 +142,10 @@ def _goals(state: TcgState) -> dict[str, Fraction]:
     return held
 
 
-ODDS = DiceOdds(unit="goals", before=before, awaited=awaited, worth=worth)
+ODDS = DiceOdds(
+    unit="goals",
+    before=before,
+    awaited=awaited,
+    worth=worth,
+    live=lambda setup: setup.live_odds == "shown",
+)

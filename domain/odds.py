@@ -28,10 +28,14 @@ ONE = Fraction(1)
 # match is played. Off unless chosen: a competitive match shows none, and a match stored
 # before the option existed reads as without it.
 LIVE_ODDS = "live-odds"
-LIVE_ODDS_HELP = (
-    "show the exact odds of the roll to come on the scoring page while the match is played "
-    "(leave it off for competitive play; the replay always shows them)"
-)
+
+
+def live_odds_help(rolls: str) -> str:
+    """The option's help on the new-match form, citing the rule of the game's rolls."""
+    return (
+        "show the exact odds of the roll to come on the scoring page while the match is "
+        f"played ({rolls}; leave it off for competitive play, the replay always shows them)"
+    )
 
 
 @dataclass(frozen=True)

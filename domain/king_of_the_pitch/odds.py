@@ -124,13 +124,13 @@ def _judged(
             return SCALE
         total = 0
         for new_b, weight in _rerolled(second, faces[1]):
-            total += weight * _final(a, new_b, first, faces[0], var[0], first_loses=True)
+            total += weight * _final(a, new_b, first, faces[0], var[0], untouched_first=True)
         return total // SLICES
     if not var[0]:
         return 0
     total = 0
     for new_a, weight in _rerolled(first, faces[0]):
-        total += weight * _final(new_a, b, second, faces[1], var[1], first_loses=False)
+        total += weight * _final(new_a, b, second, faces[1], var[1], untouched_first=False)
     return total // SLICES
 
 
@@ -140,20 +140,20 @@ def _final(
     untouched: Roll_,
     faces: tuple[int, ...],
     may_answer: bool,
-    first_loses: bool,
+    untouched_first: bool,
 ) -> int:
-    """After one team's re-roll: the verdict, or the other's answering re-roll when it now
-    loses and holds a V.A.R. `untouched` is that other team's roll (the first team's when
-    `first_loses`)."""
+    """After one team's re-roll (keys `a` of the first team, `b` of the second): the verdict,
+    or the other team's answering re-roll when it is now behind and holds a V.A.R. `untouched`
+    is that other team's roll, with its `faces`: the first team's when `untouched_first`."""
     if a == b:
         return SCALE // 2
     first_ahead = a > b
-    answering = first_loses == first_ahead  # the untouched team is now behind
-    if not answering or not may_answer:
+    behind = first_ahead != untouched_first  # the untouched team is now behind
+    if not behind or not may_answer:
         return SCALE if first_ahead else 0
     total = 0
     for new, weight in _rerolled(untouched, faces):
-        x, y = (new, b) if first_loses else (a, new)
+        x, y = (new, b) if untouched_first else (a, new)
         total += weight * (SCALE if x > y else SCALE // 2 if x == y else 0)
     return total // SLICES
 
@@ -169,6 +169,11 @@ def match_chance(
     first, second = known
     if first is not None and second is not None:
         return Fraction(_judged(first, second, faces, var), SCALE)
+    if first is None and second is None and faces[0] == faces[1] and var[0] == var[1]:
+        # The same dice and the same V.A.R.s: the two teams are exchangeable, so even. This
+        # also spares the costliest enumeration, both crowns with a V.A.R. each (1,016,064
+        # pairs of rolls).
+        return HALF
     if not any(var):
         if first is not None:
             return _against(first, faces[1])

@@ -9,7 +9,7 @@ from typing import Any
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
 from domain.names import NAMES, name_key
-from domain.odds import LIVE_ODDS, LIVE_ODDS_HELP
+from domain.odds import LIVE_ODDS, live_odds_help
 from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains", LIVE_ODDS)
@@ -71,7 +71,7 @@ SETUP_FORM = SetupForm(
             "flag",
             ("options",),
             flag_value=LIVE_ODDS,
-            help=LIVE_ODDS_HELP,
+            help=live_odds_help("KP-5.2"),
         ),
         SetupField(
             "crowns",

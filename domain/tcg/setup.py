@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
-from domain.odds import LIVE_ODDS, LIVE_ODDS_HELP
+from domain.odds import LIVE_ODDS, live_odds_help
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -58,8 +58,8 @@ _CHOICE_HELP = {
     "anywhere": "any active teammate supports, wherever he stands (TCG-7.5, earlier reading)",
     "per-move": "each move crosses at most 2 areas, as often as cost allows (TCG-6.2)",
     "per-phase": "a player crosses at most 2 areas in a whole phase (TCG-6.2, earlier reading)",
-    "hidden": "the scoring page shows no odds while the match is played",
-    "shown": LIVE_ODDS_HELP,
+    "hidden": "the scoring page shows no odds of the dice (TCG-7.6) while the match is played",
+    "shown": live_odds_help("TCG-7.6"),
 }
 
 

@@ -116,3 +116,19 @@ def test_the_odds_agree_with_rolling_the_dice(
     p = float(match_chance(faces, var))
     error = math.sqrt(p * (1 - p) / trials)
     assert abs(won / trials - p) <= 4 * error + 1e-9
+
+
+def test_kp_6_1_exchangeable_teams_are_even_and_the_enumeration_agrees() -> None:
+    """The same dice and a V.A.R. each: 1/2 at once, and the same averaged over the first
+    team's rolls one by one (each enumerated against every roll of the other)."""
+    faces = ((6, 6), (6, 6))
+    assert match_chance(faces, (True, True)) == Fraction(1, 2)
+    by_roll = sum(
+        (
+            Fraction(1, 36) * match_chance(faces, (True, True), ((a, b), None))
+            for a in range(1, 7)
+            for b in range(1, 7)
+        ),
+        Fraction(0),
+    )
+    assert by_roll == Fraction(1, 2)

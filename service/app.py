@@ -97,6 +97,7 @@ if TYPE_CHECKING:
     from domain.odds import Odds
     from domain.provenance import MatchFileFacts
     from service.import_views import ImportedMatch
+    from service.luck_totals import CoachLuck
     from service.replays import ReplayCache, Replayed
 
 L = TypeVar("L", bound=LogLine)
@@ -279,6 +280,14 @@ class Touchline(
         replayed = self.replayed(ref)
         found = replayed.luck
         return found if found is not None else MatchLuck("", replayed.record.sides(), ())
+
+    def coach_luck(self, name: str) -> CoachLuck:
+        """A coach's luck per game over every match they played (docs/analysis.md): what
+        the dice brought their side less what was expected, summed from the matches' replays."""
+        from service.luck_totals import coach_luck
+
+        history = self.coach_history(name)
+        return coach_luck(history.name, history.matches, self.replayed)
 
     def live_odds(self, ref: str) -> Odds | None:
         """The exact odds of the roll the match waits for, for its scoring page: None unless

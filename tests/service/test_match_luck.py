@@ -110,3 +110,21 @@ def test_the_use_case_reads_a_recorded_match(app: Touchline, alice: Author) -> N
     assert found is not None
     assert found.unit == "goals"
     assert found.total() == luck_of(ruleset, name, setup)[1].total()
+
+
+def test_a_coach_s_luck_sums_their_side_over_their_matches(app: Touchline, alice: Author) -> None:
+    """Alice coaches Nankatsu, Bob Toho, in the card game's two golden matches: each coach's
+    luck is the sum of their side's, and the two coaches' sum to zero."""
+    expected = {"Alice": Fraction(0), "Bob": Fraction(0)}
+    for ruleset, name, setup in [case[:3] for case in CASES[:2]]:
+        match = app.create_match(ruleset, setup, alice)
+        for line in golden_lines(name):
+            record_as_the_table_did(app, match.id, parse_entry(ruleset, line), alice)
+        totals = app.match_luck(match.id).total()
+        for seat in ("home", "away"):
+            team, coach = setup[seat]["team"], setup[seat]["coach"]
+            expected[coach] += totals[team.lower()]
+    for coach, luck in expected.items():
+        (game,) = app.coach_luck(coach).games
+        assert (game.unit, game.matches, game.luck) == ("goals", 2, luck)
+    assert expected["Alice"] + expected["Bob"] == 0 and expected["Alice"] != 0

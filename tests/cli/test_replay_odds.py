@@ -28,3 +28,11 @@ def test_replay_without_odds_prints_none(run: Run, new_match: str) -> None:
     before = run("match", "replay", new_match, "--odds", "--to", "2")
     assert "odds before" not in before.output
     assert "Luck so far: Nankatsu 0.00 goals, Toho 0.00 goals" in before.output
+
+
+def test_a_coach_s_statistics_show_their_luck(run: Run, new_match: str) -> None:
+    record_opening(run, new_match)
+    result = run("stats", "coach", "Bob")
+    assert result.exit_code == 0, result.output
+    assert "+0.17 goals over 1 match (dice only)" in result.output
+    assert "-0.17 goals over 1 match" in run("stats", "coach", "Alice").output

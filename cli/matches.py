@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,6 +28,9 @@ from domain.log_index import LogIndex, Positions, Step
 from schemas.result_status import result_label
 from service.entry_text import action_from_text
 from service.errors import BadInput
+
+if TYPE_CHECKING:
+    from domain.luck import MatchLuck
 
 
 @click.command("list")
@@ -173,10 +178,21 @@ def play(context: Context, match_ref: str) -> None:
     "goal, h/H: next/previous half, a line number: that line, q: quit).",
 )
 @click.option("--notation", is_flag=True, help="Print each line's notation under its sentence.")
+@click.option(
+    "--odds",
+    is_flag=True,
+    help="Print the exact odds before each roll and the luck it brought, and each side's luck "
+    "so far.",
+)
 @pass_context
 @handle_errors
 def replay(
-    context: Context, match_ref: str, to_line: int | None, stepwise: bool, notation: bool
+    context: Context,
+    match_ref: str,
+    to_line: int | None,
+    stepwise: bool,
+    notation: bool,
+    odds: bool,
 ) -> None:
     """Replay a match: each step is an entry still in force, applied as it was recorded.
 
@@ -195,6 +211,7 @@ def replay(
     if to_line is not None and to_step is None:
         raise BadInput(f"--to {to_line} is out of range: the log has lines 0 to {lines.last}")
     echo_provenance(view.imported)
+    luck = app.match_luck(view.id) if odds else None
     if not stepwise:
         shown = app.replay(view.id, to_step)
         heading = None
@@ -202,8 +219,13 @@ def replay(
             heading = _echo_heading(reader, step, heading)
             if step.step or has_attachments(index, step):
                 echo_step(view.ruleset, index, step, reader)
+                _echo_odds(luck, step.step, view.names)
         if shown.step == shown.total:
             echo_settled(view.ruleset, index, view.result_status, reader)
+        if luck is not None:
+            from cli.odds_lines import echo_luck_so_far
+
+            echo_luck_so_far(luck, shown.step, view.names)
         click.echo(shown.text)
         return
     from cli.replay_walk import HINT, HINT_AT_END, Marks, move
@@ -217,8 +239,13 @@ def replay(
         shown = walk.view_at(step.step)
         _echo_heading(reader, step, None)
         echo_step(view.ruleset, index, step, reader)
+        _echo_odds(luck, step.step, view.names)
         if step.step == shown.total:
             echo_settled(view.ruleset, index, view.result_status, reader)
+        if luck is not None:
+            from cli.odds_lines import echo_luck_so_far
+
+            echo_luck_so_far(luck, step.step, view.names)
         click.echo(shown.text)
         if at == 0 and last == 0:
             return
@@ -241,6 +268,15 @@ def replay(
                 break
             click.echo(going.note)
         at = going.to
+
+
+def _echo_odds(luck: MatchLuck | None, step: int, names: Mapping[str, str]) -> None:
+    """With --odds: the odds of the roll the step made, and its luck."""
+    roll = None if luck is None else luck.at(step)
+    if luck is not None and roll is not None:
+        from cli.odds_lines import echo_roll
+
+        echo_roll(roll, luck.unit, names)
 
 
 def _echo_heading(reader: Reader, step: Step, shown: str | None) -> str | None:

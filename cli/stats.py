@@ -6,6 +6,7 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from service.history import History, ordinal
+from service.luck_totals import CoachLuck
 from service.statistics import SUSPICIOUS_P, Fairness, SubjectStats
 
 
@@ -63,6 +64,13 @@ def _echo_history(history: History) -> None:
         )
 
 
+def _echo_luck(found: CoachLuck) -> None:
+    """Luck from the dice only: what they brought less what was expected (docs/analysis.md)."""
+    for game in found.games:
+        matches = f"{game.matches} match{'es' if game.matches != 1 else ''}"
+        click.echo(f"luck ({game.game}): {game.signed} {game.unit} over {matches} (dice only)")
+
+
 @stats.command("player")
 @click.argument("name")
 @pass_context
@@ -79,6 +87,7 @@ def player(context: Context, name: str) -> None:
 def coach(context: Context, name: str) -> None:
     """Statistics of the coach NAME, their record, head-to-head and every match."""
     _echo(context.app.coach_stats(name))
+    _echo_luck(context.app.coach_luck(name))
     _echo_history(context.app.coach_history(name))
 
 

@@ -8,9 +8,12 @@ names a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from fractions import Fraction
+from typing import Any, Literal
+
+from domain.odds import Odds
 
 # text: a line of text; choice: one of `choices`; multi-choice: any of `choices` (a list);
 # number: a whole number; flag: a yes/no that adds `flag_value` to the list at `target`;
@@ -163,3 +166,25 @@ class EntryFrequency:
 
 # A game that declares no frequencies: its buttons come in the order its rules list them.
 UNCOUNTED = EntryFrequency()
+
+
+@dataclass(frozen=True)
+class DiceOdds:
+    """What a game whose dice decide its duels tells about them (docs/analysis.md).
+
+    `before(state, entry)`: the exact odds of the roll `entry` records, from the situation
+    before it (None for an entry that rolls nothing); `awaited(state)`: the odds of the roll
+    the situation waits for, before anybody enters it (the live page), or None;
+    `worth(state)`: what each side holds in `unit` (goals, crowns) with what the duel in
+    progress is still expected to bring it; `live(setup)`: whether the match chose to show
+    the odds on its scoring page. A roll's luck is the change in `worth` across it:
+    what the dice gave less what was expected. A game left without (the default) shows no
+    odds and counts no luck."""
+
+    unit: str  # plural, as a total reads: "1.3 goals"
+    before: Callable[[Any, Any], Odds | None]
+    awaited: Callable[[Any], Odds | None]
+    worth: Callable[[Any], Mapping[str, Fraction]]
+    # Whether the match's setup (the game's setup value) shows the odds while it is played:
+    # the `live-odds` option (domain.odds.LIVE_ODDS), off by default.
+    live: Callable[[Any], bool] = lambda setup: False

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionCodec
-from domain.declarations import UNCOUNTED, EntryFrequency
+from domain.declarations import UNCOUNTED, DiceOdds, EntryFrequency
 from domain.printed import NO_CARDS, CardLibrary, Printed, PrintedCard, printed_violation
 from domain.ruleset import JSON, Consequence, Outcome, Violation
 from domain.sentences import from_notation
@@ -30,6 +30,8 @@ class RoutedRuleset:
     entry_frequency: EntryFrequency = UNCOUNTED
     # A game whose cards print values the table types declares them (domain/printed.py).
     printed: Printed | None = None
+    # A game whose dice decide its duels declares their odds (domain/odds.py); none by default.
+    odds: DiceOdds | None = None
 
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:
         """Fields an entry leaves out that the table must still say; none by default."""

@@ -16,7 +16,13 @@ from domain.consequences import Consequence as Consequence
 
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
-    from domain.declarations import EntryFrequency, LeagueRanking, Presentation, SetupForm
+    from domain.declarations import (
+        DiceOdds,
+        EntryFrequency,
+        LeagueRanking,
+        Presentation,
+        SetupForm,
+    )
     from domain.printed import CardLibrary, Printed, PrintedCard
 
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
@@ -136,6 +142,8 @@ class Ruleset(Protocol):
     league_ranking: LeagueRanking
     presentation: Presentation
     entry_frequency: EntryFrequency  # how often each kind is entered: the buttons' order
+    # The exact odds of the game's dice and the luck they bring; None for a game without.
+    odds: DiceOdds | None
 
     def make_setup(self, raw: Mapping[str, JSON]) -> Any:
         """Validate match settings (teams, variant, options); raise SetupError listing all."""

@@ -3,6 +3,7 @@ write to it, and how a match, a replay step and a log line look when they come b
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -355,6 +356,84 @@ class StepSchema(Schema):
     imported = ProvenanceField()
 
 
+def fraction_text(value: Fraction) -> str:
+    """An exact probability or luck as text: "7/12", "0", "-1/4"."""
+    return str(value)
+
+
+class ChanceSchema(Schema):
+    outcome = fields.String(required=True, metadata={"description": "The outcome, in words"})
+    probability = fields.Function(
+        lambda chance: fraction_text(chance.probability),
+        required=True,
+        metadata={"type": "string", "description": "Exact, as a reduced fraction: '7/12'"},
+    )
+    value = fields.Function(
+        lambda chance: float(chance.probability),
+        required=True,
+        metadata={"type": "number", "description": "The probability as a decimal"},
+    )
+
+
+class RollOddsSchema(Schema):
+    """A roll's exact odds from the situation before it, and the luck it brought each side
+    (docs/analysis.md)."""
+
+    step = fields.Integer(required=True, metadata={"description": "The step the roll made"})
+    roll = fields.String(
+        required=True, attribute="odds.roll", metadata={"description": "What is rolled"}
+    )
+    certain = fields.Boolean(
+        required=True,
+        attribute="odds.certain",
+        metadata={"description": "One outcome is sure: a battle the dice do not decide"},
+    )
+    chances = fields.List(
+        fields.Nested(ChanceSchema),
+        required=True,
+        attribute="odds.chances",
+        metadata={"description": "Each outcome's chance, most likely first; they sum to 1"},
+    )
+    luck = fields.Function(
+        lambda roll: {side: float(amount) for side, amount in roll.luck.items()},
+        required=True,
+        metadata={
+            "type": "object",
+            "additionalProperties": {"type": "number"},
+            "description": "By side: what the roll brought less what was expected, in the "
+            "game's unit; empty for a certain outcome",
+        },
+    )
+
+
+class MatchLuckSchema(Schema):
+    """Every roll of a match with its odds and luck, and each side's luck over the match."""
+
+    unit = fields.String(
+        required=True, metadata={"description": "What luck is counted in: 'goals', 'crowns'"}
+    )
+    sides = fields.List(fields.String(), required=True)
+    total = fields.Function(
+        lambda luck: {side: float(amount) for side, amount in luck.total().items()},
+        required=True,
+        metadata={
+            "type": "object",
+            "additionalProperties": {"type": "number"},
+            "description": "By side: its luck over the whole match, in `unit`",
+        },
+    )
+    exact = fields.Function(
+        lambda luck: {side: fraction_text(amount) for side, amount in luck.total().items()},
+        required=True,
+        metadata={
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "`total` exactly, as reduced fractions",
+        },
+    )
+    rolls = fields.List(fields.Nested(RollOddsSchema), required=True)
+
+
 class StepOfRunSchema(Schema):
     step = fields.Integer(required=True)
     entry = LogLineField(
@@ -365,6 +444,11 @@ class StepOfRunSchema(Schema):
     )
     situation = fields.Dict(required=True)
     text = fields.String(required=True)
+    odds = fields.Nested(
+        RollOddsSchema,
+        allow_none=True,
+        metadata={"description": "The roll this step's entry made; null for any other entry"},
+    )
 
 
 class StepRunSchema(Schema):
@@ -429,6 +513,11 @@ class StepChangeSchema(Schema):
         },
     )
     text = fields.String(required=True)
+    odds = fields.Nested(
+        RollOddsSchema,
+        allow_none=True,
+        metadata={"description": "The roll this step's entry made; null for any other entry"},
+    )
 
 
 class StepChangeRunSchema(Schema):

@@ -16,10 +16,11 @@ import orjson
 from domain.log import Entry
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
-from schemas.api_matches import ProvenanceSchema
+from schemas.api_matches import ProvenanceSchema, RollOddsSchema
 from service.views import ReplayView, StepChangeRun, StepRun, line_data
 
 _PROVENANCE = ProvenanceSchema()
+_ROLL = RollOddsSchema()
 
 
 def replay_data(view: ReplayView) -> dict[str, Any]:
@@ -49,6 +50,7 @@ def step_run_data(run: StepRun) -> dict[str, Any]:
                 "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "situation": encoded(step.situation),
                 "text": step.text,
+                "odds": None if step.odds is None else _ROLL.dump(step.odds),
             }
             for step in run.steps
         ],
@@ -65,6 +67,7 @@ def step_change_run_data(run: StepChangeRun) -> dict[str, Any]:
                 "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "changes": [change_data(change) for change in step.changes],
                 "text": step.text,
+                "odds": None if step.odds is None else _ROLL.dump(step.odds),
             }
             for step in run.steps
         ],

@@ -96,8 +96,11 @@ from service.views import (
 # recording an entry) loads neither an import's provenance nor the replays' timeline
 # (tests/cli/test_start_up.py).
 if TYPE_CHECKING:
+    from domain.luck import MatchLuck
+    from domain.odds import Odds
     from domain.provenance import MatchFileFacts
     from service.import_views import ImportedMatch
+    from service.luck_totals import CoachLuck
     from service.replays import ReplayCache, Replayed
 
 L = TypeVar("L", bound=LogLine)
@@ -285,6 +288,34 @@ class Touchline(
         """Steps `first` to `last` as what changed from step to step: the whole situation at
         `first` only, so a walk through a long match answers a little per step."""
         return self.replayed(ref).step_changes(first, last)
+
+    def match_luck(self, ref: str) -> MatchLuck:
+        """Every roll of a match with its exact odds before it and the luck it brought each
+        coach (docs/analysis.md); no rolls, and no unit, for a game whose rules declare no
+        odds."""
+        from domain.luck import MatchLuck
+
+        replayed = self.replayed(ref)
+        found = replayed.luck
+        return found if found is not None else MatchLuck("", replayed.record.sides(), ())
+
+    def coach_luck(self, name: str) -> CoachLuck:
+        """A coach's luck per game over every match they played (docs/analysis.md): what
+        the dice brought their side less what was expected, summed from the matches' replays."""
+        from service.luck_totals import coach_luck
+
+        history = self.coach_history(name)
+        return coach_luck(history.name, history.matches, self.replayed)
+
+    def live_odds(self, ref: str) -> Odds | None:
+        """The exact odds of the roll the match waits for, for its scoring page: None unless
+        the match chose to show them while played (its `live-odds` option, off by default and
+        for every match stored before it existed) or no roll is awaited."""
+        record = self.load_record(ref)
+        declared = record.ruleset.odds
+        if declared is None or not declared.live(record.made_setup()):
+            return None
+        return declared.awaited(record.game)
 
     def replayed(self, ref: str) -> Replayed:
         """The match as it stands, for reading only, with its timeline: kept between the

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from uuid import UUID
 
+from domain.luck import MatchLuck, read_rolls
 from domain.match import MatchRecord
 from domain.report import PlacedLine, match_report, names_of
 from domain.ruleset import JSON
@@ -54,6 +55,24 @@ class Replayed:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     # The log as the match report words it, by line number: worked out on first use.
     _said: dict[int, PlacedLine] | None = field(default=None, repr=False)
+    # The rolls with their odds and luck (domain/luck.py): worked out on first use.
+    _luck: tuple[MatchLuck | None] | None = field(default=None, repr=False)
+
+    @property
+    def luck(self) -> MatchLuck | None:
+        """Every roll of the match with its exact odds and the luck it brought each side;
+        None for a game that declares no odds."""
+        if self._luck is None:
+            record = self.record
+            rules = record.ruleset
+            declared = rules.odds
+            found = None
+            if declared is not None:
+                entries = record.entries_in_force()
+                actions = [rules.action_from_dict(entry.action) for entry in entries]
+                found = read_rolls(declared, record.sides(), actions, record.state_at)
+            self._luck = (found,)
+        return self._luck[0]
 
     @property
     def said(self) -> dict[int, PlacedLine]:
@@ -81,7 +100,7 @@ class Replayed:
         """Steps `first` to `last` (both included; `last` defaults to as many as one run
         holds, up to the end). BadInput names the bound that is out of range."""
         first, last = self._bounds(first, last)
-        return StepRun.of(self.record, first, last, self.said)
+        return StepRun.of(self.record, first, last, self.said, self.luck)
 
     def step_changes(self, first: int = 0, last: int | None = None) -> StepChangeRun:
         """Steps `first` to `last` as `steps` bounds them: the whole situation at `first`, then
@@ -91,6 +110,7 @@ class Replayed:
         record = self.record
         entries = record.entries_in_force()
         said = self.said
+        luck = self.luck
         steps = tuple(
             StepChange(
                 step,
@@ -98,6 +118,7 @@ class Replayed:
                 () if step == first else told[step].changes,
                 told[step].text,
                 said.get(entries[step - 1].number) if step else None,
+                None if luck is None else luck.at(step),
             )
             for step in range(first, last + 1)
         )

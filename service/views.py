@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from domain.log import Entry, LogLine, Ruling, to_data
+from domain.luck import MatchLuck, Roll
 from domain.match import MatchRecord, ResultStatus
 from domain.registry import find_ruleset
 from domain.report import PlacedLine, Report, entry_sentence, match_report, names_of
@@ -253,6 +254,8 @@ class StepView:
     text: str
     # The entry as the match report words it.
     said: PlacedLine | None = None
+    # The roll the entry made, with its odds before it and its luck (domain/luck.py).
+    odds: Roll | None = None
 
 
 class FoldedSteps(Sequence[StepView]):
@@ -269,10 +272,12 @@ class FoldedSteps(Sequence[StepView]):
         first: int,
         last: int,
         said: Mapping[int, PlacedLine] | None = None,
+        luck: MatchLuck | None = None,
     ) -> None:
         self._match = match
         self._steps = range(first, last + 1)
         self._said = said
+        self._luck = luck
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -299,7 +304,8 @@ class FoldedSteps(Sequence[StepView]):
         entry = match.entries_in_force()[step - 1] if step else None
         said = self._said
         placed = None if entry is None or said is None else said.get(entry.number)
-        return StepView(step, entry, rules.view(state), rules.render(state), placed)
+        odds = None if self._luck is None else self._luck.at(step)
+        return StepView(step, entry, rules.view(state), rules.render(state), placed, odds)
 
 
 @dataclass(frozen=True)
@@ -328,6 +334,7 @@ class StepRun:
         first: int,
         last: int,
         said: Mapping[int, PlacedLine] | None = None,
+        luck: MatchLuck | None = None,
     ) -> StepRun:
         entries = match.entries_in_force()
         return cls(
@@ -337,7 +344,7 @@ class StepRun:
             total=len(entries),
             first=first,
             last=last,
-            steps=FoldedSteps(match, first, last, said),
+            steps=FoldedSteps(match, first, last, said, luck),
             imported=match.provenance,
         )
 
@@ -353,6 +360,7 @@ class StepChange:
     changes: tuple[Change, ...]
     text: str
     said: PlacedLine | None = None
+    odds: Roll | None = None  # the roll the entry made, as `StepView.odds`
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from markupsafe import Markup
 
 from domain.access import Operation
+from domain.luck import Roll
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
 from service.replays import Replayed
@@ -33,6 +34,7 @@ from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
 from web.drawn_situations import DrawnSituations
+from web.luck_chart import LuckChart, luck_chart, signed
 from web.powers import Powers, powers_for, require_on_match
 
 bp = Blueprint("replay", __name__)
@@ -54,6 +56,18 @@ class Frame:
     scorer: bool
     # What this browser may do about the match: dispute the step's entry, rule, confirm.
     powers: Powers
+    # The roll the step's entry made, with its odds before it and its luck (docs/analysis.md),
+    # and each side's luck over the match, charted beside the score.
+    odds: Roll | None = None
+    luck: LuckChart | None = None
+
+    @property
+    def odds_luck(self) -> tuple[tuple[str, str], ...]:
+        """The luck the step's roll brought each side: (label, "+0.17")."""
+        if self.odds is None:
+            return ()
+        labels = self.timeline.labels
+        return tuple((labels.get(side, side), signed(v)) for side, v in self.odds.luck.items())
 
     @property
     def step(self) -> int:
@@ -95,6 +109,7 @@ def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
     match_id = str(record.id)
     scorer = powers_for(match_id, (), record.league).record
     powers = powers_for(match_id, timeline.sides, record.league)
+    luck = replayed.luck
     return [
         Frame(
             match_id=match_id,
@@ -104,6 +119,8 @@ def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
             chart=score_chart(timeline, step),
             scorer=scorer,
             powers=powers,
+            odds=None if luck is None else luck.at(step),
+            luck=None if luck is None else luck_chart(luck, timeline.labels, timeline.total, step),
         )
         for step in steps
     ]

@@ -259,6 +259,8 @@ def _live_context(view: MatchView) -> dict[str, Any]:
         "pick_lost": pick.lost,
         "goal": latest_score_news(view),
         "last_entry": _last_in_force(view),
+        # Only where the match chose to show them while played (docs/analysis.md).
+        "odds": service().live_odds(view.id),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from service.history import History, ordinal
+from service.luck_totals import CoachLuck
 from service.statistics import COACH, PLAYER, SUSPICIOUS_P, TEAM, SubjectStats
 from web.charts import dice_chart
 from web.context import touchline
@@ -34,7 +35,9 @@ def player(name: str) -> str:
 @bp.get("/stats/coaches/<path:name>")
 def coach(name: str) -> str:
     service = touchline()
-    return _subject(service.coach_stats(name), service.coach_history(name))
+    return _subject(
+        service.coach_stats(name), service.coach_history(name), service.coach_luck(name)
+    )
 
 
 @bp.get("/stats/teams/<path:name>")
@@ -57,5 +60,7 @@ def dice() -> str:
     )
 
 
-def _subject(found: SubjectStats, history: History | None = None) -> str:
-    return render_template("stats_subject.html", found=found, history=history)
+def _subject(
+    found: SubjectStats, history: History | None = None, luck: CoachLuck | None = None
+) -> str:
+    return render_template("stats_subject.html", found=found, history=history, luck=luck)

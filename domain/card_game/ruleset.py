@@ -17,6 +17,7 @@ from domain.card_game import check_play as cpl
 from domain.card_game import check_shooting as csh
 from domain.card_game.expected import expected
 from domain.card_game.flow import Step
+from domain.card_game.odds import ODDS
 from domain.card_game.printed import PRINTED, learn, printed_face
 from domain.card_game.sentences import sentence
 from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup, setup_to_dict
@@ -96,6 +97,7 @@ class CardGame(RoutedRuleset):
     presentation = Presentation(templates="domain.card_game")
     entry_frequency = FREQUENCY
     printed = PRINTED
+    odds = ODDS
 
     def make_setup(self, raw: Mapping[str, JSON]) -> CardGameSetup:
         return make_setup(raw)

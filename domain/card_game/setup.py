@@ -8,11 +8,12 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.names import name_key
+from domain.odds import LIVE_ODDS, live_odds_help
 from domain.ruleset import JSON, SetupError
 
 TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
 VARIANTS = ("standard", "first-match")
-OPTIONS = ("assured-success", "motivation", "signings")
+OPTIONS = ("assured-success", "motivation", "signings", LIVE_ODDS)
 DEFAULT_BANK_CAP = 5
 
 _TEAM_CHOICES = tuple(Choice(team) for team in TEAMS.values())
@@ -24,6 +25,7 @@ _OPTION_HELP = {
     "assured-success": "a 6 against a 1 wins a Shooting or Passing roll (CG-12.2)",
     "motivation": "coaches may motivate players with Motivation cards (CG-12.1)",
     "signings": "coaches may sign the players shown from the Signing cards (CG-12.3)",
+    LIVE_ODDS: live_odds_help("CG-5.4"),
 }
 
 

@@ -16,6 +16,7 @@ from domain.king_of_the_pitch import turn_checks as tc
 from domain.king_of_the_pitch.common import not_now
 from domain.king_of_the_pitch.expected import expected
 from domain.king_of_the_pitch.flow import Step
+from domain.king_of_the_pitch.odds import ODDS
 from domain.king_of_the_pitch.options import check_pass
 from domain.king_of_the_pitch.sentences import sentence
 from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, setup_to_dict
@@ -88,6 +89,7 @@ class KingOfThePitch(RoutedRuleset):
     league_ranking = CROWNS
     presentation = Presentation(templates="domain.king_of_the_pitch")
     entry_frequency = FREQUENCY
+    odds = ODDS
 
     def make_setup(self, raw: Mapping[str, JSON]) -> KingSetup:
         return make_setup(raw)

@@ -9,9 +9,10 @@ from typing import Any
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
 from domain.names import NAMES, name_key
+from domain.odds import LIVE_ODDS, live_odds_help
 from domain.ruleset import JSON, SetupError
 
-OPTIONS = ("captains",)
+OPTIONS = ("captains", LIVE_ODDS)
 TIE_BREAKS = ("shared", "clockwise")
 DEFAULT_CROWNS = 5  # KP-1.2 each team has 5 crown chips: no target can be higher
 # KP-5.1 names five levels but the source prints no column heights for them: these are the
@@ -65,6 +66,14 @@ SETUP_FORM = SetupForm(
             "deck (KP-8.1, KP-3.3)",
         ),
         SetupField(
+            LIVE_ODDS,
+            "Odds while playing",
+            "flag",
+            ("options",),
+            flag_value=LIVE_ODDS,
+            help=live_odds_help("KP-5.2"),
+        ),
+        SetupField(
             "crowns",
             "Crowns to win",
             "number",
@@ -103,6 +112,7 @@ class KingSetup:
     crowns: int = DEFAULT_CROWNS
     levels: tuple[int, ...] = DEFAULT_LEVELS
     tie_break: str = "shared"
+    live_odds: bool = False
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -216,13 +226,17 @@ def make_setup(raw: Mapping[str, JSON]) -> KingSetup:
         problems.append(f"unknown setup field(s): {', '.join(unknown)}")
     if problems:
         raise SetupError(problems)
-    return KingSetup(teams, "captains" in options, crowns, levels, tie_break)
+    return KingSetup(teams, "captains" in options, crowns, levels, tie_break, LIVE_ODDS in options)
 
 
 def setup_to_dict(setup: KingSetup) -> dict[str, JSON]:
     return {
         "teams": [{"team": colour, "coach": coach} for colour, coach in setup.teams],
-        "options": ["captains"] if setup.captains else [],
+        "options": [
+            option
+            for option, chosen in (("captains", setup.captains), (LIVE_ODDS, setup.live_odds))
+            if chosen
+        ],
         "settings": {
             "crowns": str(setup.crowns),
             "levels": ",".join(map(str, setup.levels)),

@@ -12,6 +12,7 @@ from domain.ruleset import JSON, Expected, Participant, Result, Violation
 from domain.tcg import actions as act
 from domain.tcg import rules
 from domain.tcg.expected import expected
+from domain.tcg.odds import ODDS
 from domain.tcg.sentences import sentence
 from domain.tcg.setup import (
     SETUP_FORM,
@@ -68,6 +69,7 @@ class Tcg(RoutedRuleset):
     league_ranking = GOALS
     presentation = Presentation(templates="domain.tcg", tapped=("place", "move"))
     entry_frequency = FREQUENCY
+    odds = ODDS
 
     def make_setup(self, raw: Mapping[str, JSON]) -> TcgSetup:
         return make_setup(raw)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
+from domain.odds import LIVE_ODDS, live_odds_help
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -23,6 +24,7 @@ DEFAULTS = {
     "distance": "king",
     "support": "adjacent",
     "move-limit": "per-move",
+    LIVE_ODDS: "hidden",
 }
 CHOICES = {
     "name-limits": NAME_LIMIT_SCOPES,
@@ -30,6 +32,7 @@ CHOICES = {
     "distance": DISTANCES,
     "support": SUPPORT_POSITIONS,
     "move-limit": MOVE_LIMITS,
+    LIVE_ODDS: ("hidden", "shown"),
 }
 # What a match stored before a setting existed was recorded under: the engine's reading then
 # (docs/rules/tcg.md, "Matches stored before a setting existed"). New matches get DEFAULTS.
@@ -41,6 +44,7 @@ _SETTING_LABELS = {
     "distance": "Distance",
     "support": "Support from",
     "move-limit": "Move limit",
+    LIVE_ODDS: "Odds while playing",
 }
 _CHOICE_HELP = {
     "whole-team": "the name and Battle Point limits count the whole 60 cards (TCG-2.2)",
@@ -54,6 +58,8 @@ _CHOICE_HELP = {
     "anywhere": "any active teammate supports, wherever he stands (TCG-7.5, earlier reading)",
     "per-move": "each move crosses at most 2 areas, as often as cost allows (TCG-6.2)",
     "per-phase": "a player crosses at most 2 areas in a whole phase (TCG-6.2, earlier reading)",
+    "hidden": "the scoring page shows no odds of the dice (TCG-7.6) while the match is played",
+    "shown": live_odds_help("TCG-7.6"),
 }
 
 
@@ -102,6 +108,7 @@ class TcgSetup:
     distance: str = "king"
     support: str = "adjacent"
     move_limit: str = "per-move"
+    live_odds: str = "hidden"
 
     def team(self, side: str) -> TeamList:
         return self.home if side == "home" else self.away
@@ -178,6 +185,7 @@ def make_setup(raw: Mapping[str, JSON]) -> TcgSetup:
         distance=chosen["distance"],
         support=chosen["support"],
         move_limit=chosen["move-limit"],
+        live_odds=chosen[LIVE_ODDS],
     )
 
 
@@ -196,15 +204,18 @@ def recorded_setup(stored: Mapping[str, JSON]) -> dict[str, JSON]:
 
 
 def setup_to_dict(setup: TcgSetup) -> dict[str, JSON]:
+    settings: dict[str, JSON] = {
+        "name-limits": setup.name_limits,
+        "dice-table": setup.dice_table,
+        "distance": setup.distance,
+        "support": setup.support,
+        "move-limit": setup.move_limit,
+    }
+    # Written only when chosen: showing the odds while playing changes no rule, so a setup
+    # without it (every one stored before it existed) reads as it always did.
+    if setup.live_odds != DEFAULTS[LIVE_ODDS]:
+        settings[LIVE_ODDS] = setup.live_odds
     return {
         side: {"coach": setup.coach(side), "team": team_list_to_dict(setup.team(side))}
         for side in SIDES
-    } | {
-        "settings": {
-            "name-limits": setup.name_limits,
-            "dice-table": setup.dice_table,
-            "distance": setup.distance,
-            "support": setup.support,
-            "move-limit": setup.move_limit,
-        }
-    }
+    } | {"settings": settings}

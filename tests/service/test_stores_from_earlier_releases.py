@@ -413,3 +413,20 @@ def test_the_release_projections_answer_as_they_did_without_a_rebuild(tmp_path: 
         assert_projections_as_released(app)
     finally:
         app.close()
+
+
+def test_the_release_s_matches_show_no_odds_while_played_and_all_in_replay(
+    app: Touchline,
+) -> None:
+    """The live-odds option came later: a setup stored without it reads as without it, so no
+    match of the release shows odds on its scoring page, even one still in progress waiting
+    for a roll; every match's rolls still have their odds and luck in the replay."""
+    for name, match in MATCHES.items():
+        assert app.live_odds(match["id"]) is None, name
+        record = app.load_record(match["id"])
+        assert record.ruleset.odds is not None
+        assert not record.ruleset.odds.live(record.made_setup()), name
+        luck = app.match_luck(match["id"])
+        if match["status"] == "finished":
+            assert luck.rolls, name
+            assert sum(luck.total().values()) == 0, name

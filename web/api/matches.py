@@ -16,6 +16,7 @@ from schemas.api_matches import (
     CreatedMatchSchema,
     ImportBodySchema,
     ImportQuerySchema,
+    MatchLuckSchema,
     MatchSchema,
     MatchSummarySchema,
     NewMatchSchema,
@@ -129,6 +130,17 @@ def get_step_changes(query: dict[str, Any], match_id: str) -> Any:
     from the end folds the match no more than a walk forward."""
     run = touchline().replay_step_changes(match_id, query["first"], query["last"])
     return json_answer(step_change_run_data(run))
+
+
+@bp.route("/<match_id>/luck", methods=["GET"], parameters=[MATCH_ID])
+@bp.response(200, MatchLuckSchema)
+@bp.refusals(404)
+def get_luck(match_id: str) -> Any:
+    """Every roll of the match with its exact odds from the situation before it, and the luck
+    it brought each side (what the roll gave less what was expected, in the game's `unit`),
+    with each side's luck over the match (docs/analysis.md). A game whose rules declare no
+    odds answers no rolls."""
+    return touchline().match_luck(match_id)
 
 
 def json_answer(data: dict[str, Any]) -> Response:

@@ -27,7 +27,9 @@ def status(context: Context) -> None:
 
 @projections.command("rebuild")
 @click.argument("name", required=False)
-@click.option("--batch", type=click.IntRange(1), default=500, help="Notifications per transaction.")
+@click.option(
+    "--batch", type=click.IntRange(1), default=5000, help="Notifications per transaction."
+)
 @pass_context
 @handle_errors
 def rebuild(context: Context, name: str | None, batch: int) -> None:

@@ -31,11 +31,16 @@ from eventsourcing.application import Application
 from domain.league import League
 from domain.match import MatchRecord
 from service.projections.database import Sql, ViewDatabase, position, start_over, track
+from service.projections.decoding import EventDecoder
 from service.projections.fold import Contribution
 from service.projections.folding import MatchFacts, MatchFold
 from service.projections.views import Batch, View, drop
 
-DEFAULT_BATCH = 500
+# Notifications per batch, each batch one transaction: a rebuild of a large league commits a
+# few dozen times rather than hundreds, and writes a match's rows again only when its events
+# fall in two batches (docs/performance.md, "Rebuild and following"); a follower's batch is
+# whatever was stored since its last one, mostly a few.
+DEFAULT_BATCH = 5000
 # Aggregates kept in memory between batches, the most recently touched: enough for the matches
 # a batch of a busy log touches many times over, and for a follower's live tables.
 KEPT_AGGREGATES = 500
@@ -63,6 +68,7 @@ class Projector:
         self.views = list(views)
         self.batch_size = batch_size
         self.db = ViewDatabase(app)
+        self._decode = EventDecoder(app.mapper)
         # Matches (as their folds) and leagues, by their ids' numbers, least recent first.
         self._cache: OrderedDict[int, Any] = OrderedDict()
 
@@ -146,7 +152,8 @@ class Projector:
         self, notes: Sequence[Any], views: Sequence[View], positions: dict[str, int]
     ) -> None:
         """Fold one run of notifications into each view still behind it."""
-        events = [(n.id, self.app.mapper.to_domain_event(n)) for n in notes]
+        decode = self._decode
+        events = [(n.id, decode(n)) for n in notes]
         self.apply_events(events, views, positions)
 
     def apply_events(

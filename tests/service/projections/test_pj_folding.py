@@ -38,6 +38,7 @@ from service.app import Touchline
 from service.entries import parse_entry
 from service.projections import fold as fold_module
 from service.projections import folding
+from service.projections.decoding import EventDecoder
 from service.projections.fold import COACH, fold
 from service.projections.folding import MatchFacts, MatchFold
 from service.projections.summaries import row_of
@@ -88,10 +89,11 @@ def new_way(folded: MatchFold) -> dict[str, Any]:
 
 def stored_events(app: Touchline, match_id: UUID) -> list[Any]:
     """The match's events as a rebuild meets them: selected from the notification log and
-    decoded by the store's mapper."""
+    decoded as the projector decodes them."""
     found, start = [], 1
+    decode = EventDecoder(app.mapper)
     while notes := app.recorder.select_notifications(start, 200):
-        found += [app.mapper.to_domain_event(n) for n in notes]
+        found += [decode(n) for n in notes]
         start = notes[-1].id + 1
     return [e for e in found if e.originator_id == match_id]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.command("annotate")
@@ -16,4 +17,11 @@ from cli.context import Context, handle_errors, pass_context
 def annotate(context: Context, match_ref: str, entry: int, text: str) -> None:
     """Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT."""
     line = context.app.annotate(match_ref, entry, text, context.author()).line
-    click.echo(f"note {line.number} on entry {entry}: {line.text}")
+    click.echo(
+        _(
+            "note %(number)s on entry %(entry)s: %(text)s",
+            number=line.number,
+            entry=entry,
+            text=line.text,
+        )
+    )

@@ -33,6 +33,11 @@ def language() -> str:
     return language_from_environment(os.environ)
 
 
+def N_(message: str, /) -> str:
+    """Marks a message kept in a constant for the catalogue; `_` translates it where shown."""
+    return message
+
+
 def _(message: str, /, **values: Any) -> str:
     """`message` in the command's language, its `%(name)s` placeholders filled with `values`."""
     lang = language()

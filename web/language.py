@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from markupsafe import Markup, escape
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from service import i18n
 
@@ -72,7 +73,7 @@ def _local(target: str | None) -> str:
 
 
 @bp.get("/language/<lang>")
-def switch(lang: str) -> Response:
+def switch(lang: str) -> WerkzeugResponse:
     """Remember `lang` for this browser and go back to the page the switch was on."""
     response = redirect(request.script_root + _local(request.args.get("next")), 303)
     found = lang if lang in i18n.LANGUAGES else None

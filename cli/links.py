@@ -50,7 +50,7 @@ def issue(
     if (league is None) == (match_ref is None):
         raise BadInput("give --league NAME or --match MATCH (one of them)")
     issued = issue_link(context, Role(role), person, league, match_ref, side)
-    click.echo(_("%(rstrip)s/in/%(token)s", rstrip=base_url.rstrip("/"), token=issued.token))
+    click.echo(f"{base_url.rstrip('/')}/in/{issued.token}")
     made = issued.link
     click.echo(
         _(

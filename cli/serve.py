@@ -56,4 +56,4 @@ def scorer_link(context: Context, match_ref: str, base_url: str) -> None:
     from domain.access import Role
 
     issued = issue_link(context, Role.SCORER, context.scorer, None, match_ref)
-    click.echo(_("%(rstrip)s/in/%(token)s", rstrip=base_url.rstrip("/"), token=issued.token))
+    click.echo(f"{base_url.rstrip('/')}/in/{issued.token}")

@@ -13,10 +13,11 @@ the rules say (a refusal, a prompt, a sentence of the log) is shown through `tra
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, redirect, request, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, format_datetime, get_locale
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -58,6 +59,21 @@ def refusal(rule: str, message: str) -> Markup:
     if said.startswith(head):
         return Markup("<strong>{}</strong> {}").format(rule, said[len(head) :])
     return Markup(escape(said))
+
+
+def moment(at: str) -> str:
+    """A stored ISO 8601 time as the reader's language writes it, in UTC as it was stored
+    (English keeps the ISO form the log and match files use: `2026-11-29 20:00:00 UTC`)."""
+    english = at.replace("T", " ").replace("+00:00", " UTC")
+    if language() == i18n.DEFAULT_LANGUAGE:
+        return english
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return english
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return f"{format_datetime(when.astimezone(UTC), 'medium')} UTC"
 
 
 def _local(target: str | None) -> str:
@@ -116,6 +132,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(varies)
     app.add_template_filter(translated)
+    app.add_template_filter(moment)
     app.add_template_global(refusal)
     app.add_template_global(language, "page_language")
     app.add_template_global(switch_links, "language_links")

@@ -136,3 +136,11 @@ def test_a_scored_opening_reads_in_japanese(client: FlaskClient, match_id: str) 
     page = client.get(f"/matches/{match_id}", headers=JA).get_data(as_text=True)
     assert html_lang(page) == "ja"
     assert "3 行、新しい順" in page
+    # Times as Japanese writes them; English keeps the log's ISO form.
+    assert re.search(
+        r"<time datetime=\"[^\"]+\">\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2} UTC</time>", page
+    )
+    english = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert re.search(
+        r"<time datetime=\"[^\"]+\">\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC</time>", english
+    )

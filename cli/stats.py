@@ -142,7 +142,7 @@ def dice(context: Context, coach_name: str | None) -> None:
     """Every recorded die by type, then by source and named die: its distribution and a
     chi-square test of fairness."""
     figures = context.app.dice(coach_name)
-    whose = f" rolled by {coach_name}" if coach_name else ""
+    whose = _(" rolled by %(coach)s", coach=coach_name) if coach_name else ""
     if not figures:
         click.echo(_("no dice recorded%(whose)s yet", whose=whose))
     for f in figures:

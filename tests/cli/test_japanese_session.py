@@ -6,6 +6,8 @@ typed; and a whole `match play` session at a terminal in Japanese (tests/cli/pro
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,28 @@ def test_a_japanese_session_at_the_prompt(database: str, tmp_path: Path) -> None
         session.quit()
     finally:
         session.close()
+
+
+# A command in a fresh interpreter, printing the modules it imported as it ends.
+PROBE = """
+import atexit, json, sys
+from cli.main import main
+sys.argv = ["touchline", *sys.argv[1:]]
+atexit.register(lambda: print(json.dumps(sorted(sys.modules))))
+main()
+"""
+
+
+def test_a_command_in_japanese_reads_the_catalogue_without_babel_or_flask(database: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "--database", database, "--lang", "ja", "match", "list"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    said, modules = done.stdout.splitlines()[0], set(json.loads(done.stdout.splitlines()[-1]))
+    assert said.startswith("試合はまだありません")
+    assert "gettext" in modules
+    heavy = {"babel", "flask", "flask_babel", "jinja2", "werkzeug"}
+    assert not {m for m in modules if m.split(".")[0] in heavy}

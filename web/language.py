@@ -117,7 +117,9 @@ def varies(response: Response) -> Response:
 
 def switch_links() -> list[tuple[str, str, str, bool]]:
     """The switch's links: (language, its name, where it goes, whether it is the current one)."""
-    here = request.full_path if request.query_string else request.path
+    # The page's path alone: a page's address may carry what a form typed (`?pick=…`), which
+    # the page must not echo back, and pages that differ only by their query read the same.
+    here = request.path
     current = language()
     return [
         (lang, NAMES[lang], url_for("language.switch", lang=lang, next=here), lang == current)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.command("abandon")
@@ -15,4 +16,10 @@ from cli.context import Context, handle_errors, pass_context
 def abandon(context: Context, match_ref: str, reason: str) -> None:
     """Abandon a match: it takes no more entries and counts in no standings."""
     context.app.abandon(match_ref, context.author(), reason)
-    click.echo(f"abandoned match {context.app.get_match(match_ref).short_id}: {reason}")
+    click.echo(
+        _(
+            "abandoned match %(short_id)s: %(reason)s",
+            short_id=context.app.get_match(match_ref).short_id,
+            reason=reason,
+        )
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 from domain.glyphs import GLYPH_NAMES, symbol_of
 
 
@@ -24,4 +25,11 @@ def annotate(context: Context, match_ref: str, entry: int, text: str, glyph: str
     """Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT."""
     line = context.app.annotate(match_ref, entry, text, context.author(), glyph=glyph).line
     mark = f"{symbol_of(line.glyph)} " if line.glyph else ""
-    click.echo(f"note {line.number} on entry {entry}: {mark}{line.text}")
+    click.echo(
+        _(
+            "note %(number)s on entry %(entry)s: %(text)s",
+            number=line.number,
+            entry=entry,
+            text=f"{mark}{line.text}",
+        )
+    )

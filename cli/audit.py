@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
+from cli.language import _
 from domain.audit import KINDS
 from schemas.audit import to_csv, to_json, to_text
 
@@ -43,7 +44,7 @@ def audit(
     """The audit of MATCH, or with --league NAME of every match of a league: one line per
     override, dispute, ruling, correction, retraction, confirmation and abandonment."""
     if (match is None) == (league is None):
-        raise click.UsageError("name a MATCH or a --league NAME (one of the two)")
+        raise click.UsageError(_("name a MATCH or a --league NAME (one of the two)"))
     wanted = [kind for given in kinds for kind in given.split(",") if kind.strip()]
     app = context.app
     if match is not None:
@@ -56,7 +57,12 @@ def audit(
         try:
             Path(output).write_text(text, encoding="utf-8", newline="")
         except OSError as error:
-            raise Failure(f"cannot write {output}: {error.strerror}") from None
-        click.echo(f"wrote {len(trail.items)} audit items to {output}", err=True)
+            raise Failure(
+                _("cannot write %(output)s: %(strerror)s", output=output, strerror=error.strerror)
+            ) from None
+        click.echo(
+            _("wrote %(items)s audit items to %(output)s", items=len(trail.items), output=output),
+            err=True,
+        )
     else:
         click.echo(text, nl=False)

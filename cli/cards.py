@@ -10,6 +10,7 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
+from cli.language import _
 from domain.card_list import FROM_FILE, Learned
 from domain.names import bilingual
 
@@ -31,9 +32,18 @@ def list_cards(context: Context, ruleset: str, league: str | None) -> None:
     view = context.app.card_list(ruleset, league)
     where = f"league {view.league}" if view.league else "the installation"
     if not view.cards:
-        click.echo(f"no card of {ruleset} is known to {where} yet")
+        click.echo(
+            _("no card of %(ruleset)s is known to %(where)s yet", ruleset=ruleset, where=where)
+        )
         return
-    click.echo(f"{len(view.cards)} cards of {ruleset} known to {where}:")
+    click.echo(
+        _(
+            "%(cards)s cards of %(ruleset)s known to %(where)s:",
+            cards=len(view.cards),
+            ruleset=ruleset,
+            where=where,
+        )
+    )
     titles = context.app.learned_titles(view)
     for card in view.cards:
         values = ", ".join(f"{k} {v}" for k, v in zip(view.labels, card.values, strict=True))
@@ -73,7 +83,7 @@ def export(context: Context, ruleset: str, league: str | None, output: Path | No
         click.echo(text, nl=False)
         return
     output.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {output}")
+    click.echo(_("wrote %(output)s", output=output))
 
 
 @cards.command("import")
@@ -86,10 +96,19 @@ def import_cards(context: Context, file: Path, league: str | None) -> None:
     try:
         data = file.read_bytes()
     except OSError as error:
-        raise Failure(f"cannot read {file}: {error.strerror}") from None
+        raise Failure(
+            _("cannot read %(file)s: %(strerror)s", file=file, strerror=error.strerror)
+        ) from None
     done = context.app.import_card_list(data, context.author(), league)
     where = f"league {done.list.league}" if done.list.league else "the installation"
     click.echo(
-        f"{file.name}: {done.cards} cards, {done.changed} new or changed in {where}'s "
-        f"{done.list.game} card list"
+        _(
+            "%(name)s: %(cards)s cards, %(changed)s new or changed in "
+            "%(where)s's %(game)s card list",
+            name=file.name,
+            cards=done.cards,
+            changed=done.changed,
+            where=where,
+            game=done.list.game,
+        )
     )

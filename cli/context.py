@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cli.language import _, refusal
+
 # The service and the domain are imported when a command first uses them, so that `--help`,
 # `rules` and `team check` start without them.
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ class Failure(click.ClickException):
     exit_code = EXIT_ERROR
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(_("error: %(format_message)s", format_message=self.format_message()), err=True)
 
 
 class RulesFailure(Failure):
@@ -106,8 +108,10 @@ def handle_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except EntryRefused as error:
-            lines = "\n".join(f"  {v}" for v in error.violations)
-            raise RulesFailure(f"entry refused, nothing was stored:\n{lines}") from None
+            lines = "\n".join(f"  {refusal(v.rule, v.message)}" for v in error.violations)
+            raise RulesFailure(
+                _("entry refused, nothing was stored:\n%(lines)s", lines=lines)
+            ) from None
         except (StaleMatch, ResultAlreadyConfirmed) as error:
             raise ConflictFailure(str(error)) from None
         except RecordBroken as error:

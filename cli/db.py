@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.group()
@@ -19,4 +20,4 @@ def db_init(context: Context) -> None:
     """Create the event store's tables (otherwise done on first use)."""
     app = context.app
     app.open_read_models()
-    click.echo(f"database ready: {app.settings.safe_url}")
+    click.echo(_("database ready: %(safe_url)s", safe_url=app.settings.safe_url))

@@ -9,6 +9,7 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
+from cli.language import _
 from domain.league import TIEBREAKERS
 from domain.registry import find_ruleset
 from schemas.result_status import DISPUTED_UNTIL_RULED, result_label
@@ -28,7 +29,8 @@ def _points(value: str | None) -> list[int] | None:
         return [int(part) for part in value.split("/")]
     except ValueError:
         raise click.BadParameter(
-            f"write points as numbers separated by /, e.g. 3/1/0 ({value!r})", param_hint="--points"
+            _("write points as numbers separated by /, e.g. 3/1/0 (%(value)r)", value=value),
+            param_hint="--points",
         ) from None
 
 
@@ -55,8 +57,13 @@ def new(
     order = None if tiebreak is None else [t.strip() for t in tiebreak.split(",") if t.strip()]
     view = context.app.create_league(name, ruleset, context.author(), _points(points), order)
     click.echo(
-        f"created league {view.name!r} ({view.ruleset}): points "
-        f"{'/'.join(map(str, view.points))}, tie-breakers {', '.join(view.tiebreak)}"
+        _(
+            "created league %(name)r (%(ruleset)s): points %(value)s, tie-breakers %(tiebreak)s",
+            name=view.name,
+            ruleset=view.ruleset,
+            value="/".join(map(str, view.points)),
+            tiebreak=", ".join(view.tiebreak),
+        )
     )
 
 
@@ -83,7 +90,7 @@ def settings(
     view = context.app.change_league_settings(
         name, context.author(), _points(points), order, count_unconfirmed
     )
-    click.echo(f"league {view.name!r}: {_settings(view)}")
+    click.echo(_("league %(name)r: %(view)s", name=view.name, view=_settings(view)))
 
 
 @league.command("list")
@@ -93,7 +100,7 @@ def list_(context: Context) -> None:
     """List every league with its number of matches."""
     leagues = context.app.leagues()
     if not leagues:
-        click.echo('no leagues yet: create one with `touchline league new "NAME" --ruleset …`')
+        click.echo(_('no leagues yet: create one with `touchline league new "NAME" --ruleset …`'))
     for found in leagues:
         click.echo(
             f"{found.name:<28} {found.ruleset:<18} {found.finished:>4} finished of "
@@ -123,8 +130,12 @@ def standings(context: Context, name: str, form: str, output: str | None) -> Non
         try:
             Path(output).write_text(text, encoding="utf-8")
         except OSError as error:
-            raise Failure(f"cannot write {output}: {error.strerror}") from None
-        click.echo(f"wrote {len(rows)} standings to {output}", err=True)
+            raise Failure(
+                _("cannot write %(output)s: %(strerror)s", output=output, strerror=error.strerror)
+            ) from None
+        click.echo(
+            _("wrote %(rows)s standings to %(output)s", rows=len(rows), output=output), err=True
+        )
     else:
         click.echo(text, nl=False)
 
@@ -142,13 +153,18 @@ def show(context: Context, name: str) -> None:
     click.echo(f"{found.name} ({found.ruleset}): {_settings(found)}")
     label = find_ruleset(found.ruleset).league_ranking.scored
     click.echo(to_table(rows, label, found.count_unconfirmed), nl=False)
-    click.echo("Matches:" if matches else "No matches yet.")
+    click.echo(_("Matches:") if matches else _("No matches yet."))
     for m in matches:
         label = result_label(m.result_status, m.awaiting, m.open_disputes)
         status = f"{m.status}, {label}" if label else m.status
         click.echo(f"  {m.match_id[:8]}  {m.score:<8} {status:<40} {m.title}")
     if disputes:
-        click.echo(f"Open disputes ({DISPUTED_UNTIL_RULED}):")
+        click.echo(
+            _(
+                "Open disputes (%(DISPUTED_UNTIL_RULED)s):",
+                DISPUTED_UNTIL_RULED=DISPUTED_UNTIL_RULED,
+            )
+        )
     for dispute in disputes:
         click.echo(_dispute_line(dispute))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 from domain.access import LINK_ROLES, Role
 from service.access import IssuedLink, LinkRequest, LinkView
 from service.errors import BadInput, LeagueNotFound
@@ -51,7 +52,15 @@ def issue(
     issued = issue_link(context, Role(role), person, league, match_ref, side)
     click.echo(f"{base_url.rstrip('/')}/in/{issued.token}")
     made = issued.link
-    click.echo(f"link {made.id} · {made.role.value} · {made.scope} · for {made.person}")
+    click.echo(
+        _(
+            "link %(id)s · %(value)s · %(scope)s · for %(person)s",
+            id=made.id,
+            value=made.role.value,
+            scope=made.scope,
+            person=made.person,
+        )
+    )
 
 
 def issue_link(
@@ -92,7 +101,7 @@ def list_(context: Context, league: str | None, match_ref: str | None, everythin
     match_id = app.get_match(match_ref).id if match_ref is not None else None
     found = app.links(league=league, match=match_id, include_revoked=everything)
     if not found:
-        click.echo("no links")
+        click.echo(_("no links"))
     for view in found:
         click.echo(_line(view))
 
@@ -105,7 +114,7 @@ def list_(context: Context, league: str | None, match_ref: str | None, everythin
 def revoke(context: Context, link_ref: str, reason: str) -> None:
     """Revoke a link (its id or 4+ characters of it): refused at once everywhere."""
     view = context.app.revoke_link(link_ref, reason, context.author())
-    click.echo(f"revoked {_line(view)}")
+    click.echo(_("revoked %(view)s", view=_line(view)))
 
 
 def _line(view: LinkView) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from cli.language import choose
 from cli.lazy import LazyGroup, Listed
 
 MATCH_COMMANDS = {
@@ -134,6 +135,14 @@ COMMANDS = {
     "scorer",
     metavar="NAME",
     help="Who is entering (default: $TOUCHLINE_SCORER, else your login name).",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    is_eager=True,
+    expose_value=False,
+    callback=lambda _ctx, _param, value: choose(value),
+    help="Language of the messages (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES or $LANG).",
 )
 @click.version_option(package_name="touchline")
 @click.pass_context

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context
+from cli.language import _
 from domain.report import log_size
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
@@ -35,7 +36,9 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     )
     if output:
         Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {log_size(record_.log)} to {output}", err=True)
+        click.echo(
+            _("wrote %(log)s to %(output)s", log=log_size(record_.log), output=output), err=True
+        )
     else:
         # A match file is UTF-8 whatever the terminal's encoding is.
         click.echo(text.encode("utf-8"), nl=False)
@@ -68,7 +71,7 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
     counts a match once, so the same file or match imported into it again is refused. With
     --verify, a file whose chain shows a line edited since its export imports nothing."""
     if league and no_league:
-        raise click.UsageError("give --league or --no-league, not both")
+        raise click.UsageError(_("give --league or --no-league, not both"))
     # One byte past the bound is enough for the reader to refuse a file that is too large.
     data = file.read(MAX_FILE_BYTES + 1)
     try:
@@ -81,6 +84,13 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
         hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
         raise Failure(f"{file.name}: {error}{hint}") from None
     view = imported.view
-    click.echo(f"imported match {view.id} ({log_size(view.log)}): {view.title}")
+    click.echo(
+        _(
+            "imported match %(id)s (%(log)s): %(title)s",
+            id=view.id,
+            log=log_size(view.log),
+            title=view.title,
+        )
+    )
     for notice in imported.notices:
         click.echo(notice)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _, translated
 from cli.output import (
     Reader,
     echo_entry,
@@ -40,13 +41,14 @@ def list_(context: Context) -> None:
     """List every match, newest last."""
     summaries = context.app.list_matches()
     if not summaries:
-        click.echo("no matches yet: create one with `touchline match new`")
+        click.echo(_("no matches yet: create one with `touchline match new`"))
     for s in summaries:
         result = result_label(s.result_status, s.awaiting, s.open_disputes)
-        imported = "  imported" if s.imported else ""
+        imported = _("  imported") if s.imported else ""
         click.echo(
-            f"{s.id[:8]}  {s.ruleset:<10} {s.status:<12} {s.score:<6} "
-            f"{s.entries:>4} entries  {s.title}{imported}" + (f"  [{result}]" if result else "")
+            f"{s.id[:8]}  {s.ruleset:<10} {translated(s.status):<12} {s.score:<6} "
+            f"{s.entries:>4} {_('entries')}  {s.title}{imported}"
+            + (f"  [{result}]" if result else "")
         )
 
 
@@ -122,7 +124,7 @@ def record(
         die_label=die_label,
     )
     if written.repeat:
-        click.echo(f"already recorded with key {key}, nothing new stored:")
+        click.echo(_("already recorded with key %(key)s, nothing new stored:", key=key))
     echo_entry(view.ruleset, written.line)
 
 
@@ -139,14 +141,14 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     app = context.app
     written = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
     if written.repeat:
-        click.echo(f"already undone with key {key}, nothing new stored:")
+        click.echo(_("already undone with key %(key)s, nothing new stored:", key=key))
     line = written.line
     view = app.get_match(match_ref)
     assert isinstance(line, Retraction)
     undone = view.log[line.retracts - 1]
     # In words, as the log reads the line (and as the prompt's `undo` says it).
     said = f": {view.sentence(undone)}" if isinstance(undone, Entry) else ""
-    click.echo(f"retracted entry {line.retracts}{said}")
+    click.echo(_("retracted entry %(retracts)s%(said)s", retracts=line.retracts, said=said))
 
 
 @click.command("play")
@@ -283,7 +285,7 @@ def _echo_heading(reader: Reader, step: Step, shown: str | None) -> str | None:
     """The heading of the step's stretch of play, when it is not the one `shown` last."""
     heading = step_heading(reader, step)
     if heading is not None and heading != shown:
-        click.echo(f"— {heading} —")
+        click.echo(f"— {translated(heading)} —")
     return heading if heading is not None else shown
 
 

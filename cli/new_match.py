@@ -10,6 +10,7 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.games import GameOptionsCommand, RulesetChoice, put_game_options
+from cli.language import _
 from cli.output import echo_match
 from service.setups import SetupPieces, seat, setup_from
 from service.teams import read_team_file
@@ -35,7 +36,10 @@ def _team(value: str | None, option: str) -> dict[str, Any] | None:
         return seat(listed, coach.strip() or f"{side} coach")
     if not colon or not team.strip() or not coach.strip():
         raise click.BadParameter(
-            f"write it as TEAM:COACH, e.g. 'Nankatsu:Alice' or '南葛:翼' ({value!r})",
+            _(
+                "write it as TEAM:COACH, e.g. 'Nankatsu:Alice' or '南葛:翼' (%(value)r)",
+                value=value,
+            ),
             param_hint=option,
         )
     return seat(team.strip(), coach)
@@ -107,5 +111,5 @@ def new(
     # The options a game declares for itself (`--crowns`), as its setup form places them.
     put_game_options(setup, game_options)
     view = context.app.create_match(ruleset, setup, context.author(), league=league)
-    click.echo(f"created match {view.id}")
+    click.echo(_("created match %(id)s", id=view.id))
     echo_match(view)

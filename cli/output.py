@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cli.language import _, refusal, translated
 from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
 from domain.match import ResultStatus
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 INDENT = "      "  # under a line's text, past its number
 # After the `by` of a line that came from an imported file: the file says so, nobody here saw it.
-CLAIMED = " (per the file)"
+CLAIMED = " (per the file)"  # through `_` when shown
 
 
 @dataclass(frozen=True)
@@ -75,15 +76,15 @@ def log_line(
     if reader is not None and index is not None:
         said = report_line(find_ruleset(ruleset), reader.names, line, index)
         marks = [m for m in said.marks if said.fate is None or m.kind != said.fate.how]
-        text = said.sentence
-        shown_marks = "".join(f"  {m.symbol} {m.words}" for m in marks)
+        text = translated(said.sentence)
+        shown_marks = "".join(f"  {m.symbol} {translated(m.words)}" for m in marks)
     else:
         text = line_notation(find_ruleset(ruleset).codec, line)
         shown_marks = ""
     if isinstance(line, Entry) and not line.in_force:
         text = click.style(text, strikethrough=True)
     flag = "!" if overridden else " "
-    by = f"{line.by}{CLAIMED}" if claimed else line.by
+    by = f"{line.by}{_(CLAIMED)}" if claimed else line.by
     state = _state(line, index)
     return f"{flag}{line.number:>4}  {text}{state}{shown_marks}   [{by}, {line.at}]"
 
@@ -95,21 +96,23 @@ def _state(line: LogLine, index: LogIndex | None) -> str:
             if out.how == CORRECTED:
                 correction = index.line(out.line) if index is not None else None
                 reason = f": {correction.reason}" if isinstance(correction, Correction) else ""
-                return f" (corrected by line {out.line}{reason})"
+                return _(" (corrected by line %(line)s%(reason)s)", line=out.line, reason=reason)
             return {
-                UNDONE: f" (undone by line {out.line})",
-                WITHDRAWN: f" (withdrawn by correction {out.line})",
-                REPLAYED: f" (replayed by the ruling on line {out.line})",
+                UNDONE: _(" (undone by line %(line)s)", line=out.line),
+                WITHDRAWN: _(" (withdrawn by correction %(line)s)", line=out.line),
+                REPLAYED: _(" (replayed by the ruling on line %(line)s)", line=out.line),
             }[out.how]
         if line.corrected_by is not None:
-            return f" (corrected by line {line.corrected_by})"
+            return _(" (corrected by line %(corrected_by)s)", corrected_by=line.corrected_by)
         if line.retracted:
-            return " (retracted)"
+            return _(" (retracted)")
         kept = None if index is None else index.kept_by(line.number)
-        return "" if kept is None else f" (kept by correction {kept.number})"
+        return "" if kept is None else _(" (kept by correction %(number)s)", number=kept.number)
     if isinstance(line, Dispute) and index is not None:
         ruling = index.ruling_on(line.number)
-        return " (open)" if ruling is None else f" (ruled by line {ruling.number})"
+        if ruling is None:
+            return _(" (open)")
+        return _(" (ruled by line %(number)s)", number=ruling.number)
     return ""
 
 
@@ -126,21 +129,32 @@ def line_details(
         details.append(f"= {line_notation(find_ruleset(ruleset).codec, line)}")
     if isinstance(line, Entry):
         for violation in line.violations:
-            details.append(f"! overridden {violation.rule}: {violation.message}")
-            details.append(f"  reason: {line.override}")
+            details.append(
+                _(
+                    "! overridden %(refusal)s",
+                    refusal=refusal(violation.rule, violation.message),
+                )
+            )
+            details.append(_("  reason: %(override)s", override=line.override))
     if reader is not None and isinstance(line, Entry) and line.in_force:
-        details.extend(f"→ {c.text}" for c in line.consequences if c.text)
+        details.extend(f"→ {translated(c.text)}" for c in line.consequences if c.text)
     if isinstance(line, Correction):
         if index is not None:
             replaced = index.line(line.replaces)
             shown = log_line(ruleset, replaced, index, reader=reader).strip()
-            details.append(f"replaces {shown}")
+            details.append(_("replaces %(shown)s", shown=shown))
         if line.kept:
-            details.append(f"kept as overrides: {_numbers(line.kept)}")
+            details.append(_("kept as overrides: %(kept)s", kept=_numbers(line.kept)))
         if line.withdrawn:
-            details.append(f"withdrawn: {_numbers(line.withdrawn)}")
+            details.append(_("withdrawn: %(withdrawn)s", withdrawn=_numbers(line.withdrawn)))
         if line.dispute is not None:
-            details.append(f"by the ruling on dispute {line.dispute} ({', '.join(line.rules)})")
+            details.append(
+                _(
+                    "by the ruling on dispute %(dispute)s (%(rules)s)",
+                    dispute=line.dispute,
+                    rules=", ".join(line.rules),
+                )
+            )
     elif isinstance(line, Ruling):
         from domain.rulebook import rule_text
 
@@ -149,9 +163,9 @@ def line_details(
             text = rule_text(rules, rule)
             details.append(f"{rule}: {text}" if text else rule)
         if line.replayed:
-            details.append(f"taken out of force: {_numbers(line.replayed)}")
+            details.append(_("taken out of force: %(replayed)s", replayed=_numbers(line.replayed)))
     elif isinstance(line, Confirmation):
-        details.append(f"result: {line.result.get('summary', '')}")
+        details.append(_("result: %(get)s", get=line.result.get("summary", "")))
     return [INDENT + detail for detail in details]
 
 
@@ -176,17 +190,18 @@ def echo_line(
 
 def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> None:
     """A line just written, with its details and, for an entry, what followed from it."""
-    echo_line(ruleset, line, index, lead="recorded ")
+    echo_line(ruleset, line, index, lead=_("recorded "))
     if not isinstance(line, Entry):
         return
     for consequence in line.consequences:
         if consequence.text:
-            click.echo(f"  → {consequence.text}")
+            click.echo(f"  → {translated(consequence.text)}")
 
 
 def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) -> None:
-    imported = ", imported" if view.imported else ""
-    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {view.status}{imported}]")
+    imported = _(", imported") if view.imported else ""
+    status = translated(view.status)
+    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {status}{imported}]")
     echo_provenance(view.imported)
     if view.branch is not None:
         click.echo(
@@ -195,7 +210,7 @@ def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) 
         )
     click.echo(view.text)
     if view.result:
-        click.echo(f"Result: {view.result.summary}")
+        click.echo(_("Result: %(summary)s", summary=view.result.summary))
     index = LogIndex(view.log)
     echo_result_status(view.ruleset, view.result_status, index)
     if with_log:
@@ -208,9 +223,9 @@ def echo_log(view: MatchView, index: LogIndex, notation: bool = False) -> None:
     its number, the one number `annotate`, `replay --to` and the pages use."""
     report = view.report()
     reader = Reader.of(report, view.names, notation)
-    click.echo(f"Log ({len(view.log)} lines):")
+    click.echo(_("Log (%(log)s lines):", log=len(view.log)))
     for period in report.periods:
-        click.echo(f"— {period.heading} —")
+        click.echo(f"— {translated(period.heading)} —")
         for said in period.lines:
             line = index.line(said.number)
             echo_line(view.ruleset, line, index, claimed=view.claimed(line), reader=reader)
@@ -221,14 +236,16 @@ def echo_result_status(
 ) -> None:
     """Whether the coaches confirmed the result, and (`list_open`) every dispute still open."""
     if status.state != "in-play":
-        parts = [f"Result {status.state}"]
+        parts = [_("Result %(state)s", state=status.state)]
         if status.confirmed_by:
-            parts.append(f"confirmed by {', '.join(status.confirmed_by)}")
+            parts.append(
+                _("confirmed by %(confirmed_by)s", confirmed_by=", ".join(status.confirmed_by))
+            )
         if status.awaiting:
-            parts.append(f"awaiting {', '.join(status.awaiting)}")
+            parts.append(_("awaiting %(awaiting)s", awaiting=", ".join(status.awaiting)))
         click.echo("; ".join(parts))
     if status.open_disputes and list_open:
-        click.echo("Open disputes:")
+        click.echo(_("Open disputes:"))
         for number in status.open_disputes:
             click.echo(log_line(ruleset, index.line(number), index))
 
@@ -239,7 +256,8 @@ def echo_step(ruleset: str, index: LogIndex, step: Step, reader: Reader) -> None
     and their rulings), the entries it replaced, and the entries made after it that are out
     of force now (undone, withdrawn, replayed), each with the notes on it."""
     if step.placed is None:
-        click.echo(f" {0:>4}  Kick-off: the situation before the first entry")
+        kick_off = _("Kick-off: the situation before the first entry")
+        click.echo(f" {0:>4}  {kick_off}")
         _echo_about(ruleset, index, 0, INDENT, reader)
     else:
         entry = step.placed.entry
@@ -248,7 +266,7 @@ def echo_step(ruleset: str, index: LogIndex, step: Step, reader: Reader) -> None
         _echo_replaced(ruleset, index, step.placed, INDENT, reader)
         _echo_about(ruleset, index, entry.number, INDENT, reader)
     for placed in step.then_out:
-        echo_line(ruleset, placed.entry, index, prefix=INDENT, lead="then ", reader=reader)
+        echo_line(ruleset, placed.entry, index, prefix=INDENT, lead=_("then "), reader=reader)
         _echo_replaced(ruleset, index, placed, INDENT + "     ", reader)
         _echo_about(ruleset, index, placed.entry.number, INDENT + "     ", reader)
 
@@ -269,8 +287,9 @@ def _echo_replaced(
     ruleset: str, index: LogIndex, placed: Placed, indent: str, reader: Reader
 ) -> None:
     for replaced in reversed(placed.replaced):
-        echo_line(ruleset, replaced, index, prefix=indent, lead="replaces ", reader=reader)
-        _echo_about(ruleset, index, replaced.number, indent + " " * len("replaces "), reader)
+        lead = _("replaces ")
+        echo_line(ruleset, replaced, index, prefix=indent, lead=lead, reader=reader)
+        _echo_about(ruleset, index, replaced.number, indent + " " * len(lead), reader)
 
 
 def _echo_about(
@@ -296,7 +315,7 @@ def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus, reader: Re
     disputes = index.disputes_on(None)
     confirmations = index.confirmations()
     if disputes or confirmations:
-        click.echo("the result:")
+        click.echo(_("the result:"))
         _echo_about(ruleset, index, None, "    ", reader)
         for confirmation in confirmations:
             echo_line(ruleset, confirmation, index, prefix="    ", reader=reader)
@@ -307,22 +326,27 @@ def echo_settled(ruleset: str, index: LogIndex, status: ResultStatus, reader: Re
 def decisions_needed(ruleset: str, index: LogIndex, illegal: Sequence[BecameIllegal]) -> str:
     """The entries a correction made illegal, each with the rules it now breaks, and how to
     decide: a refusal's message (nothing was stored)."""
-    lines = ["the correction makes later entries illegal; nothing was stored. Decide each:"]
+    lines = [_("the correction makes later entries illegal; nothing was stored. Decide each:")]
     for became in illegal:
         lines.append(log_line(ruleset, index.line(became.number), index))
         for violation in became.violations:
-            overridable = "" if violation.overridable else " (cannot be overridden)"
-            lines.append(f"{INDENT}{violation.rule}: {violation.message}{overridable}")
+            overridable = "" if violation.overridable else _(" (cannot be overridden)")
+            lines.append(f"{INDENT}{refusal(violation.rule, violation.message)}{overridable}")
         choice = (
-            f"--keep {became.number} (played on as an override) or --withdraw {became.number}"
+            _(
+                "--keep %(number)s (played on as an override) or --withdraw %(number)s",
+                number=became.number,
+            )
             if became.keepable
-            else f"--withdraw {became.number} (it cannot be kept)"
+            else _("--withdraw %(number)s (it cannot be kept)", number=became.number)
         )
         lines.append(f"{INDENT}{choice}")
     example = " ".join(
         f"--{'keep' if became.keepable else 'withdraw'} {became.number}" for became in illegal
     )
-    lines.append(f"Run the command again with a decision for each entry, e.g. {example}")
+    lines.append(
+        _("Run the command again with a decision for each entry, e.g. %(example)s", example=example)
+    )
     return "\n".join(lines)
 
 
@@ -340,15 +364,15 @@ def echo_expected(view: MatchView) -> None:
     """
     if not view.expected:
         return
-    click.echo("Next, one of:")
+    click.echo(_("Next, one of:"))
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for expected in view.expected:
-        head, _, detail = expected.prompt.partition(": ")
+        head, _colon, detail = translated(expected.prompt).partition(": ")
         key = (head, _fields_hint(expected))
         grouped.setdefault(key, []).append((expected.kind, detail.rstrip(".")))
     for (head, fields), entries in grouped.items():
-        details = ", ".join(detail for _, detail in entries if detail)
-        kinds = "|".join(kind for kind, _ in entries)
+        details = ", ".join(detail for _kind, detail in entries if detail)
+        kinds = "|".join(kind for kind, _detail in entries)
         ending = "" if details.endswith("?") else "."
         click.echo(f"  - {head}{': ' + details + ending if details else ''}")
         click.echo(f"      {kinds}{fields}")

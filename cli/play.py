@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cli.language import _, refusal, translated
 from cli.output import echo_entry, echo_match
 from cli.play_text import COMMANDS_HELP, compact_situation, help_kind, help_now, retracted
 from cli.prompt_line import PromptReader
@@ -31,7 +32,8 @@ COMMANDS = frozenset(
     {"quit", "exit", "q", "help", "?", "s", "situation", "show", "log", "undo", "die"}
 )
 COMPLETED_COMMANDS = ("help", "situation", "log", "undo", "die", "quit")
-YES = frozenset({"yes", "y"})
+# The answers that mean yes, in each language the prompt speaks.
+YES = frozenset({"yes", "y", "はい"})
 
 
 def stdin_is_terminal() -> bool:
@@ -60,19 +62,25 @@ class TableDie:
         try:
             self.label = checked_die_label(text)
         except BadText as error:
-            click.echo(f"! {error}: the die stays {self.label or 'unnamed'}")
+            click.echo(
+                _(
+                    "! %(error)s: the die stays %(value)s",
+                    error=error,
+                    value=self.label or _("unnamed"),
+                )
+            )
             return
         if self.label is None:
-            click.echo("no die named: the table's rolls are recorded without one")
+            click.echo(_("no die named: the table's rolls are recorded without one"))
         else:
-            click.echo(f"the table's rolls are recorded as made with {self.label!r}")
+            click.echo(_("the table's rolls are recorded as made with %(label)r", label=self.label))
 
 
 def play_loop(context: Context, match_ref: str) -> None:
     app = context.app
     view = app.get_match(match_ref)
     echo_match(view)
-    click.echo(COMMANDS_HELP)
+    click.echo(_(COMMANDS_HELP))
     die = TableDie()
     reader = PromptReader(lambda line: _complete(view, line, _known_names(context, view)))
     try:
@@ -84,7 +92,7 @@ def play_loop(context: Context, match_ref: str) -> None:
                 return
             if not line:
                 continue
-            word, _, rest = line.partition(" ")
+            word, _space, rest = line.partition(" ")
             if word in {"quit", "exit", "q"}:
                 return
             if word in {"help", "?"}:
@@ -153,14 +161,22 @@ def _enter(
     rules = find_ruleset(view.ruleset)
     kind = rules.codec.kind_named(line.split(maxsplit=1)[0])
     if kind not in rules.codec.kinds:
-        hint = did_you_mean(kind, rules.codec.kinds) or "; `help` lists the entries legal now"
-        click.echo(f"! no entry is called {kind!r}{hint}")
+        hint = translated(did_you_mean(kind, rules.codec.kinds)) or _(
+            "; `help` lists the entries legal now"
+        )
+        click.echo(_("! no entry is called %(kind)r%(hint)s", kind=kind, hint=hint))
         return
     parsed = as_offered(parse_entry(view.ruleset, line), view.expected)
     known = app.with_known_values(view.id, parsed)
     if known != parsed:
         filled = ", ".join(f"{name}={known[name]}" for name in known if name not in parsed)
-        click.echo(f"  {known.get('card')}: {filled} (its printed values, as known)")
+        click.echo(
+            _(
+                "  %(get)s: %(filled)s (its printed values, as known)",
+                get=known.get("card"),
+                filled=filled,
+            )
+        )
         parsed = known
     missing = missing_fields(rules, parsed)
     if missing:
@@ -177,9 +193,9 @@ def _enter(
             view.id, action, context.author(), expected_version=view.version, die_label=die
         )
     except EntryRefused as error:
-        click.echo("! refused, nothing was stored:")
+        click.echo(_("! refused, nothing was stored:"))
         for violation in error.violations:
-            click.echo(f"    {violation}")
+            click.echo(f"    {refusal(violation.rule, violation.message)}")
         if not all(v.overridable for v in error.violations):
             return
         reason = _override_reason(view.ruleset)
@@ -205,14 +221,20 @@ def _ask_for(
     specs = {spec.name: spec for spec in rules.codec.describe(kind)}
     if not (stdin_is_terminal() and reader.at_a_terminal):
         names = ", ".join(missing)
-        click.echo(f"! {kind} needs {names}: not recorded (`help {kind}` says what each is)")
+        click.echo(
+            _(
+                "! %(kind)s needs %(names)s: not recorded (`help %(kind)s` says what each is)",
+                kind=kind,
+                names=names,
+            )
+        )
         return None
     answers: dict[str, JSON] = {}
     for name in missing:
-        meaning = field_meaning(rules, kind, specs[name])
+        meaning = translated(field_meaning(rules, kind, specs[name]))
         answer = click.prompt(f"  {name} ({meaning})", default="", show_default=False).strip()
         if not answer:
-            click.echo(f"  not recorded: {kind} needs {name}")
+            click.echo(_("  not recorded: %(kind)s needs %(name)s", kind=kind, name=name))
             return None
         answers[name] = answer
     return answers
@@ -227,23 +249,30 @@ def _override_reason(ruleset: str) -> str | None:
     """
     if not stdin_is_terminal():
         click.echo(
-            "  not recorded; to record it anyway, run "
-            "`touchline match record MATCH ENTRY --override REASON`"
+            _(
+                "  not recorded; to record it anyway, run "
+                "`touchline match record MATCH ENTRY --override REASON`"
+            )
         )
         return None
     discard_typed_ahead()
     answer = click.prompt(
-        "Record it anyway, breaking the rule? (yes/no)", default="no", show_default=False
+        _("Record it anyway, breaking the rule? (yes/no)"), default="no", show_default=False
     )
     if answer.strip().lower() not in YES:
-        click.echo("  not recorded")
+        click.echo(_("  not recorded"))
         return None
-    reason = click.prompt("The table's reason", default="", show_default=False).strip()
+    reason = click.prompt(_("The table's reason"), default="", show_default=False).strip()
     if not reason:
-        click.echo("  not recorded: an override needs a reason")
+        click.echo(_("  not recorded: an override needs a reason"))
         return None
     first_word = reason.split()[0].lower()
     if first_word in COMMANDS or first_word in find_ruleset(ruleset).codec.kinds:
-        click.echo(f"  not recorded: {reason!r} reads as an entry or a command, not a reason")
+        click.echo(
+            _(
+                "  not recorded: %(reason)r reads as an entry or a command, not a reason",
+                reason=reason,
+            )
+        )
         return None
     return reason

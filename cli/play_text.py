@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from cli.language import N_, _, translated
 from domain.entry_help import kind_help
 from domain.log import Entry
 from domain.registry import find_ruleset
 from domain.suggestions import did_you_mean
 from service.views import MatchView
 
-COMMANDS_HELP = (
+COMMANDS_HELP = N_(
     "Commands: help [KIND] | s (the whole situation) | log | undo | die [NAME] | quit. "
     "Tab completes; `?` as a value lets the app roll."
 )
@@ -21,11 +22,13 @@ def compact_situation(view: MatchView) -> list[str]:
     head = [line.strip() for line in view.text.splitlines()[:2] if line.strip()]
     lines = [" · ".join(head)] if head else []
     if view.result is not None:
-        lines.append(f"Result: {view.result.summary}")
+        lines.append(_("Result: %(summary)s", summary=view.result.summary))
     elif view.expected:
-        lines.append("next: " + "; ".join(_who_may(view)))
+        lines.append(_("next: %(who)s", who="; ".join(_who_may(view))))
     else:
-        lines.append(f"no entry can come next: the match is {view.status}")
+        lines.append(
+            _("no entry can come next: the match is %(status)s", status=translated(view.status))
+        )
     return lines
 
 
@@ -36,7 +39,7 @@ def _who_may(view: MatchView) -> list[str]:
         if expected.kind not in found:
             found.append(expected.kind)
     return [
-        f"{view.labels.get(by, by) if by else 'either side'}: {', '.join(names)}"
+        f"{view.labels.get(by, by) if by else _('either side')}: {', '.join(names)}"
         for by, names in kinds.items()
     ]
 
@@ -49,14 +52,18 @@ def help_now(view: MatchView) -> list[str]:
     lines = []
     if legal:
         width = max(len(kind) for kind in legal)
-        lines.append("Entries legal now (`help KIND` for its fields):")
-        lines.extend(f"  {kind:<{width}}  {summaries.get(kind, '')}" for kind in legal)
+        lines.append(_("Entries legal now (`help KIND` for its fields):"))
+        lines.extend(f"  {kind:<{width}}  {translated(summaries.get(kind, ''))}" for kind in legal)
     else:
-        lines.append(f"No entry is legal now: the match is {view.status}.")
+        lines.append(
+            _("No entry is legal now: the match is %(status)s.", status=translated(view.status))
+        )
     others = len(set(rules.codec.kinds) - set(legal))
     if others:
-        lines.append(f"`help KIND` also explains the {others} kinds not legal now.")
-    lines.append(COMMANDS_HELP)
+        lines.append(
+            _("`help KIND` also explains the %(others)s kinds not legal now.", others=others)
+        )
+    lines.append(_(COMMANDS_HELP))
     return lines
 
 
@@ -67,28 +74,32 @@ def help_kind(view: MatchView, kind: str, names: list[str]) -> list[str]:
     named = codec.kind_named(kind)
     if named not in codec.kinds:
         return [
-            f"! no entry is called {kind!r}{did_you_mean(kind, codec.kinds)}; `help` lists them"
+            _(
+                "! no entry is called %(kind)r%(hint)s; `help` lists them",
+                kind=kind,
+                hint=translated(did_you_mean(kind, codec.kinds)),
+            )
         ]
     found = kind_help(rules, named, view.expected, names)
-    lines = [f"{found.kind}: {found.summary}" if found.summary else found.kind]
+    lines = [f"{found.kind}: {translated(found.summary)}" if found.summary else found.kind]
     width = max((len(field.name) for field in found.fields), default=0)
     for field in found.fields:
-        need = "required" if field.required else "optional"
-        text = field.meaning
+        need = _("required") if field.required else _("optional")
+        text = translated(field.meaning)
         if field.values:
             text += f": {'|'.join(field.values)}"
         if field.japanese:
             text += f" ({'|'.join(field.japanese)})"
         if field.now:
-            text += f" (now: {'|'.join(field.now)})"
+            text += _(" (now: %(values)s)", values="|".join(field.now))
         if field.default is not None:
-            text += f" (left out: {field.default})"
+            text += _(" (left out: %(default)s)", default=field.default)
         lines.append(f"  {field.name:<{width}}  {need}  {text}")
     if not found.fields:
-        lines.append("  (no fields)")
-    lines.append(f"example: {found.example}")
+        lines.append(_("  (no fields)"))
+    lines.append(_("example: %(example)s", example=found.example))
     if named not in {expected.kind for expected in view.expected}:
-        lines.append("(not legal now: `help` lists what is)")
+        lines.append(_("(not legal now: `help` lists what is)"))
     return lines
 
 
@@ -97,5 +108,5 @@ def retracted(view: MatchView, number: int) -> str:
     Kojiro Hyuga (Shot 3, Pass 1)` (`view`: the match before the undo or after it)."""
     line = next((line for line in view.log if line.number == number), None)
     if not isinstance(line, Entry):
-        return f"retracted entry {number}"
-    return f"retracted entry {number}: {view.sentence(line)}"
+        return _("retracted entry %(number)s", number=number)
+    return _("retracted entry %(number)s: %(line)s", number=number, line=view.sentence(line))

@@ -7,6 +7,7 @@ import threading
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.group()
@@ -38,7 +39,13 @@ def rebuild(context: Context, name: str | None, batch: int) -> None:
     names = app.projections_named(name)
     with click.progressbar(length=app.log_length(), label="replaying", file=None) as bar:
         rebuilt = app.rebuild_projections(names, batch, progress=bar.update)
-    click.echo(f"rebuilt {', '.join(rebuilt.views)}: {rebuilt.events} events")
+    click.echo(
+        _(
+            "rebuilt %(views)s: %(events)s events",
+            views=", ".join(rebuilt.views),
+            events=rebuilt.events,
+        )
+    )
 
 
 @projections.command("run")
@@ -46,8 +53,11 @@ def rebuild(context: Context, name: str | None, batch: int) -> None:
 @handle_errors
 def run(context: Context) -> None:
     """Follow the log until interrupted (PostgreSQL: notified, polled as well; SQLite: polled)."""
-    click.echo(f"following {context.app.settings.safe_url}; Ctrl-C to stop", err=True)
+    click.echo(
+        _("following %(safe_url)s; Ctrl-C to stop", safe_url=context.app.settings.safe_url),
+        err=True,
+    )
     try:
         context.app.follow_log(threading.Event())
     except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+        click.echo(_("stopped"), err=True)

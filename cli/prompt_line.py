@@ -17,6 +17,7 @@ from types import ModuleType
 
 import click
 
+from cli.language import _
 from domain.text import NOT_TEXT
 
 HISTORY_LENGTH = 1000
@@ -94,7 +95,10 @@ class PromptReader:
             with os.fdopen(descriptor, "w", encoding="utf-8") as file:
                 file.writelines(line + "\n" for line in lines)
         except OSError as error:
-            click.echo(f"(the prompt's history was not saved: {error.strerror})", err=True)
+            click.echo(
+                _("(the prompt's history was not saved: %(strerror)s)", strerror=error.strerror),
+                err=True,
+            )
 
     def _start(self, readline: ModuleType) -> None:
         readline.set_auto_history(False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.games import RulesetChoice
+from cli.language import _, translated
 from domain.registry import find_ruleset
 
 
@@ -13,7 +14,13 @@ from domain.registry import find_ruleset
 def rules(ruleset: str) -> None:
     """List the entries a RULESET accepts, with their fields."""
     found = find_ruleset(ruleset)
-    click.echo(f"{found.title} ({found.name}): entries, written as `kind field=value ...`")
+    click.echo(
+        _(
+            "%(title)s (%(name)s): entries, written as `kind field=value ...`",
+            title=found.title,
+            name=found.name,
+        )
+    )
     for kind, help_text in found.action_kinds().items():
-        click.echo(f"  {kind:<20} {help_text}")
-    click.echo("A die value written as ? is rolled by the app (same as --roll).")
+        click.echo(f"  {kind:<20} {translated(help_text)}")
+    click.echo(_("A die value written as ? is rolled by the app (same as --roll)."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import EXIT_BROKEN, Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.command("verify")
@@ -16,6 +17,8 @@ def verify(context: Context, match_ref: str) -> None:
     event. Prints the seal of an intact record (exit 0), or names the first event that breaks
     the chain (exit 5). Events written before sealing began are counted, never verified."""
     report = context.app.verify_match(match_ref)
-    click.echo(f"match {report.match_id}: {report.describe()}")
+    click.echo(
+        _("match %(match_id)s: %(describe)s", match_id=report.match_id, describe=report.describe())
+    )
     if not report.intact:
         raise click.exceptions.Exit(EXIT_BROKEN)

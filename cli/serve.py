@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 
 
 @click.command("serve")
@@ -27,7 +28,14 @@ def serve(context: Context, host: str, port: int, threads: int) -> None:
 
     app = create_asgi_app({"DATABASE_URL": context.database}, threads=threads)
     store = app.flask_app.extensions["touchline"].settings.safe_url
-    click.echo(f"Touchline on http://{host}:{port}/ (store: {store}); Ctrl+C stops it")
+    click.echo(
+        _(
+            "Touchline on http://%(host)s:%(port)s/ (store: %(store)s); Ctrl+C stops it",
+            host=host,
+            port=port,
+            store=store,
+        )
+    )
     server(app, host, port).run()
 
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import click
 
 from cli.context import Context, RulesFailure, handle_errors, pass_context
+from cli.language import _
 from cli.output import decisions_needed, echo_entry
 from domain.log import CORRECTED, DECISIONS, REPLAY, Dispute, LogLine, Ruling
 from domain.log_index import LogIndex
@@ -62,7 +63,7 @@ def _numbers(values: Sequence[str], option: str) -> list[int]:
                 numbers.append(int(part))
             except ValueError:
                 raise click.BadParameter(
-                    f"{part.strip()!r} is not an entry number", param_hint=option
+                    _("%(strip)r is not an entry number", strip=part.strip()), param_hint=option
                 ) from None
     return numbers
 
@@ -71,7 +72,9 @@ def _decisions(keep: Sequence[str], withdraw: Sequence[str]) -> dict[int, str]:
     kept, withdrawn = _numbers(keep, "--keep"), _numbers(withdraw, "--withdraw")
     both = sorted(set(kept) & set(withdrawn))
     if both:
-        raise click.UsageError(f"entry {both[0]} is given both --keep and --withdraw")
+        raise click.UsageError(
+            _("entry %(both)s is given both --keep and --withdraw", both=both[0])
+        )
     return {**dict.fromkeys(kept, KEEP), **dict.fromkeys(withdrawn, WITHDRAW)}
 
 
@@ -126,7 +129,7 @@ def decisions_explained(app: Touchline, match_ref: str) -> Iterator[None]:
 
 def _echo_written(app: Touchline, view: MatchView, written: Written[L], key: str | None) -> None:
     if written.repeat:
-        click.echo(f"already recorded with key {key}, nothing new stored:")
+        click.echo(_("already recorded with key %(key)s, nothing new stored:", key=key))
     now = app.get_match(view.id)
     index = LogIndex(now.log)
     line = index.line(written.line.number)
@@ -148,7 +151,7 @@ def _request(
     action, drawn = action_from_text(view.ruleset, text)
     if drawn:
         raise click.BadParameter(
-            "a correction records what the table saw: write every value, no ?",
+            _("a correction records what the table saw: write every value, no ?"),
             param_hint="--as",
         )
     return CorrectionRequest(
@@ -240,7 +243,7 @@ def rule(
     correction: CorrectionRequest | None = None
     if decision == CORRECTED:
         if as_text is None:
-            raise click.UsageError("a ruling that corrects says what the entry becomes: --as")
+            raise click.UsageError(_("a ruling that corrects says what the entry becomes: --as"))
         target = entry if entry is not None else _disputed_entry(view, dispute_number)
         correction = _request(view, target, as_text, override, keep, withdraw, die_label)
     elif (
@@ -252,10 +255,10 @@ def rule(
         or die_label is not None
     ):
         raise click.UsageError(
-            "--entry, --as, --keep, --withdraw, --override and --die go with corrected"
+            _("--entry, --as, --keep, --withdraw, --override and --die go with corrected")
         )
     if replay_from is not None and decision != REPLAY:
-        raise click.UsageError("--from goes with replay")
+        raise click.UsageError(_("--from goes with replay"))
     with decisions_explained(app, view.id):
         written = app.rule(
             view.id,
@@ -281,7 +284,12 @@ def _disputed_entry(view: MatchView, dispute_number: int) -> int:
         disputed = view.log[dispute_number - 1]
         if isinstance(disputed, Dispute) and disputed.on is not None:
             return disputed.on
-    raise click.UsageError(f"say which entry the ruling on {dispute_number} corrects: --entry N")
+    raise click.UsageError(
+        _(
+            "say which entry the ruling on %(dispute_number)s corrects: --entry N",
+            dispute_number=dispute_number,
+        )
+    )
 
 
 @click.command("correct")
@@ -353,6 +361,6 @@ def confirm(context: Context, match_ref: str, side: str, by: str | None, key: st
     _echo_written(app, view, written, key)
     status = app.get_match(view.id).result_status
     if status.awaiting:
-        click.echo(f"awaiting confirmation by {', '.join(status.awaiting)}")
+        click.echo(_("awaiting confirmation by %(awaiting)s", awaiting=", ".join(status.awaiting)))
     else:
-        click.echo(f"the result is {status.state}")
+        click.echo(_("the result is %(state)s", state=status.state))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _
 from service.history import History, ordinal
 from service.luck_totals import CoachLuck
 from service.statistics import SUSPICIOUS_P, Fairness, SubjectStats
@@ -16,7 +17,14 @@ def stats() -> None:
 
 
 def _echo(found: SubjectStats) -> None:
-    click.echo(f"{found.kind} {found.name}: {found.matches} match(es)")
+    click.echo(
+        _(
+            "%(kind)s %(name)s: %(matches)s match(es)",
+            kind=found.kind,
+            name=found.name,
+            matches=found.matches,
+        )
+    )
     for stat, value in found.counts.items():
         click.echo(f"  {stat.replace('_', ' '):<22} {value:>6}")
 
@@ -32,25 +40,49 @@ def _echo_history(history: History) -> None:
         if record.by_placing:
             places = ", ".join(f"{ordinal(place)} {times}x" for place, times in record.places)
             click.echo(
-                f"  placings over {record.played} ranked game(s): {places or 'none yet'}; "
-                f"{record.scored} {record.scored_as}"
+                _(
+                    "  placings over %(played)s ranked game(s): %(value)s; "
+                    "%(scored)s %(scored_as)s",
+                    played=record.played,
+                    value=places or "none yet",
+                    scored=record.scored,
+                    scored_as=record.scored_as,
+                )
             )
         else:
             click.echo(
-                f"  played {record.played}: won {record.won} ({_percent(record.win_rate)}), "
-                f"drawn {record.drawn} ({_percent(record.draw_rate)}), "
-                f"lost {record.lost} ({_percent(record.loss_rate)}); "
-                f"{record.scored} {record.scored_as}"
+                _(
+                    "  played %(played)s: won %(won)s (%(win_rate)s), "
+                    "drawn %(drawn)s (%(draw_rate)s), lost %(lost)s (%(loss_rate)s); "
+                    "%(scored)s %(scored_as)s",
+                    played=record.played,
+                    won=record.won,
+                    win_rate=_percent(record.win_rate),
+                    drawn=record.drawn,
+                    draw_rate=_percent(record.draw_rate),
+                    lost=record.lost,
+                    loss_rate=_percent(record.loss_rate),
+                    scored=record.scored,
+                    scored_as=record.scored_as,
+                )
             )
     if history.head_to_head:
-        click.echo("head-to-head:")
+        click.echo(_("head-to-head:"))
         for h in history.head_to_head:
             words = ("ahead", "level", "behind") if h.by_placing else ("won", "drawn", "lost")
             counts = ", ".join(
                 f"{word} {n}" for word, n in zip(words, (h.ahead, h.level, h.behind), strict=True)
             )
-            click.echo(f"  {h.opponent} ({h.game}): met {h.met}: {counts}")
-    click.echo("matches, newest first:")
+            click.echo(
+                _(
+                    "  %(opponent)s (%(game)s): met %(met)s: %(counts)s",
+                    opponent=h.opponent,
+                    game=h.game,
+                    met=h.met,
+                    counts=counts,
+                )
+            )
+    click.echo(_("matches, newest first:"))
     for m in history.matches:
         against = ", ".join(
             f"{o.coach} ({o.team})" if history.kind == "coach" else f"{o.team} ({o.coach})"
@@ -59,8 +91,17 @@ def _echo_history(history: History) -> None:
         result = m.outcome or m.placing or m.status
         league = f" [{m.league}]" if m.league else ""
         click.echo(
-            f"  {m.started_at[:10]}  {m.match_id[:8]}  {m.team} vs {against}  {m.shown_score}  "
-            f"{result}{league}"
+            _(
+                "  %(started_at)s  %(match_id)s  %(team)s vs %(against)s  "
+                "%(shown_score)s  %(result)s%(league)s",
+                started_at=m.started_at[:10],
+                match_id=m.match_id[:8],
+                team=m.team,
+                against=against,
+                shown_score=m.shown_score,
+                result=result,
+                league=league,
+            )
         )
 
 
@@ -110,19 +151,28 @@ def dice(context: Context, coach_name: str | None) -> None:
     """Every recorded die by type, then by source and named die: its distribution and a
     chi-square test of fairness."""
     figures = context.app.dice(coach_name)
-    whose = f" rolled by {coach_name}" if coach_name else ""
+    whose = _(" rolled by %(coach)s", coach=coach_name) if coach_name else ""
     if not figures:
-        click.echo(f"no dice recorded{whose} yet")
+        click.echo(_("no dice recorded%(whose)s yet", whose=whose))
     for f in figures:
-        click.echo(f"d{f.faces}{whose}: {f.rolls} rolls")
+        click.echo(
+            _("d%(faces)s%(whose)s: %(rolls)s rolls", faces=f.faces, whose=whose, rolls=f.rolls)
+        )
         _echo_fairness(f)
     sources = context.app.dice_sources(coach_name)
     if sources:
-        click.echo("by source and die:")
+        click.echo(_("by source and die:"))
     for d in sources:
         named = d.die or "dice not named"
         where = f"table, {named}" if d.source == "table" else "rolled by the app"
-        click.echo(f"{where}: d{d.fairness.faces}, {d.fairness.rolls} rolls")
+        click.echo(
+            _(
+                "%(where)s: d%(faces)s, %(rolls)s rolls",
+                where=where,
+                faces=d.fairness.faces,
+                rolls=d.fairness.rolls,
+            )
+        )
         _echo_fairness(d.fairness)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from cli.context import RulesFailure, handle_errors
+from cli.language import _
 from domain.tcg.team_check import NAME_LIMIT_SCOPES
 from service.teams import check_team_file
 
@@ -31,7 +32,14 @@ def check(file: Path, name_limits: str) -> None:
     """Check a team list FILE against TCG-2 and report every problem at once."""
     report = check_team_file(file, name_limits)
     if report.legal:
-        click.echo(f"{report.name}: legal ({report.cards} cards)")
+        click.echo(_("%(name)s: legal (%(cards)s cards)", name=report.name, cards=report.cards))
         return
     lines = "\n".join(f"  {problem}" for problem in report.problems)
-    raise RulesFailure(f"{report.name}: {len(report.problems)} problem(s)\n{lines}")
+    raise RulesFailure(
+        _(
+            "%(name)s: %(problems)s problem(s)\n%(lines)s",
+            name=report.name,
+            problems=len(report.problems),
+            lines=lines,
+        )
+    )

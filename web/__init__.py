@@ -35,6 +35,7 @@ from web import (
     errors,
     home,
     imports,
+    language,
     league_forms,
     leagues,
     links,
@@ -118,6 +119,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     static_files.register(app)
     csrf = CSRFProtect(app)
     errors.register(app)
+    # The page's language (web/language.py): Flask-Babel's `_` in every template.
+    language.register(app)
     forms = (league_forms.bp, imports.bp, abandoning.bp)
     blueprints = (
         home.bp,

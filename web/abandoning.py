@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation
 from service.errors import TouchlineError
@@ -39,5 +40,5 @@ def abandon(match_id: str) -> Any:
     except TouchlineError as error:
         page = render_template("abandon.html", match=view, reason=reason, problem=str(error))
         return page, status_of(error)
-    flash(f"The match is abandoned: {' '.join(reason.split())}", "ok")
+    flash(_("The match is abandoned: %(reason)s", reason=" ".join(reason.split())), "ok")
     return redirect(url_for("scoring.match_page", match_id=view.id), 303)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation, Target
 from domain.card_list import FROM_FILE as IMPORTED
@@ -88,7 +89,7 @@ def import_file(ruleset: str) -> Any:
     form = CardImportForm(
         league=league, text=request.form.get("text", ""), by=request.form.get("by", "")
     )
-    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, "a card list file")
+    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, _("a card list file"))
     if form.problems:
         return _page(ruleset, form), 400
     try:
@@ -97,7 +98,11 @@ def import_file(ruleset: str) -> Any:
         form.problems["file"] = str(error)
         return _page(ruleset, form), 400
     flash(
-        f"Imported: the file held {_cards(done.cards)}, {done.changed} of them new or changed.",
+        _(
+            "Imported: the file held %(cards)s, %(changed)s of them new or changed.",
+            cards=_cards(done.cards),
+            changed=done.changed,
+        ),
         "ok",
     )
     # The file names its game, as at the command line: its list is the one shown next.
@@ -107,7 +112,7 @@ def import_file(ruleset: str) -> Any:
 
 
 @bp.errorhandler(413)
-def too_large(_: Exception) -> Any:
+def too_large(error: Exception) -> Any:
     """A body past the app's bound is refused before the form can be read: say so at the
     file's field, as the reader says it of a file past its bound."""
     ruleset = str((request.view_args or {}).get("ruleset", ""))
@@ -117,9 +122,10 @@ def too_large(_: Exception) -> Any:
     except NotFound:
         league = None
     form = CardImportForm(league=league)
-    form.problems["file"] = (
-        f"the file holds more than the app takes in one form; a card list holds at most "
-        f"{MAX_FILE_BYTES} bytes: nothing was imported"
+    form.problems["file"] = _(
+        "the file holds more than the app takes in one form; a card list holds at most "
+        "%(most)s bytes: nothing was imported",
+        most=MAX_FILE_BYTES,
     )
     try:
         return _page(ruleset, form), 413

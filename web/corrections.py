@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation
 from domain.actions import ActionCodec
@@ -46,7 +47,7 @@ def choose_entry(match_id: str) -> Any:
     """The entry to correct, picked by its number (a dispute of the result names none)."""
     number = request.args.get("number", "").strip()
     if not (number.isascii() and number.isdigit()):
-        abort(400, description=f"number={number!r} is not an entry number")
+        abort(400, description=_("number=%(number)r is not an entry number", number=number))
     dispute = _dispute_number(request.args.get("dispute"))
     return redirect(
         url_for("corrections.correct_page", match_id=match_id, number=int(number), dispute=dispute)
@@ -99,7 +100,13 @@ def correct(match_id: str, number: int) -> Any:
                 key=key,
             )
             line = written.line.correction
-            flash(f"Ruling recorded (line {written.line.number}): entry {number} is corrected.")
+            flash(
+                _(
+                    "Ruling recorded (line %(line)s): entry %(number)s is corrected.",
+                    line=written.line.number,
+                    number=number,
+                )
+            )
         else:
             done = service().correct(
                 str(record.id),
@@ -114,7 +121,7 @@ def correct(match_id: str, number: int) -> Any:
                 die_label=die_label,
             )
             line = done.line.number
-            flash(f"Entry {number} is corrected (line {line}).")
+            flash(_("Entry %(number)s is corrected (line %(line)s).", number=number, line=line))
     except CorrectionNeedsDecisions as error:
         return _page(record, number, dispute, text, illegal=error.illegal), status_of(error)
     except EntryRefused as error:
@@ -136,7 +143,7 @@ def _dispute_number(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
     if not (raw.isascii() and raw.isdigit()):
-        abort(400, description=f"dispute={raw!r} is not a line number")
+        abort(400, description=_("dispute=%(raw)r is not a line number", raw=raw))
     return int(raw)
 
 

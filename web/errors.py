@@ -14,6 +14,7 @@ from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from service.errors import (
@@ -29,6 +30,8 @@ from service.errors import (
     TouchlineError,
     Unavailable,
 )
+from service.i18n import refusal
+from web.language import language
 
 STATUS: dict[type[TouchlineError], int] = {
     NotFound: 404,
@@ -51,7 +54,8 @@ def body_of(error: Exception, status: int) -> dict[str, Any]:
     body: dict[str, Any] = {"status": status, "error": _title(status), "message": str(error)}
     if isinstance(error, EntryRefused):
         body["violations"] = [v.to_dict() for v in error.violations]
-        body["message"] = "the entry breaks the rules: " + str(error)
+        refusals = "; ".join(refusal(v.rule, v.message, language()) for v in error.violations)
+        body["message"] = _("the entry breaks the rules: %(refusals)s", refusals=refusals)
     if isinstance(error, CorrectionNeedsDecisions):
         body["illegal"] = [entry.to_dict() for entry in error.illegal]
     if isinstance(error, StaleMatch):
@@ -73,25 +77,27 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         status = error.code or 500
+        description = _described(error)
         if wants_json():
-            body = {"status": status, "error": _title(status), "message": error.description}
+            body = {"status": status, "error": _title(status), "message": description}
             messages = (getattr(error, "data", None) or {}).get("messages")
             if messages:
                 body["errors"] = messages
             return jsonify(body), status
-        return render_template("error.html", status=status, message=error.description), status
+        return render_template("error.html", status=status, message=description), status
 
     @app.errorhandler(PersistenceError)
     def store_failed(error: PersistenceError) -> Any:
         # The service turns the store's failures into DatabaseUnavailable; one that slips past
         # it is still the store failing, not a bug in the request: 503, and the log says where.
         app.logger.warning("store failure on %s %s: %s", request.method, request.path, error)
-        return answer(DatabaseUnavailable("the database does not answer: try again shortly"), 503)
+        unavailable = DatabaseUnavailable(_("the database does not answer: try again shortly"))
+        return answer(unavailable, 503)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        message = "Something went wrong on our side; the request changed nothing."
+        message = _("Something went wrong on our side; the request changed nothing.")
         return answer(RuntimeError(message), 500)
 
 
@@ -103,6 +109,22 @@ def answer(error: Exception, status: int) -> Any:
         render_template("error.html", status=status, message=str(error), violations=violations),
         status,
     )
+
+
+def _described(error: HTTPException) -> str | None:
+    """An HTTP error's description in the reader's language when it is the framework's own
+    (a view's own description is already in it)."""
+    if error.description != type(error).description:
+        return error.description
+    own = {
+        400: _("The request could not be understood: it is malformed or incomplete."),
+        401: _("This needs a link that lets you in."),
+        403: _("This link may not do that here."),
+        404: _("There is no such page here: the address may be mistyped or out of date."),
+        405: _("This address does not take that kind of request."),
+        413: _("What was sent is larger than Touchline takes in one request."),
+    }
+    return own.get(error.code or 0, error.description)
 
 
 def _title(status: int) -> str:

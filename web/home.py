@@ -6,6 +6,7 @@ from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from domain.access import CREATOR, Operation, Role, Target
@@ -114,7 +115,7 @@ def scorer_link(match_id: str) -> str:
         grant = service().grant_of(token)
         if grant is not None and grant.role is Role.SCORER and grant.match == match_id:
             return link_url(token)
-    abort(404, description="This browser holds no scorer link of this match to show.")
+    abort(404, description=_("This browser holds no scorer link of this match to show."))
 
 
 def link_url(token: str) -> str:

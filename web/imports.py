@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import format_number
+from flask_babel import gettext as _
 
 from domain.access import Operation, Target
 from domain.match import Author
@@ -68,7 +70,7 @@ def import_file() -> Any:
         by=request.form.get("by", ""),
     )
     league, no_league = _destination(form)
-    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, "a match file")
+    data = uploaded_or_pasted(form.problems, form.text, MAX_FILE_BYTES, _("a match file"))
     if form.problems:
         return _form(form), 400
     try:
@@ -89,17 +91,21 @@ def import_file() -> Any:
         form.already = error.match_id
         return _form(form), 409
     except LeagueNotFound as error:
-        form.problems["into"] = f"{error} (or import it into no league)"
+        form.problems["into"] = _("%(error)s (or import it into no league)", error=error)
         return _form(form), 404
     except TouchlineError as error:
         form.problems["file"] = str(error)
         return _form(form), status_of(error)
     view = imported.view
     remember_token(creators_link(view.id, view.league, _importer(form)).token)
-    where = f"counting in {view.league}" if view.league else "in no league"
+    where = _("counting in %(league)s", league=view.league) if view.league else _("in no league")
     flash(
-        f"Imported: {log_size(view.log)}, {where}. This browser holds a scorer link of "
-        "the match: it may annotate, dispute and correct it.",
+        _(
+            "Imported: %(size)s, %(where)s. This browser holds a scorer link of the match: it "
+            "may annotate, dispute and correct it.",
+            size=log_size(view.log),
+            where=where,
+        ),
         "ok",
     )
     for notice in imported.notices:
@@ -109,13 +115,14 @@ def import_file() -> Any:
 
 
 @bp.errorhandler(413)
-def too_large(_: Exception) -> Any:
+def too_large(error: Exception) -> Any:
     """A body past the app's bound is refused before the form can be read: say so at the
     file's field, as the reader says it of a file past its bound."""
     form = ImportForm()
-    form.problems["file"] = (
-        f"the file holds more than {MAX_FILE_BYTES:,} bytes (2 MiB), the most a match file "
-        "may hold; nothing was imported"
+    form.problems["file"] = _(
+        "the file holds more than %(most)s bytes (2 MiB), the most a match file may hold; "
+        "nothing was imported",
+        most=format_number(MAX_FILE_BYTES),
     )
     return _form(form), 413
 
@@ -134,7 +141,7 @@ def _destination(form: ImportForm) -> tuple[str | None, bool]:
         return None, True
     if form.into.startswith(LEAGUE_PREFIX) and form.into[len(LEAGUE_PREFIX) :].strip():
         return form.into[len(LEAGUE_PREFIX) :], False
-    form.problems["into"] = "choose the league the file names, no league, or one of the leagues"
+    form.problems["into"] = _("choose the league the file names, no league, or one of the leagues")
     return None, False
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from domain.access import Operation, Role, Target
@@ -109,18 +110,21 @@ def create_league() -> Any:
     ruleset = request.form.get("ruleset", "")
     if ruleset not in ruleset_names():
         found = LeagueForm(name=request.form.get("name", "").strip(), ruleset=ruleset)
-        found.problems["ruleset"] = "choose the game the league's matches are of"
+        found.problems["ruleset"] = _("choose the game the league's matches are of")
         return _new_form(found, creatable_names(), request.form), 400
     found = read_league_form(request.form, ruleset)
     if not found.name:
-        found.problems["name"] = "a league needs a name"
+        found.problems["name"] = _("a league needs a name")
     elif len(found.name) > NAME_LIMIT:
-        found.problems["name"] = f"a league's name holds at most {NAME_LIMIT} characters"
+        found.problems["name"] = _(
+            "a league's name holds at most %(most)s characters", most=NAME_LIMIT
+        )
     elif not may(Operation.CREATE_LEAGUE, Target(league=found.name)):
-        found.problems["name"] = (
-            f"only the organizer of league {found.name!r} may create it: open the organizer "
-            "link you were given for it (the installation's owner issues one with "
-            "`touchline link issue --role organizer`)"
+        found.problems["name"] = _(
+            "only the organizer of league %(league)r may create it: open the organizer link "
+            "you were given for it (the installation's owner issues one with "
+            "`touchline link issue --role organizer`)",
+            league=found.name,
         )
         return _new_form(found, creatable_names(), request.form), 403
     if found.problems:
@@ -140,8 +144,10 @@ def create_league() -> Any:
         # the form's choice otherwise is the settings change an organizer would make next.
         service().change_league_settings(view.name, by, count_unconfirmed=False)
     flash(
-        "League created. This browser's organizer link is the one that created it: keep it to "
-        "change the settings and issue referee links below.",
+        _(
+            "League created. This browser's organizer link is the one that created it: keep it "
+            "to change the settings and issue referee links below."
+        ),
         "ok",
     )
     return redirect(url_for("leagues.show", name=view.name), 303)
@@ -181,7 +187,7 @@ def change_settings(name: str) -> Any:
     except BadInput as error:
         found.problems["points"] = str(error)
         return _settings_form(league, found, request.form), 400
-    flash("Settings saved: the table follows them.", "ok")
+    flash(_("Settings saved: the table follows them."), "ok")
     return redirect(url_for("leagues.show", name=league.name), 303)
 
 

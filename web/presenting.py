@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+
 from domain.log import Entry, LogLine, Retraction
 from domain.notation import action_notation, line_notation
 from domain.registry import find_ruleset
+from web.language import translated
 
 
 def entry_text(ruleset: str, line: LogLine) -> str:
@@ -24,17 +27,21 @@ def action_text(ruleset: str, entry: Entry) -> str:
 def recorded_message(ruleset: str, line: LogLine) -> str:
     """The flash after an entry: what was recorded and what followed from it."""
     if isinstance(line, Retraction):
-        text = f"Undone: entry {line.retracts} is retracted."
+        text = _("Undone: entry %(number)s is retracted.", number=line.retracts)
     else:
-        text = f"Recorded {line.number}: {entry_text(ruleset, line)}."
-    consequences = [c.text for c in line.consequences if c.text] if isinstance(line, Entry) else []
+        text = _(
+            "Recorded %(number)s: %(entry)s.", number=line.number, entry=entry_text(ruleset, line)
+        )
+    consequences = (
+        [translated(c.text) for c in line.consequences if c.text] if isinstance(line, Entry) else []
+    )
     return " ".join([text, *(f"→ {c}" for c in consequences)])
 
 
 def value_label(value: Any, labels: Mapping[str, str]) -> str:
     """A side's key shown as its label ("toho" → "Toho (Bob)"), other values as they are."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return str(_("yes") if value else _("no"))
     return labels.get(str(value), str(value))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from uuid import uuid4
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation, Role
 from domain.log import Entry
@@ -81,8 +82,10 @@ def open_link(token: str) -> Any:
     if grant is None:
         abort(
             403,
-            description="This link is not valid: it was revoked, or never issued. Ask whoever "
-            "handed it to you for a new one.",
+            description=_(
+                "This link is not valid: it was revoked, or never issued. Ask whoever handed it "
+                "to you for a new one."
+            ),
         )
     remember_token(token)
     if grant.match is not None and grant.role is Role.SCORER:
@@ -110,7 +113,7 @@ def scorer_link(match_id: str, token: str) -> Any:
     view = service().get_match(match_id)
     grant = service().grant_of(token)
     if grant is None or grant.match != view.id:
-        abort(403, description="This scorer link is not valid for this match.")
+        abort(403, description=_("This scorer link is not valid for this match."))
     return open_link(token)
 
 

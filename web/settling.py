@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation
 from domain.log import Dispute, Entry, LogLine
@@ -103,8 +104,18 @@ def dispute(match_id: str) -> Any:
     except TouchlineError as error:
         return _dispute_page(view, entry, problem=str(error)), status_of(error)
     line = written.line
-    what = "the result" if on is None else f"entry {on}"
-    flash(f"Dispute {line.number} of {what} recorded: the match goes on until a referee rules.")
+    if on is None:
+        said = _(
+            "Dispute %(number)s of the result recorded: the match goes on until a referee rules.",
+            number=line.number,
+        )
+    else:
+        said = _(
+            "Dispute %(number)s of entry %(on)s recorded: the match goes on until a referee rules.",
+            number=line.number,
+            on=on,
+        )
+    flash(said)
     if on is not None and request.form.get("return_to") == FROM_REPLAY:
         # Back to the disputed line: `at` names a line of the log, as every page does.
         return redirect(url_for("replay.page", match_ref=view.id, at=on) + "#disputes", 303)
@@ -158,7 +169,13 @@ def rule(match_id: str, dispute: int) -> Any:
         )
     except TouchlineError as error:
         return _ruling_page(view, dispute, problem=str(error)), status_of(error)
-    flash(f"Ruling recorded (line {written.line.number}) on dispute {dispute}.")
+    flash(
+        _(
+            "Ruling recorded (line %(line)s) on dispute %(dispute)s.",
+            line=written.line.number,
+            dispute=dispute,
+        )
+    )
     return redirect(
         url_for("scoring.match_page", match_id=view.id) + f"#entry-{written.line.number}", 303
     )
@@ -213,7 +230,7 @@ def confirm(match_id: str) -> Any:
             scorer=powers_for(view.id, (), view.league).record,
         )
         return page, status_of(error)
-    flash(f"Result confirmed for {value_label(side, view.labels)}.")
+    flash(_("Result confirmed for %(side)s.", side=value_label(side, view.labels)))
     return redirect(url_for("scoring.match_page", match_id=view.id), 303)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask_babel import lazy_gettext as _
 
 from service.history import History, ordinal
 from service.luck_totals import CoachLuck
@@ -12,7 +13,8 @@ from web.context import touchline
 
 bp = Blueprint("stats", __name__)
 
-KIND_TITLES = {PLAYER: "Players", COACH: "Coaches", TEAM: "Teams"}
+# Lazy: looked up in the reader's language when a page shows them.
+KIND_TITLES = {PLAYER: _("Players"), COACH: _("Coaches"), TEAM: _("Teams")}
 bp.add_app_template_filter(ordinal)
 
 

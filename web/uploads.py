@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import request
+from flask_babel import gettext as _
 
 
 def uploaded_or_pasted(problems: dict[str, str], pasted: str, most: int, what: str) -> bytes | str:
@@ -16,8 +17,8 @@ def uploaded_or_pasted(problems: dict[str, str], pasted: str, most: int, what: s
         data: bytes = upload.read(most + 1)
         if data:
             return data
-        problems["file"] = f"the file {upload.filename!r} is empty"
+        problems["file"] = _("the file %(name)r is empty", name=upload.filename)
         return b""
     if not pasted.strip():
-        problems["file"] = f"upload {what} or paste one"
+        problems["file"] = _("upload %(what)s or paste one", what=what)
     return pasted.replace("\r\n", "\n")

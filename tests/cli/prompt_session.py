@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pexpect
@@ -15,7 +16,14 @@ UP = "\x1b[A"
 
 
 class PromptSession:
-    def __init__(self, database: str, match: str, data_home: Path, scorer: str = "alice") -> None:
+    def __init__(
+        self,
+        database: str,
+        match: str,
+        data_home: Path,
+        scorer: str = "alice",
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
         env = {
             **os.environ,
             "TERM": "dumb",  # no colours or bracketed paste: the text as typed
@@ -23,6 +31,7 @@ class PromptSession:
             "XDG_DATA_HOME": str(data_home),  # the history file goes here
             "TOUCHLINE_SCORER": scorer,
             "COLUMNS": "200",
+            **(environ or {}),
         }
         self.child = pexpect.spawn(
             sys.executable,

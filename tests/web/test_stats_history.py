@@ -89,7 +89,7 @@ def test_the_dice_page_shows_each_source_and_named_die(
     sources = service.dice_sources()
     assert [d.die for d in sources] == ["red d6", ""]
     red = sources[0].fairness
-    assert f"Table: red d6,\n    d6: {red.rolls} rolls" in html
+    assert f"Table: red d6, d6: {red.rolls} rolls" in html
     assert "Table: dice not named" in html
     counts = "".join(f'<td class="num">{n}</td>' for n in red.counts)
     assert counts in html

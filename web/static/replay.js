@@ -116,7 +116,8 @@
       event.preventDefault();
       var status = root.querySelector(".copy-status");
       navigator.clipboard.writeText(copy.href).then(function () {
-        if (status) status.textContent = "Link copied.";
+        // The page's own words, in its language (replay_controls.html).
+        if (status) status.textContent = status.dataset.copied || "Link copied.";
       }, function () { location.href = copy.href; });
       return;
     }

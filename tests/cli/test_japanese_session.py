@@ -1,0 +1,148 @@
+"""The command line in Japanese: chosen by `--lang ja` or by POSIX's variables (`LANG`,
+`LC_ALL`, `LC_MESSAGES`, `LANGUAGE`), English otherwise; names typed in Japanese are kept as
+typed; and a whole `match play` session at a terminal in Japanese (tests/cli/prompt_session.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from tests.cli.prompt_session import PromptSession
+
+JAPANESE = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+ENGLISH = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+
+
+@pytest.fixture
+def database(sqlite_url: str) -> str:
+    return sqlite_url
+
+
+def touchline(database: str, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(
+        cli, ["--database", database, "--by", "alice", *args], env=env or ENGLISH
+    )
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def created(database: str, *args: str, env: dict[str, str] | None = None) -> str:
+    code, output = touchline(database, "match", "new", *args, env=env)
+    assert code == 0, output
+    return output.split()[2]  # created match ID
+
+
+def test_english_is_the_default(database: str) -> None:
+    assert touchline(database, "match", "list")[1] == (
+        "no matches yet: create one with `touchline match new`\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["--lang", "ja"], ENGLISH),
+        ([], JAPANESE),
+        ([], {**ENGLISH, "LC_MESSAGES": "ja_JP.UTF-8"}),
+        ([], {**ENGLISH, "LANGUAGE": "fr:ja"}),
+    ],
+)
+def test_japanese_by_the_option_or_the_posix_variables(
+    database: str, args: list[str], env: dict[str, str]
+) -> None:
+    code, output = touchline(database, *args, "match", "list", env=env)
+    assert code == 0
+    assert output == "試合はまだありません: `touchline match new` で作成してください\n"
+
+
+def test_the_option_wins_over_the_environment(database: str) -> None:
+    output = touchline(database, "--lang", "en", "match", "list", env=JAPANESE)[1]
+    assert output.startswith("no matches yet")
+
+
+def test_an_unknown_language_is_refused_at_the_door(database: str) -> None:
+    code, output = touchline(database, "--lang", "fr", "match", "list")
+    assert code == 2 and "--lang" in output
+
+
+def test_a_match_created_and_scored_in_japanese_keeps_its_japanese_names(database: str) -> None:
+    code, output = touchline(
+        database,
+        "match",
+        "new",
+        "card-game",
+        "--home",
+        "南葛:翼",
+        "--away",
+        "東邦:日向",
+        env=JAPANESE,
+    )
+    assert code == 0, output
+    first = output.splitlines()[0]
+    assert first.startswith("試合 ") and first.endswith(" を作成しました")
+    match = output.split()[1]
+    code, output = touchline(database, "match", "record", match, "toss", "東邦", env=JAPANESE)
+    assert code == 0, output
+    assert output.startswith("記録 ")
+    code, output = touchline(database, "match", "show", match, env=JAPANESE)
+    assert "Nankatsu (翼)" in output and "Toho (日向)" in output
+    assert "次の記録（いずれか 1 つ）:" in output
+
+
+def test_a_refusal_in_japanese_names_its_rule_and_stores_nothing(database: str) -> None:
+    match = created(database, "card-game", "--home", "Nankatsu:Alice", "--away", "Toho:Bob")
+    code, output = touchline(database, "match", "record", match, "kickoff", "toho", env=JAPANESE)
+    assert code == 3
+    assert output.startswith("エラー: 記録は拒否されました。何も保存していません:\n  CG-")
+    assert json.loads(touchline(database, "match", "show", match, "--json")[1])["log"] == []
+
+
+def test_a_japanese_session_at_the_prompt(database: str, tmp_path: Path) -> None:
+    match = created(database, "card-game", "--home", "南葛:翼", "--away", "東邦:日向")
+    session = PromptSession(database, match, tmp_path / "data", environ=JAPANESE)
+    try:
+        shown = session.type("help")
+        assert "今記録できるもの（項目は `help KIND`）:" in shown
+        assert "コマンド: help [KIND]" in shown
+        shown = session.type("plase")
+        assert "! 'plase' という記録はありません" in shown
+        shown = session.type("toss 東邦")
+        assert "記録     1  toss winner=toho" in shown
+        assert "次: " in shown
+        shown = session.type("undo")
+        assert "記録 1 を取り消しました" in shown
+        session.quit()
+    finally:
+        session.close()
+
+
+# A command in a fresh interpreter, printing the modules it imported as it ends.
+PROBE = """
+import atexit, json, sys
+from cli.main import main
+sys.argv = ["touchline", *sys.argv[1:]]
+atexit.register(lambda: print(json.dumps(sorted(sys.modules))))
+main()
+"""
+
+
+def test_a_command_in_japanese_reads_the_catalogue_without_babel_or_flask(database: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "--database", database, "--lang", "ja", "match", "list"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    said, modules = done.stdout.splitlines()[0], set(json.loads(done.stdout.splitlines()[-1]))
+    assert said.startswith("試合はまだありません")
+    assert "gettext" in modules
+    heavy = {"babel", "flask", "flask_babel", "jinja2", "werkzeug"}
+    assert not {m for m in modules if m.split(".")[0] in heavy}

@@ -8,6 +8,7 @@ import json
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.language import _, ngettext
 
 
 @click.command("branch")
@@ -19,8 +20,17 @@ def branch(context: Context, match_ref: str, step: int) -> None:
     """Start a what-if branch of MATCH from STEP (0: the kick-off): an unofficial match with
     its history up to there, to be scored on differently."""
     view = context.app.branch_match(match_ref, step, context.author())
-    click.echo(f"branch {view.id} of match {match_ref} from step {step}")
-    click.echo(f"  score it on: touchline match record {view.short_id} ...")
+    click.echo(
+        _(
+            "branch %(id)s of match %(match)s from step %(step)s",
+            id=view.id,
+            match=match_ref,
+            step=step,
+        )
+    )
+    click.echo(
+        "  " + _("score it on: %(command)s", command=f"touchline match record {view.short_id} ...")
+    )
 
 
 @click.command("branches")
@@ -36,11 +46,19 @@ def branches(context: Context, match_ref: str, step: int | None, as_json: bool) 
         click.echo(json.dumps([b.to_dict() for b in found], indent=2, ensure_ascii=False))
         return
     if not found:
-        click.echo("no branches")
+        click.echo(_("no branches"))
     for listed in found:
         click.echo(
-            f"{listed.short_id}  from step {listed.step}  by {listed.started_by}  "
-            f"{listed.score}  ({listed.status}, {listed.entries} entries)"
+            ngettext(
+                "%(id)s  from step %(step)s  by %(by)s  %(score)s  (%(status)s, %(count)s entry)",
+                "%(id)s  from step %(step)s  by %(by)s  %(score)s  (%(status)s, %(count)s entries)",
+                listed.entries,
+                id=listed.short_id,
+                step=listed.step,
+                by=listed.started_by,
+                score=listed.score,
+                status=listed.status,
+            )
         )
 
 
@@ -55,10 +73,25 @@ def compare(context: Context, branch_ref: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(compared.to_dict(), indent=2, ensure_ascii=False))
         return
-    click.echo(f"from step {compared.step} (both share the first {compared.shared} entries)")
-    for heading, side in (("origin", compared.origin), ("branch", compared.branch)):
+    click.echo(
+        ngettext(
+            "from step %(step)s (both share the first %(count)s entry)",
+            "from step %(step)s (both share the first %(count)s entries)",
+            compared.shared,
+            step=compared.step,
+        )
+    )
+    for heading, side in ((_("origin"), compared.origin), (_("branch"), compared.branch)):
         click.echo(
-            f"{heading} {side.id[:8]}: {side.score}  ({side.status}, {side.entries} entries)"
+            ngettext(
+                "%(heading)s %(id)s: %(score)s  (%(status)s, %(count)s entry)",
+                "%(heading)s %(id)s: %(score)s  (%(status)s, %(count)s entries)",
+                side.entries,
+                heading=heading,
+                id=side.id[:8],
+                score=side.score,
+                status=side.status,
+            )
         )
         for placed in side.lines:
             click.echo(f"  {placed.line.number:>4}  {placed.line.sentence}")

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import click
 
+from cli.language import _, translated
 from domain.luck import MatchLuck, Roll
 
 INDENT = " " * 7
@@ -24,18 +25,30 @@ def signed(amount: Fraction) -> str:
 
 
 def echo_roll(roll: Roll, unit: str, names: Mapping[str, str]) -> None:
-    chances = " · ".join(f"{c.outcome} {c.percent} ({c.probability})" for c in roll.odds.chances)
-    click.echo(f"{INDENT}odds before {roll.odds.roll}: {chances}")
+    chances = " · ".join(
+        f"{translated(c.outcome)} {c.percent} ({c.probability})" for c in roll.odds.chances
+    )
+    click.echo(
+        INDENT
+        + _("odds before %(roll)s: %(chances)s", roll=translated(roll.odds.roll), chances=chances)
+    )
     if roll.luck:
-        click.echo(f"{INDENT}luck: {_by_side(roll.luck, unit, names)}")
+        click.echo(INDENT + _("luck: %(sides)s", sides=_by_side(roll.luck, unit, names)))
 
 
 def echo_luck_so_far(luck: MatchLuck, step: int, names: Mapping[str, str]) -> None:
     if luck.rolls:
-        click.echo(f"Luck so far: {_by_side(luck.until(step), luck.unit, names)}")
+        click.echo(_("Luck so far: %(sides)s", sides=_by_side(luck.until(step), luck.unit, names)))
 
 
 def _by_side(amounts: Mapping[str, Fraction], unit: str, names: Mapping[str, str]) -> str:
     return ", ".join(
-        f"{names.get(side, side)} {signed(amount)} {unit}" for side, amount in amounts.items()
+        f"{names.get(side, side)} {signed(amount)} {unit_words(unit)}"
+        for side, amount in amounts.items()
     )
+
+
+def unit_words(unit: str) -> str:
+    """A game's unit of luck (domain/*/odds.py) in the command's language."""
+    units = {"goals": _("goals"), "crowns": _("crowns")}
+    return units.get(unit, unit)

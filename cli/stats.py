@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
-from cli.language import _
+from cli.language import _, ngettext
 from service.history import History, ordinal
 from service.luck_totals import CoachLuck
 from service.statistics import SUSPICIOUS_P, Fairness, SubjectStats
@@ -107,9 +107,19 @@ def _echo_history(history: History) -> None:
 
 def _echo_luck(found: CoachLuck) -> None:
     """Luck from the dice only: what they brought less what was expected (docs/analysis.md)."""
+    from cli.odds_lines import unit_words
+
     for game in found.games:
-        matches = f"{game.matches} match{'es' if game.matches != 1 else ''}"
-        click.echo(f"luck ({game.game}): {game.signed} {game.unit} over {matches} (dice only)")
+        click.echo(
+            ngettext(
+                "luck (%(game)s): %(luck)s %(unit)s over %(count)s match (dice only)",
+                "luck (%(game)s): %(luck)s %(unit)s over %(count)s matches (dice only)",
+                game.matches,
+                game=game.game,
+                luck=game.signed,
+                unit=unit_words(game.unit),
+            )
+        )
 
 
 @stats.command("player")

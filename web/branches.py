@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from domain.access import Operation, Target
 from domain.glyphs import GLYPHS, Glyph, glyph_named, symbol_of
@@ -69,6 +70,20 @@ def branches_at(match_id: str, step: int) -> Sequence[BranchSummary]:
 @bp.app_template_global()
 def glyph_choices() -> Sequence[Glyph]:
     return GLYPHS
+
+
+@bp.app_template_global()
+def glyph_meaning(glyph: Glyph) -> str:
+    """What a glyph means, in the page's language (the domain words it in English)."""
+    meanings: dict[str, str] = {
+        "good": _("a good decision"),
+        "mistake": _("a mistake"),
+        "blunder": _("a blunder"),
+        "interesting": _("an interesting decision"),
+        "turning-point": _("the turning point of the match"),
+    }
+    found: str = meanings.get(glyph.name, glyph.meaning)
+    return found
 
 
 @bp.app_template_global()

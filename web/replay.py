@@ -22,6 +22,7 @@ from typing import Any
 from uuid import uuid4
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from domain.access import Operation
@@ -124,6 +125,14 @@ def frames_of(replayed: Replayed, steps: list[int]) -> list[Frame]:
         )
         for step in steps
     ]
+
+
+@bp.app_template_filter()
+def luck_unit(unit: str) -> str:
+    """A game's unit of luck (domain/*/odds.py) in the page's language."""
+    units: dict[str, str] = {"goals": _("goals"), "crowns": _("crowns")}
+    found: str = units.get(unit, unit)
+    return found
 
 
 @bp.app_template_global()

@@ -8,7 +8,7 @@ import json
 import click
 
 from cli.context import Context, handle_errors, pass_context
-from cli.language import _, ngettext
+from cli.language import _, ngettext, translated
 
 
 @click.command("branch")
@@ -57,7 +57,7 @@ def branches(context: Context, match_ref: str, step: int | None, as_json: bool) 
                 step=listed.step,
                 by=listed.started_by,
                 score=listed.score,
-                status=listed.status,
+                status=translated(listed.status),
             )
         )
 
@@ -90,7 +90,7 @@ def compare(context: Context, branch_ref: str, as_json: bool) -> None:
                 heading=heading,
                 id=side.id[:8],
                 score=side.score,
-                status=side.status,
+                status=translated(side.status),
             )
         )
         for placed in side.lines:

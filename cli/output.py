@@ -205,8 +205,13 @@ def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) 
     echo_provenance(view.imported)
     if view.branch is not None:
         click.echo(
-            f"What-if branch of match {view.branch.origin[:8]} from step {view.branch.step}, "
-            f"started by {view.branch.started.by}: it counts in no statistics or standings"
+            _(
+                "What-if branch of match %(match)s from step %(step)s, started by %(by)s: "
+                "it counts in no statistics or standings",
+                match=view.branch.origin[:8],
+                step=view.branch.step,
+                by=view.branch.started.by,
+            )
         )
     click.echo(view.text)
     if view.result:

@@ -59,3 +59,15 @@ def test_an_annotation_takes_a_glyph_by_name_or_symbol(run: Run, new_match: str)
     assert "a blunder" in log and "an interesting decision" in log
     refused = run("match", "annotate", new_match, "1", "hm", "--glyph", "brilliant")
     assert refused.exit_code == 1 and "not a glyph" in refused.output
+
+
+def test_branches_in_japanese(run: Run, new_match: str) -> None:
+    record_opening(run, new_match)
+    branch = branched(run, new_match, 9)
+    shown = run("--lang", "ja", "match", "show", branch).output
+    assert f"試合 {new_match[:8]} のステップ 9 からの「もしも」の分岐" in shown
+    listed = run("--lang", "ja", "match", "branches", new_match).output
+    assert "ステップ 9 から" in listed and "記録 9 件" in listed
+    compared = run("--lang", "ja", "match", "compare", branch[:8]).output
+    assert "最初の 9 件の記録は共通" in compared and "元の試合" in compared
+    assert "分岐はありません" in run("--lang", "ja", "match", "branches", branch).output

@@ -36,3 +36,14 @@ def test_a_coach_s_statistics_show_their_luck(run: Run, new_match: str) -> None:
     assert result.exit_code == 0, result.output
     assert "+0.17 goals over 1 match (dice only)" in result.output
     assert "-0.17 goals over 1 match" in run("stats", "coach", "Alice").output
+
+
+def test_the_odds_and_the_luck_in_japanese(run: Run, new_match: str) -> None:
+    record_opening(run, new_match)
+    result = run("--lang", "ja", "match", "replay", new_match, "--odds")
+    assert result.exit_code == 0, result.output
+    assert "の前の確率: " in result.output and "(5/6)" in result.output
+    assert "運: Nankatsu -0.17 ゴール, Toho +0.17 ゴール" in result.output
+    assert "ここまでの運: Nankatsu -0.17 ゴール" in result.output
+    coach = run("--lang", "ja", "stats", "coach", "Bob").output
+    assert "1 試合で +0.17 ゴール(ダイスのみ)" in coach

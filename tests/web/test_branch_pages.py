@@ -111,3 +111,33 @@ def test_a_glyph_is_chosen_shown_and_filtered(
         client, f"/matches/{match_id}/annotations", {"on": "9", "text": "x", "glyph": "??!"}
     )
     assert bad.status_code == 400 and len(service.get_match(match_id).log) == 13
+
+
+JAPANESE = {"Accept-Language": "ja-JP,ja;q=0.9"}
+
+
+def test_a_japanese_reader_branches_compares_and_judges_in_japanese(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    opened(service, match_id)
+    service.annotate(match_id, 10, "rolled low", ALICE, glyph="blunder")
+    branch = service.branch_match(match_id, 9, ALICE).id
+    record_text(service, branch, "roll coach=toho value=1", ALICE)
+    replay = client.get(f"/matches/{match_id}/replay?step=9", headers=JAPANESE)
+    shown = replay.get_data(as_text=True)
+    assert "このステップからの分岐" in shown and f"分岐 {branch[:8]}" in shown
+    assert "もしも… ステップ 9 から分岐する" in shown and "What if" not in shown
+    page = client.get(f"/matches/{match_id}/branches/new?step=9", headers=JAPANESE)
+    assert "ステップ 9 から" in page.get_data(as_text=True)
+    assert "分岐を始める" in page.get_data(as_text=True)
+    compared = client.get(f"/matches/{branch}/comparison", headers=JAPANESE).get_data(as_text=True)
+    assert "元の試合" in compared and "最初の 9 件の記録は共通です" in compared
+    on_branch = client.get(f"/matches/{branch}/replay", headers=JAPANESE).get_data(as_text=True)
+    # The link to the match branched stays a link inside the translated sentence.
+    assert (
+        f'">試合 {match_id[:8]}</a> のステップ 9 からの<strong>「もしも」の分岐</strong>'
+        in on_branch
+    )
+    judged = client.get(f"/matches/{match_id}/replay?at=10", headers=JAPANESE)
+    assert "悪手:</span> rolled low" in judged.get_data(as_text=True)
+    assert "評価の付いた記録" in judged.get_data(as_text=True)

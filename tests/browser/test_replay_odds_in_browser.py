@@ -3,7 +3,9 @@ shows each outcome's exact chance, and the luck chart sits beside the score char
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -46,4 +48,25 @@ def test_a_rolls_odds_and_the_luck_chart_show_on_a_phone(
     expect(phone.locator("#step-title")).to_have_text("Line 9")
     expect(phone.locator(".frame .roll-odds")).to_have_count(0)
     expect(phone.locator(".frame .luck-chart")).to_be_visible()
+    assert problems == []
+
+
+def test_the_odds_the_luck_and_the_what_if_action_in_japanese_on_a_phone(
+    new_phone: Callable[..., Any], web_app: Flask, screenshots: Path
+) -> None:
+    phone: Page = new_phone(locale="ja-JP")
+    match_id = match_after_opening(web_app)
+    problems = watch_console(phone)
+    phone.goto(f"/matches/{match_id}/replay?at={SHOT_ROLL}")
+    odds = phone.locator(".frame .roll-odds")
+    expect(odds.locator("h3")).to_contain_text("振る前の確率: ")
+    expect(odds.locator(".roll-luck")).to_contain_text("この出目の運:")
+    expect(odds.locator(".roll-luck")).to_contain_text("ゴール")
+    expect(phone.locator(".frame .luck-chart figcaption")).to_contain_text("ここまでの運(ゴール):")
+    expect(phone.locator(".frame .branch-start")).to_have_text("もしも… ステップ 10 から分岐する")
+    fits_the_phone(phone)
+    odds.scroll_into_view_if_needed()
+    screenshot(phone, screenshots, "replay-phone-odds-ja.png")
+    phone.locator(".frame .branch-start").scroll_into_view_if_needed()
+    phone.screenshot(path=screenshots / "replay-phone-what-if-ja.png")
     assert problems == []

@@ -8,6 +8,7 @@ from domain.card_game import consequences as cc
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.state import CardGameState, Coach, Shooting, other, team
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -114,7 +115,7 @@ def settle(state: CardGameState) -> Step:
     attacker, defender = found.attacker, other(found.attacker)
     winner = attacker if found.attacker_wins else defender
     action = "Shot" if found.action == "shot" else "Pass"
-    how = " (assured success: a 6 against a 1)" if found.assured_success else ""
+    how = phrase(" (assured success: a 6 against a 1)") if found.assured_success else ""
     consequences: list[Consequence] = [
         cc.PhaseResolved(
             f"{team(attacker)}'s {action} {found.attack_total} against {team(defender)}'s "

@@ -62,7 +62,7 @@ def turn_options(state: KingState, colour: str) -> list[Expected]:
         text = phrase(
             "{label} plays a MATCH card against the King of the Pitch, {king}.",
             label=label,
-            king=state.king,
+            king=word(state.king),
         )
         found.append(Expected("challenge", text, by=colour, fixed=fixed))
     places = _captain_places(state, colour)

@@ -19,6 +19,7 @@ WORDS: Final = {
     "silver": phrase("silver"),
     "gold": phrase("gold"),
     "diamond": phrase("diamond"),
+    "crown": phrase("crown"),
 }
 
 

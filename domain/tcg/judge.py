@@ -126,7 +126,8 @@ def challenger_wins(state: TcgState, battle: Battle) -> Step:
     )
     won = won_by(text, side=battle.challenger, player=battle.challenger_player)
     out = tc.OutOfPlay(
-        f"Out of play: {state.label(battle.challenger)} restart.", side=battle.challenger
+        phrase("Out of play: {team} restart.", team=state.label(battle.challenger)),
+        side=battle.challenger,
     )
     state = replace(state, ball=None, ball_side=None)
     state, rest = end_turn(state, Pending("out-of-play", battle.challenger))
@@ -192,7 +193,7 @@ def apply_tie_dice(state: TcgState, action: act.TieDice) -> Step:
     else:
         challenger_won = action.dice[0] > action.dice[1]
     tied = tc.TieDice(
-        f"Tie dice {', '.join(map(str, action.dice))}.",
+        phrase("Tie dice {join}.", join=", ".join(map(str, action.dice))),
         dice=tuple(action.dice),
         source=action.source,
     )

@@ -110,7 +110,14 @@ def apply_move(state: TcgState, action: act.Move) -> Step:
     if dribble and areas:
         state = replace(state, turn=replace(state.turn, ball_moved=True))
     verb = phrase("dribbles") if dribble else phrase("moves")
-    text = f"{player.label} {verb} from {player.area} to {action.to} ({areas} cost)."
+    text = phrase(
+        "{player} {verb} from {area} to {to} ({areas} cost).",
+        player=player.label,
+        verb=verb,
+        area=player.area,
+        to=action.to,
+        areas=areas,
+    )
     moved = tc.Moved(
         text,
         side=action.side,
@@ -158,7 +165,13 @@ def apply_pass(state: TcgState, action: act.Pass) -> Step:
         ball_moved=state.turn.ball_moved or holder.area != receiver.area,
     )
     state = replace(state, ball=receiver.label, turn=turn)
-    text = f"{holder.label} passes to {receiver.label} in {receiver.area} ({price} cost)."
+    text = phrase(
+        "{holder} passes to {receiver} in {area} ({price} cost).",
+        holder=holder.label,
+        receiver=receiver.label,
+        area=receiver.area,
+        price=price,
+    )
     passed = tc.Passed(text, side=action.side, from_=holder.label, to=receiver.label, cost=price)
     return state, [passed]
 
@@ -182,7 +195,12 @@ def apply_shoot(state: TcgState, action: act.Shoot) -> Step:
     price = shot_distance(holder.area, action.side, state.setup.distance)
     state = _spend(state, price)
     state = replace(state, turn=replace(state.turn, shot=True, ball_moved=True))
-    text = f"{holder.label} shoots from {holder.area} ({price} cost)."
+    text = phrase(
+        "{holder} shoots from {area} ({price} cost).",
+        holder=holder.label,
+        area=holder.area,
+        price=price,
+    )
     shot = tc.Shot(text, side=action.side, player=holder.label, cost=price)
     # TCG-5.3: the shot ends the attack phase; the defender still has a defense phase.
     state, rest = start_phase(close_phase(state), other(action.side))
@@ -305,7 +323,14 @@ def apply_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> Step:
     state = close_phase(_spend(state, reach + 1, player.label, reach))
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
     verb = phrase("tackles") if action.kind == "tackle" else phrase("cuts the pass to")
-    text = f"{player.label} {verb} {target.label} in {area} ({reach + 1} cost)."
+    text = phrase(
+        "{player} {verb} {target} in {area} ({value} cost).",
+        player=player.label,
+        verb=verb,
+        target=target.label,
+        area=area,
+        value=reach + 1,
+    )
     declared = tc.CHALLENGES[action.kind](
         text, side=action.side, player=player.label, target=target.label, cost=reach + 1
     )

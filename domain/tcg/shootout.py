@@ -67,7 +67,9 @@ def apply_kickers(state: TcgState, action: act.Kickers) -> Step:
     shoot = replace(shoot, kickers=(*shoot.kickers, (action.side, labels)))
     phase = "penalties" if len(shoot.kickers) == 2 else "kickers"
     state = replace(state, shoot_out=shoot, phase=phase)
-    text = f"{state.label(action.side)} penalty takers: {', '.join(labels)}."
+    text = phrase(
+        "{team} penalty takers: {join}.", team=state.label(action.side), join=", ".join(labels)
+    )
     return state, [tc.Kickers(text, side=action.side, players=tuple(labels))]
 
 
@@ -112,7 +114,14 @@ def apply_penalty(state: TcgState, action: act.Penalty) -> Step:
     shoot = replace(shoot, kicks=(*shoot.kicks, (action.side, scored)))
     state = replace(state, shoot_out=shoot)
     verdict = phrase("scores") if scored else phrase("fails")
-    text = f"Penalty: {kicker.label} {verdict} ({attack} against {keeper.label}'s {defense})."
+    text = phrase(
+        "Penalty: {kicker} {verdict} ({attack} against {keeper}'s {defense}).",
+        kicker=kicker.label,
+        verdict=verdict,
+        attack=attack,
+        keeper=keeper.label,
+        defense=defense,
+    )
     kick = tc.ShootOutKick(
         text,
         side=action.side,

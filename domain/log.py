@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final, TypeVar, assert_never, overload
 
 from domain.consequences import Consequence
 from domain.consequences import from_dict as consequence_from_dict
+from domain.phrase import phrase_data, phrase_from_data
 from domain.ruleset import JSON, Violation
 from domain.text import KEY_LIMIT, NAME_LIMIT, checked_text
 
@@ -390,7 +391,22 @@ def _restored(cls: type[L], common: dict[str, Any], **fields: Any) -> L:
 
 
 def violation_from_dict(data: Mapping[str, Any]) -> Violation:
-    return Violation(str(data["rule"]), str(data["message"]), bool(data.get("overridable", True)))
+    """A stored violation; its sentence a phrase again where it was stored with one
+    (`stored_violation`), so that it reads in any language, else the text as stored."""
+    message = str(data["message"])
+    if "phrase" in data:
+        message = phrase_from_data(data["phrase"], message)
+    return Violation(str(data["rule"]), message, bool(data.get("overridable", True)))
+
+
+def stored_violation(violation: Violation) -> dict[str, JSON]:
+    """A violation as an event stores it: its dict, and its sentence's template and values
+    (`phrase`) when it has them. Events stored before carry no `phrase` and read as stored."""
+    stored = violation.to_dict()
+    said = phrase_data(violation.message)
+    if said is not None:
+        stored["phrase"] = said
+    return stored
 
 
 class Log(MutableSequence[LogLine]):

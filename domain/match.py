@@ -42,6 +42,7 @@ from domain.log import (
     LogLine,
     Retraction,
     Ruling,
+    stored_violation,
     violation_from_dict,
 )
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
@@ -694,7 +695,7 @@ class MatchRecord(Aggregate):
             device=author.device,
             link=author.link,
             override=override.strip() if violations and override else None,
-            violations=[v.to_dict() for v in violations],
+            violations=[stored_violation(v) for v in violations],
             key=key,
             consequences=[c.to_dict() for c in outcome.consequences],
             die_label=die_label,
@@ -985,13 +986,13 @@ class MatchRecord(Aggregate):
             action=action,
             action_version=self.action_version,
             override=override if violations else None,
-            violations=[v.to_dict() for v in violations],
+            violations=[stored_violation(v) for v in violations],
             consequences=[c.to_dict() for c in history.outcome.consequences],
             reason=reason,
             dispute=dispute,
             rules=list(rules),
             kept=[
-                {"number": n, "violations": [v.to_dict() for v in broken]}
+                {"number": n, "violations": [stored_violation(v) for v in broken]}
                 for n, broken in history.kept
             ],
             withdrawn=list(history.withdrawn),

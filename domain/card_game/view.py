@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, team
+from domain.phrase import phrase
 from domain.ruleset import JSON, Result
 
 SIDES = ("nankatsu", "toho")
@@ -131,10 +132,15 @@ def match_result(state: CardGameState) -> Result | None:
     goals = state.score
     if goals["nankatsu"] == goals["toho"]:
         ranking: tuple[tuple[str, ...], ...] = (SIDES,)
-        summary = "Draw after Extra Time: both share the Secondary Championship."
+        summary = phrase("Draw after Extra Time: both share the Secondary Championship.")
     else:
         winner = max(SIDES, key=lambda side: goals[side])
         loser = "toho" if winner == "nankatsu" else "nankatsu"
         ranking = ((winner,), (loser,))
-        summary = f"{team(winner)} win {goals[winner]}–{goals[loser]}."
+        summary = phrase(
+            "{team} win {goals}–{against}.",
+            team=team(winner),
+            goals=goals[winner],
+            against=goals[loser],
+        )
     return Result(ranking=ranking, scores=goals, summary=summary)

@@ -510,7 +510,7 @@ class MatchRecord(Aggregate):
             rules = self.ruleset
 
             def apply(state: Any, entry: Entry) -> Any:
-                return rules.apply(state, rules.action_from_dict(entry.action)).state
+                return rules.apply(state, entry.decoded(rules.action_from_dict)).state
 
             initial = rules.initial_state(self.made_setup())
             cached = (self.version, Stepper(initial, tuple(self.effective_entries()), apply))

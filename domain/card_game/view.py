@@ -9,6 +9,21 @@ SIDES = ("nankatsu", "toho")
 
 
 def _coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
+    """A coach's part of the situation, worked out once per coach: a step changes one coach
+    at most, the other is the very same (frozen) value in the next state, and a replay views
+    every step. The view is kept on the coach with the setup it was made for (its names), and
+    shared by the situations of every step the coach did not change: a situation is read
+    (drawn, encoded, compared), never changed."""
+    kept = coach.__dict__.get("_view")
+    if kept is not None and kept[0] is state.setup:
+        made: dict[str, JSON] = kept[1]
+        return made
+    made = _made_coach_view(state, coach)
+    object.__setattr__(coach, "_view", (state.setup, made))
+    return made
+
+
+def _made_coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
     booking = coach.booking
     return {
         "label": state.label(coach.side),

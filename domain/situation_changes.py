@@ -83,6 +83,8 @@ def _same_types(before: Any, after: Any) -> bool:
         else zip(before, after, strict=True)
     )
     for old, new in pairs:
+        if old is new:
+            continue
         kind = type(old)
         if kind is not type(new):
             return False

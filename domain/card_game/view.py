@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, team
+from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, PlayedCard, team
 from domain.ruleset import JSON, Result
 
 SIDES = ("nankatsu", "toho")
@@ -35,17 +35,7 @@ def _made_coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
         "discard": coach.discard,
         "eliminated": coach.eliminated,
         "owned": coach.owned,
-        "play_area": [
-            {
-                "name": c.name,
-                "shot": c.shot,
-                "pass": c.pass_,
-                "defense": c.defense,
-                "motivated": c.motivated,
-                "signed": c.signed,
-            }
-            for c in coach.area
-        ],
+        "play_area": [_card_view(card) for card in coach.area],
         "totals": _totals(coach),
         "booking": None
         if booking is None
@@ -63,6 +53,24 @@ def _made_coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
         "special_shots": list(coach.special_shots),
         "special_defenses": list(coach.special_defenses),
     }
+
+
+def _card_view(card: PlayedCard) -> dict[str, JSON]:
+    """A card in play as the situation shows it, worked out once per card (kept on it, as a
+    coach's view is): a coach's play stays in the area for many steps while the hand, the
+    deck and the bank change."""
+    made: dict[str, JSON] | None = card.__dict__.get("_view")
+    if made is None:
+        made = {
+            "name": card.name,
+            "shot": card.shot,
+            "pass": card.pass_,
+            "defense": card.defense,
+            "motivated": card.motivated,
+            "signed": card.signed,
+        }
+        object.__setattr__(card, "_view", made)
+    return made
 
 
 def _totals(coach: Coach) -> dict[str, JSON]:

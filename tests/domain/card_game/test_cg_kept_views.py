@@ -1,7 +1,8 @@
 """The card game's situation with each coach's view kept on the coach: at every step, walked
-either way, it is what making the view afresh gives, and a coach a step changed is viewed anew
-(CG-10.1: the totals of the play are among what a coach's view shows)."""
+either way, it is what making the view afresh gives, and a coach or a card a step changed is
+viewed anew (CG-10.1: the totals of the play are among what a coach's view shows)."""
 
+import dataclasses
 from itertools import pairwise
 from typing import Any
 
@@ -18,11 +19,17 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 SIDES = ("nankatsu", "toho")
 
 
+def viewed_afresh(state: Any, side: str) -> dict[str, Any]:
+    """The coach's view made from copies of the coach and its cards, which hold no view."""
+    coach = state.coach(side)
+    copied = dataclasses.replace(coach, area=tuple(dataclasses.replace(c) for c in coach.area))
+    return card_view._made_coach_view(state, copied)
+
+
 def assert_viewed_afresh(state: Any, step: int) -> None:
     situation = GAME.view(state)
     for side in SIDES:
-        made = card_view._made_coach_view(state, state.coach(side))
-        assert situation["coaches"][side] == made, f"step {step}, {side}"
+        assert situation["coaches"][side] == viewed_afresh(state, side), f"step {step}, {side}"
 
 
 def walk_both_ways(states: list[Any]) -> None:
@@ -63,9 +70,7 @@ def test_every_step_of_the_golden_match_walked_from_kept_states_shows_a_fresh_vi
     def fresh(state: Any) -> dict[str, Any]:
         return {
             **GAME.view(state),
-            "coaches": {
-                side: card_view._made_coach_view(state, state.coach(side)) for side in SIDES
-            },
+            "coaches": {side: viewed_afresh(state, side) for side in SIDES},
         }
 
     for before, after in pairwise(states):

@@ -134,18 +134,29 @@ def render(state: CardGameState) -> str:
     attack = f"; {team(state.attacker)} attack" if state.attacker else ""
     lines.append(f"{where}{extra}, round {state.round.number}{attack}; phase {state.phase}")
     for side in SIDES:
-        coach = state.coach(side)
-        played = ", ".join(c.name for c in coach.area) or "-"
-        booked = f" [{coach.booking.color}]" if coach.booking else ""
-        bank = coach.bank
-        lines.append(
-            f"{state.label(side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
-            f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
-        )
+        lines.append(_coach_line(state, state.coach(side)))
     if state.period in (1, 2):
         deck = state.match_deck
         lines.append(f"Pitch {deck.pitch} face up, Match deck {deck.hidden} hidden")
     return "\n".join(lines)
+
+
+def _coach_line(state: CardGameState, coach: Coach) -> str:
+    """A coach's line of the text, worked out once per coach and kept on it with the setup it
+    was made for, as the coach's view is."""
+    kept = coach.__dict__.get("_line")
+    if kept is not None and kept[0] is state.setup:
+        line: str = kept[1]
+        return line
+    played = ", ".join(c.name for c in coach.area) or "-"
+    booked = f" [{coach.booking.color}]" if coach.booking else ""
+    bank = coach.bank
+    line = (
+        f"{state.label(coach.side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
+        f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
+    )
+    object.__setattr__(coach, "_line", (state.setup, line))
+    return line
 
 
 def match_result(state: CardGameState) -> Result | None:

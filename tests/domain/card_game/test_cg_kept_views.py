@@ -1,6 +1,7 @@
 """The card game's situation with each coach's view kept on the coach: at every step, walked
 either way, it is what making the view afresh gives, and a coach or a card a step changed is
-viewed anew (CG-10.1: the totals of the play are among what a coach's view shows)."""
+viewed anew, in the situation and in its text (CG-10.1: the totals of the play are among what a
+coach's view shows)."""
 
 import dataclasses
 from itertools import pairwise
@@ -19,17 +20,22 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 SIDES = ("nankatsu", "toho")
 
 
+def copied(coach: Any) -> Any:
+    """A copy of the coach and its cards, which holds nothing worked out from them."""
+    return dataclasses.replace(coach, area=tuple(dataclasses.replace(c) for c in coach.area))
+
+
 def viewed_afresh(state: Any, side: str) -> dict[str, Any]:
-    """The coach's view made from copies of the coach and its cards, which hold no view."""
-    coach = state.coach(side)
-    copied = dataclasses.replace(coach, area=tuple(dataclasses.replace(c) for c in coach.area))
-    return card_view._made_coach_view(state, copied)
+    return card_view._made_coach_view(state, copied(state.coach(side)))
 
 
 def assert_viewed_afresh(state: Any, step: int) -> None:
     situation = GAME.view(state)
     for side in SIDES:
         assert situation["coaches"][side] == viewed_afresh(state, side), f"step {step}, {side}"
+    # The text too, each coach's line kept as the view is.
+    fresh = dataclasses.replace(state, nankatsu=copied(state.nankatsu), toho=copied(state.toho))
+    assert GAME.render(state) == GAME.render(fresh), f"step {step}"
 
 
 def walk_both_ways(states: list[Any]) -> None:

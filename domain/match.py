@@ -47,6 +47,7 @@ from domain.log import (
 )
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.routing import action_decoder
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
 from domain.text import (
@@ -562,9 +563,10 @@ class MatchRecord(Aggregate):
         cached: tuple[int, Stepper] | None = getattr(self, "_stepper", None)
         if cached is None or cached[0] != self.version:
             rules = self.ruleset
+            decode = action_decoder(rules)
 
             def apply(state: Any, entry: Entry) -> Any:
-                return rules.apply(state, rules.action_from_dict(entry.action)).state
+                return rules.apply(state, entry.decoded(decode)).state
 
             initial = rules.initial_state(self.made_setup())
             cached = (self.version, Stepper(initial, tuple(self.effective_entries()), apply))

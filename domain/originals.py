@@ -11,11 +11,13 @@ The card game's rulebook is English: its refusals are translated and quote nothi
 
 from __future__ import annotations
 
+import importlib
 import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Final
+
+from domain.package_data import package_text
 
 QUOTES_FILE: Final = "rules.ja.toml"
 # The rule-ID prefix of each game whose source is quoted → the package holding its quotes.
@@ -25,7 +27,9 @@ QUOTED: Final = {"TCG": "domain.tcg", "KP": "domain.king_of_the_pitch"}
 @cache
 def quotes_of(package: str) -> Mapping[str, str]:
     """Rule ID → the source's sentence, as the game's `rules.ja.toml` lists them."""
-    text = resources.files(package).joinpath(QUOTES_FILE).read_text("utf-8")
+    # Read from the package's folder as the names list is (domain/package_data.py): a
+    # command at the table does not pay for importing importlib.resources.
+    text = package_text(package, importlib.import_module(package).__file__, QUOTES_FILE)
     quotes = tomllib.loads(text)["quotes"]
     return {str(rule): str(said) for rule, said in quotes.items()}
 

@@ -60,5 +60,16 @@ def compare(context: Context, branch_ref: str, as_json: bool) -> None:
         click.echo(
             f"{heading} {side.id[:8]}: {side.score}  ({side.status}, {side.entries} entries)"
         )
+        if side.luck:
+            luck = ", ".join(f"{s.label} {s.signed}" for s in side.luck)
+            click.echo(f"  luck over the match ({side.unit}): {luck}")
+        if side.roll is not None:
+            chances = ", ".join(
+                f"{c.outcome} {c.percent} ({c.probability})" for c in side.roll.odds.chances
+            )
+            click.echo(f"  odds of step {side.roll.step}, {side.roll.odds.roll}: {chances}")
+            if side.roll_luck:
+                luck = ", ".join(f"{label} {amount}" for label, amount in side.roll_luck)
+                click.echo(f"  luck of this roll: {luck}")
         for placed in side.lines:
             click.echo(f"  {placed.line.number:>4}  {placed.line.sentence}")

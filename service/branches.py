@@ -12,6 +12,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
@@ -172,11 +173,11 @@ class BranchUseCases(StoreApplication):
     _branches_found: dict[UUID, BranchOrigin]
     _branches_read_to: int
 
-    def _load(self, match_id: UUID) -> MatchRecord:
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Declared for the type checker only: `service.app.Touchline` defines both.
+        def _load(self, match_id: UUID) -> MatchRecord: ...
 
-    def match_luck(self, ref: str) -> MatchLuck:
-        raise NotImplementedError
+        def match_luck(self, ref: str) -> MatchLuck: ...
 
     def branch_match(self, ref: str, step: int, author: Author) -> MatchView:
         """A what-if branch of match `ref` from its `step` (0: the kick-off): a new match

@@ -36,7 +36,9 @@ least CPU time of the walk over the least of its loads' (`least`), the figure a 
 machine disturbs least, with both CPU times beside it (a change that also makes the load
 cheaper shows there, not in the ratio).
 `--without-one-per-request` leaves out the walks one step a request through the web (the
-frames and the steps API), which take minutes on a long match.
+frames and the steps API), which take minutes on a long match; `--only walk,runs,changes`
+walks only those (by the names `walk`, `service`, `frames`, `api`, `runs`, `changes` and
+`frame-runs`, the last with its second reader), for a quicker measurement of a few.
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
 every round is walked twice, each time in a process of its own: once by this checkout's code
 and once by FOLDER's, on the same stored match, taking turns which goes first, and both are
@@ -130,6 +132,7 @@ def bench_store(
     ids: tuple[str, str, int],
     one_per_request: bool = True,
     rounds: int = 1,
+    only: frozenset[str] | None = None,
 ) -> Figures:
     """`rounds` rounds of every walk of the recorded match, in this process."""
     settings = settings_for_url(url)
@@ -160,7 +163,7 @@ def bench_store(
         figures.walks.setdefault(key, []).append((walk, load))
 
     for _ in range(rounds):
-        walk_all(url, match_id, warm_id, total, walks, beside_load, one_per_request)
+        walk_all(url, match_id, warm_id, total, walks, beside_load, one_per_request, only)
     return figures
 
 
@@ -171,6 +174,7 @@ def rounds_in_turn(
     one_per_request: bool,
     rounds: int,
     codes: dict[str, Path],
+    only: frozenset[str] | None = None,
 ) -> dict[str, Figures]:
     """Each round walked once by each checkout's code, each in a fresh process, taking turns
     which goes first; the figures of each checkout."""
@@ -183,6 +187,8 @@ def rounds_in_turn(
             command += ["--ids", ",".join(map(str, ids)), "--entries", str(entries)]
             if not one_per_request:
                 command.append("--without-one-per-request")
+            if only is not None:
+                command += ["--only", ",".join(sorted(only))]
             env = {**os.environ, "PYTHONPATH": str(codes[side])}
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
             if done.returncode != 0:
@@ -205,8 +211,12 @@ def walk_all(
     walks: dict[str, range],
     beside_load: Callable[..., None],
     one_per_request: bool,
+    only: frozenset[str] | None = None,
 ) -> None:
-    """One round: every walk, each beside its two loads."""
+    """One round: every walk (those named in `only`, when given), each beside its two loads."""
+
+    def chosen(name: str) -> bool:
+        return only is None or name in only
 
     def fresh() -> Touchline:
         return Touchline(settings_for_url(url))
@@ -215,12 +225,14 @@ def walk_all(
         walk_with(app.replayed(match_id), steps)
 
     for way, steps in walks.items():
-        app = fresh()
-        beside_load(f"walk {way}", one_walk, app, steps)
-        app.close()
-        app = fresh()
-        beside_load(f"service {way}", step_by_step, app, match_id, steps)
-        app.close()
+        if chosen("walk"):
+            app = fresh()
+            beside_load(f"walk {way}", one_walk, app, steps)
+            app.close()
+        if chosen("service"):
+            app = fresh()
+            beside_load(f"service {way}", step_by_step, app, match_id, steps)
+            app.close()
 
     flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
     client = flask.test_client()
@@ -231,10 +243,12 @@ def walk_all(
             assert answer.status_code == 200, answer.status_code
 
     for way, steps in walks.items() if one_per_request else ():
-        frame = f"/matches/{match_id}/replay/frame?at={{step}}"
-        beside_load(f"frames {way}", get_all, frame, steps)
-        api = f"/api/matches/{match_id}/steps/{{step}}"
-        beside_load(f"api {way}", get_all, api, steps)
+        if chosen("frames"):
+            frame = f"/matches/{match_id}/replay/frame?at={{step}}"
+            beside_load(f"frames {way}", get_all, frame, steps)
+        if chosen("api"):
+            api = f"/api/matches/{match_id}/steps/{{step}}"
+            beside_load(f"api {way}", get_all, api, steps)
     flask.extensions["touchline"].close()
 
     runs = {
@@ -243,6 +257,8 @@ def walk_all(
         "frame runs": ("/matches/{match}/replay/frames?from={first}&to={last}", FRAMES),
     }
     for key, (path, size) in runs.items():
+        if not chosen(key.replace(" ", "-")):
+            continue
         for way in walks:
             flask = create_app({"DATABASE_URL": url, "SECRET_KEY": "b" * 64, "TESTING": True})
             client = flask.test_client()
@@ -273,6 +289,9 @@ def walk_in_runs(client: Any, path: str, size: int, total: int, backwards: bool)
         answer = client.get(path.format(first=first, last=last))
         assert answer.status_code == 200, answer.status_code
 
+
+# The walks `--only` names.
+WALKS = ("walk", "service", "frames", "api", "runs", "changes", "frame-runs")
 
 PATHS = (
     ("one walk (match replay --step)", "walk"),
@@ -326,6 +345,7 @@ def main() -> None:
     parser.add_argument("--without-one-per-request", action="store_true")
     parser.add_argument("--rounds", type=int, default=3, help="walk everything this many times")
     parser.add_argument("--before", metavar="FOLDER", help="an earlier checkout to walk too")
+    parser.add_argument("--only", metavar="WALKS", help="walk only these, e.g. walk,runs,changes")
     # One round in a process of its own, for `--before`: the code's root, the store, the ids.
     parser.add_argument("--round-of", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
@@ -336,9 +356,14 @@ def main() -> None:
         add_postgres_option(parser)
     args = parser.parse_args()
     every = not args.without_one_per_request
+    only = None if args.only is None else frozenset(args.only.split(","))
+    unknown = sorted((only or frozenset()) - set(WALKS))
+    if unknown:
+        parser.error(f"--only: no walk named {', '.join(unknown)} (walks: {', '.join(WALKS)})")
     if args.round_of:
         match_id, warm_id, total = args.ids.split(",")
-        walked = bench_store(args.url, args.entries, (match_id, warm_id, int(total)), every, 1)
+        ids = (match_id, warm_id, int(total))
+        walked = bench_store(args.url, args.entries, ids, every, 1, only)
         print(json.dumps({"loads": walked.loads, "walks": walked.walks}))
         return
 
@@ -350,10 +375,10 @@ def main() -> None:
     def measure_and_report(store: str, url: str) -> None:
         ids = record_matches(url, actions)
         if not args.before:
-            report(store, bench_store(url, len(actions), ids, every, args.rounds))
+            report(store, bench_store(url, len(actions), ids, every, args.rounds, only))
             return
         codes = {"this checkout": HERE, "before": Path(args.before).resolve()}
-        sides = rounds_in_turn(url, len(actions), ids, every, args.rounds, codes)
+        sides = rounds_in_turn(url, len(actions), ids, every, args.rounds, codes, only)
         for side, figures in sides.items():
             report(f"{store}, {side} ({codes[side]})", figures)
 

@@ -24,12 +24,13 @@ from domain.glyphs import GLYPH_NAMES, symbol_of
 def annotate(context: Context, match_ref: str, entry: int, text: str, glyph: str | None) -> None:
     """Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT."""
     line = context.app.annotate(match_ref, entry, text, context.author(), glyph=glyph).line
-    mark = f"{symbol_of(line.glyph)} " if line.glyph else ""
+    # The glyph's mark leads the note's text, as the log shows it.
+    marked = f"{symbol_of(line.glyph)} {line.text}" if line.glyph else line.text
     click.echo(
         _(
             "note %(number)s on entry %(entry)s: %(text)s",
             number=line.number,
             entry=entry,
-            text=f"{mark}{line.text}",
+            text=marked,
         )
     )

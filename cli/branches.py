@@ -9,6 +9,7 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.language import _, ngettext, translated
+from cli.odds_lines import unit_words
 
 
 @click.command("branch")
@@ -93,5 +94,32 @@ def compare(context: Context, branch_ref: str, as_json: bool) -> None:
                 status=translated(side.status),
             )
         )
+        if side.luck:
+            luck = ", ".join(f"{s.label} {s.signed}" for s in side.luck)
+            click.echo(
+                "  "
+                + _(
+                    "luck over the match (%(unit)s): %(luck)s",
+                    unit=unit_words(side.unit),
+                    luck=luck,
+                )
+            )
+        if side.roll is not None:
+            chances = ", ".join(
+                f"{translated(c.outcome)} {c.percent} ({c.probability})"
+                for c in side.roll.odds.chances
+            )
+            click.echo(
+                "  "
+                + _(
+                    "odds of step %(step)s, %(roll)s: %(chances)s",
+                    step=side.roll.step,
+                    roll=translated(side.roll.odds.roll),
+                    chances=chances,
+                )
+            )
+            if side.roll_luck:
+                luck = ", ".join(f"{label} {amount}" for label, amount in side.roll_luck)
+                click.echo("  " + _("luck of this roll: %(luck)s", luck=luck))
         for placed in side.lines:
             click.echo(f"  {placed.line.number:>4}  {placed.line.sentence}")

@@ -63,6 +63,11 @@ class ActionCodec:
         self._hints: dict[str, dict[str, Any]] = {}
         self._described: dict[str, tuple[FieldSpec, ...]] = {}
         self._spellings: dict[str, dict[str, dict[str, JSON]]] = {}
+        # Per kind, worked out once: every entry of a match is decoded when it is replayed,
+        # and looking the class's fields and hints up again for each was most of a decoding.
+        self._fields: dict[str, tuple[_DecodedField, ...]] = {}
+        self._keys: dict[str, frozenset[str]] = {}
+        self._defaults: dict[str, dict[str, JSON]] = {}
         for cls in classes:
             kind = cls.kind
             if kind in self._classes:
@@ -77,6 +82,19 @@ class ActionCodec:
         if hints is None:
             hints = self._hints[kind] = get_type_hints(self._classes[kind])
         return hints
+
+    def _fields_of(self, kind: str) -> tuple[_DecodedField, ...]:
+        """How `from_dict` and `to_dict` read and write each field of a kind, worked out on
+        the kind's first use (as its hints are), then kept with the dict keys it takes."""
+        decoded = self._fields.get(kind)
+        if decoded is None:
+            hints = self._hints_of(kind)
+            decoded = self._fields[kind] = tuple(
+                _DecodedField.of(kind, f, hints[f.name])
+                for f in dataclasses.fields(self._classes[kind])
+            )
+            self._keys[kind] = frozenset(f.key for f in decoded) | {"kind"}
+        return decoded
 
     def upcast(self, data: Mapping[str, JSON], version: int) -> dict[str, JSON]:
         """A stored action of payload `version`, as today's version."""
@@ -115,6 +133,19 @@ class ActionCodec:
         """The dict keys of a kind's fields, in declaration order."""
         return tuple(_key(f.name) for f in dataclasses.fields(self.class_for(kind)))
 
+    def defaults(self, kind: str) -> Mapping[str, JSON]:
+        """The dict key of each field of a kind that has a default, with the default in its
+        dict form (a tuple default reads as a list), worked out once per kind."""
+        found = self._defaults.get(kind)
+        if found is None:
+            found = {
+                _key(f.name): list(f.default) if isinstance(f.default, tuple) else f.default
+                for f in dataclasses.fields(self.class_for(kind))
+                if f.default is not dataclasses.MISSING
+            }
+            self._defaults[kind] = found
+        return found
+
     def describe(self, kind: str) -> tuple[FieldSpec, ...]:
         """Each field of a kind as a form would ask for it, in declaration order."""
         described = self._described.get(kind)
@@ -140,10 +171,16 @@ class ActionCodec:
         return found
 
     def to_dict(self, action: Any) -> dict[str, JSON]:
-        data: dict[str, JSON] = {"kind": type(action).kind}
-        for f in dataclasses.fields(action):
-            value = getattr(action, f.name)
-            data[_key(f.name)] = list(value) if isinstance(value, tuple) else value
+        kind = type(action).kind
+        data: dict[str, JSON] = {"kind": kind}
+        if self._classes.get(kind) is type(action):
+            for f in self._fields_of(kind):
+                value = getattr(action, f.name)
+                data[f.key] = list(value) if isinstance(value, tuple) else value
+            return data
+        for field_ in dataclasses.fields(action):
+            value = getattr(action, field_.name)
+            data[_key(field_.name)] = list(value) if isinstance(value, tuple) else value
         return data
 
     def from_dict(self, data: Mapping[str, JSON]) -> Any:
@@ -151,23 +188,96 @@ class ActionCodec:
         if not isinstance(kind, str):
             raise MalformedAction("an entry needs a kind")
         cls = self.class_for(kind)
-        hints = self._hints_of(kind)
-        fields = {_key(f.name): f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - set(fields) - {"kind"})
-        if unknown:
+        decoded = self._fields_of(kind)
+        keys = self._keys[kind]
+        if not keys.issuperset(data):
+            fields = self.field_names(kind)
+            unknown = sorted(set(data) - keys)
             guesses = "".join(did_you_mean(name, fields) for name in unknown)
             raise MalformedAction(
                 f"{kind}: unknown field(s) {', '.join(unknown)}{guesses} "
                 f"(fields: {', '.join(fields) or 'none'})"
             )
         values: dict[str, Any] = {}
-        for name, f in fields.items():
-            if name not in data:
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                    raise MalformedAction(f"{kind}: missing field {name}")
-                continue
-            values[f.name] = _coerce(kind, name, hints[f.name], data[name])
+        for f in decoded:
+            if f.key in data:
+                values[f.name] = f.coerce(data[f.key])
+            elif f.required:
+                raise MalformedAction(f"{kind}: missing field {f.key}")
         return cls(**values)
+
+
+@dataclass(frozen=True)
+class _DecodedField:
+    """One field of an action class as `from_dict` reads it: its dict key, whether it must be
+    given, and its coercion, which takes the common case (a stored value of the field's very
+    type) at once and hands anything else to `_coerce`, so that it answers, or refuses, as
+    `_coerce` does."""
+
+    key: str
+    name: str
+    required: bool
+    coerce: Callable[[Any], Any]
+
+    @classmethod
+    def of(cls, kind: str, f: dataclasses.Field[Any], hint: Any) -> _DecodedField:
+        key = _key(f.name)
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        return cls(key, f.name, required, _coercion(kind, key, hint))
+
+
+# What a quick check answers for a value it leaves to `_coerce`.
+_FULL_CHECK: Any = object()
+
+
+def _coercion(kind: str, name: str, hint: Any) -> Callable[[Any], Any]:
+    """`_coerce(kind, name, hint, value)` as a function of the value, answering at once for a
+    value that `_coerce` would return as it is (or stripped, for text)."""
+    origin = get_origin(hint)
+    optional = False
+    if origin is typing.Union or origin is types.UnionType:
+        options = get_args(hint)
+        present = [option for option in options if option is not type(None)]
+        optional = len(present) < len(options)
+        # `_coerce` tries the options in order: what the first takes as it is, it returns.
+        quick = _quick(present[0]) if present else _full
+    else:
+        quick = _quick(hint)
+
+    def coerce(value: Any) -> Any:
+        # "" and None are None for an optional field, whatever its options would make of them.
+        made = _FULL_CHECK if optional and (value is None or value == "") else quick(value)
+        return _coerce(kind, name, hint, value) if made is _FULL_CHECK else made
+
+    return coerce
+
+
+def _full(value: Any) -> Any:
+    return _FULL_CHECK
+
+
+def _quick(hint: Any) -> Callable[[Any], Any]:
+    """For one type `hint` (no union): what `_coerce` answers for a value of that very type,
+    `_FULL_CHECK` for any other."""
+    origin = get_origin(hint)
+    if origin is Literal:
+        allowed = get_args(hint)
+        return lambda value: value if value in allowed else _FULL_CHECK
+    if origin is tuple:
+        item = _quick(get_args(hint)[0])
+
+        def items(value: Any) -> Any:
+            if type(value) is not list:
+                return _FULL_CHECK
+            made = tuple(item(v) for v in value)
+            return _FULL_CHECK if any(v is _FULL_CHECK for v in made) else made
+
+        return items
+    if hint is bool or hint is int:
+        return lambda value: value if type(value) is hint else _FULL_CHECK
+    if hint is str:
+        return lambda value: (value.strip() or _FULL_CHECK) if type(value) is str else _FULL_CHECK
+    return _full
 
 
 def _key(field_name: str) -> str:

@@ -9,14 +9,15 @@ from dataclasses import dataclass
 
 from domain.actions import FieldSpec
 from domain.names import NAMES
+from domain.phrase import phrase
 from domain.ruleset import JSON, Expected, Ruleset
 
 _TYPE_WORDS = {
-    "int": "a whole number",
-    "text": "a name or text",
-    "bool": "yes or no",
-    "choice": "one of the values below",
-    "list": "a comma-separated list",
+    "int": phrase("a whole number"),
+    "text": phrase("a name or text"),
+    "bool": phrase("yes or no"),
+    "choice": phrase("one of the values below"),
+    "list": phrase("a comma-separated list"),
 }
 
 

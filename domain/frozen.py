@@ -8,7 +8,9 @@ card-game match. A class whose fields are all plain `__init__` fields, with no
 `__post_init__` and no slots, is copied here by its instance dictionary instead: the same
 values, the same type, nothing run that `__init__` would have run but the assignments. Any
 other class, an instance holding anything besides its fields, or a name that is not one of
-its fields, goes to `dataclasses.replace`, which answers (or refuses) as it always did.
+its fields, goes to `dataclasses.replace`, which answers (or refuses) as it always did;
+anything an instance holds besides its fields (a value worked out from them and kept) is not
+copied.
 """
 
 from __future__ import annotations
@@ -46,12 +48,21 @@ def replace(obj: T, /, **changes: Any) -> T:
     names = _copied_fields(cls)
     if names is not None and names.issuperset(changes):
         kept = obj.__dict__
-        # Anything kept on the instance besides its fields (a cached value) is not copied.
         if len(kept) == len(names):
             made = object.__new__(cls)
             values = made.__dict__
             values.update(kept)
             values.update(changes)
             copied: T = made
+            return copied
+        if names <= kept.keys():
+            # Anything kept on the instance besides its fields (a coach's view, worked out
+            # for a replay) is not copied: it was worked out from the fields being changed.
+            made = object.__new__(cls)
+            values = made.__dict__
+            for name in names:
+                values[name] = kept[name]
+            values.update(changes)
+            copied = made
             return copied
     return dataclasses.replace(obj, **changes)  # type: ignore[type-var]

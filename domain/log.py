@@ -14,14 +14,18 @@ Lines become plain data only at the boundaries: the aggregate's stored events an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, TypeVar, assert_never, overload
 
 from domain.consequences import Consequence
 from domain.consequences import from_dict as consequence_from_dict
+from domain.phrase import phrase_data, phrase_from_data
 from domain.ruleset import JSON, Violation
 from domain.text import KEY_LIMIT, NAME_LIMIT, checked_text
+
+# What an entry not yet decoded by a decoder has kept for it.
+_NOT_DECODED: Final = object()
 
 # What the link written by the installation's owner is called in `Author.link` (kept here,
 # beside the author, so that a command writing as the owner need not load the access links).
@@ -69,8 +73,10 @@ class Consequences(Sequence[Consequence]):
         return made
 
     def stored(self) -> list[dict[str, JSON]]:
-        """The plain data, as stored (without reading it when it was never read)."""
-        if self._values is None:
+        """The plain data, as stored: read from the store, the stored form itself (a typed
+        consequence writes back exactly the data it was read from, so encoding it again, for
+        every line of every step a replay answers, bought nothing)."""
+        if self._values is None or self._stored:
             return [dict(c) for c in self._stored]
         return [c.to_dict() for c in self._values]
 
@@ -149,6 +155,24 @@ class Entry(Line):
     @property
     def in_force(self) -> bool:
         return not self.retracted and self.corrected_by is None
+
+    def decoded(self, decode: Callable[[Mapping[str, JSON]], Any]) -> Any:
+        """The action as the game's type, `decode(self.action)` (a codec's `from_dict`, a
+        ruleset's `action_from_dict`), worked out once per entry and decoder: a replay folds
+        every entry, and its report words and notes each of them, and decoding the same
+        action three times was a fifth of walking a match. A stored action the decoder
+        refuses raises every time it is asked for. What is kept sits beside the fields (frozen
+        actions, shared), not among them: an entry's equality, repr and stored form are its
+        fields alone."""
+        kept: dict[Any, Any] | None = self.__dict__.get("_decoded")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_decoded", kept)
+        # Bound methods are equal when they are the same function of the same object.
+        found = kept.get(decode, _NOT_DECODED)
+        if found is _NOT_DECODED:
+            found = kept[decode] = decode(self.action)
+        return found
 
     def retract(self) -> Entry:
         return replace(self, retracted=True)
@@ -390,7 +414,22 @@ def _restored(cls: type[L], common: dict[str, Any], **fields: Any) -> L:
 
 
 def violation_from_dict(data: Mapping[str, Any]) -> Violation:
-    return Violation(str(data["rule"]), str(data["message"]), bool(data.get("overridable", True)))
+    """A stored violation; its sentence a phrase again where it was stored with one
+    (`stored_violation`), so that it reads in any language, else the text as stored."""
+    message = str(data["message"])
+    if "phrase" in data:
+        message = phrase_from_data(data["phrase"], message)
+    return Violation(str(data["rule"]), message, bool(data.get("overridable", True)))
+
+
+def stored_violation(violation: Violation) -> dict[str, JSON]:
+    """A violation as an event stores it: its dict, and its sentence's template and values
+    (`phrase`) when it has them. Events stored before carry no `phrase` and read as stored."""
+    stored = violation.to_dict()
+    said = phrase_data(violation.message)
+    if said is not None:
+        stored["phrase"] = said
+    return stored
 
 
 class Log(MutableSequence[LogLine]):

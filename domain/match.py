@@ -42,10 +42,12 @@ from domain.log import (
     LogLine,
     Retraction,
     Ruling,
+    stored_violation,
     violation_from_dict,
 )
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.routing import action_decoder
 from domain.ruleset import JSON, MalformedAction, Outcome, Result, Ruleset, Violation
 from domain.stepping import Stepper
 from domain.text import (
@@ -561,9 +563,10 @@ class MatchRecord(Aggregate):
         cached: tuple[int, Stepper] | None = getattr(self, "_stepper", None)
         if cached is None or cached[0] != self.version:
             rules = self.ruleset
+            decode = action_decoder(rules)
 
             def apply(state: Any, entry: Entry) -> Any:
-                return rules.apply(state, rules.action_from_dict(entry.action)).state
+                return rules.apply(state, entry.decoded(decode)).state
 
             initial = rules.initial_state(self.made_setup())
             cached = (self.version, Stepper(initial, tuple(self.effective_entries()), apply))
@@ -694,7 +697,7 @@ class MatchRecord(Aggregate):
             device=author.device,
             link=author.link,
             override=override.strip() if violations and override else None,
-            violations=[v.to_dict() for v in violations],
+            violations=[stored_violation(v) for v in violations],
             key=key,
             consequences=[c.to_dict() for c in outcome.consequences],
             die_label=die_label,
@@ -985,13 +988,13 @@ class MatchRecord(Aggregate):
             action=action,
             action_version=self.action_version,
             override=override if violations else None,
-            violations=[v.to_dict() for v in violations],
+            violations=[stored_violation(v) for v in violations],
             consequences=[c.to_dict() for c in history.outcome.consequences],
             reason=reason,
             dispute=dispute,
             rules=list(rules),
             kept=[
-                {"number": n, "violations": [v.to_dict() for v in broken]}
+                {"number": n, "violations": [stored_violation(v) for v in broken]}
                 for n, broken in history.kept
             ],
             withdrawn=list(history.withdrawn),

@@ -12,7 +12,6 @@ takes time quadratic in the length of a word (a 2 MB word took 40 seconds).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import shlex
 from collections.abc import Callable, Mapping
@@ -163,13 +162,7 @@ def _declared_spelling(codec: ActionCodec, data: dict[str, JSON]) -> dict[str, J
 
 def canonical_fields(codec: ActionCodec, data: Mapping[str, JSON]) -> list[tuple[str, JSON]]:
     """The fields of an action's dict form that differ from their defaults, in order."""
-    cls = codec.class_for(str(data["kind"]))
-    # Compared in their dict form, where a tuple default reads as a list.
-    defaults = {
-        f.name.rstrip("_"): list(f.default) if isinstance(f.default, tuple) else f.default
-        for f in dataclasses.fields(cls)
-        if f.default is not dataclasses.MISSING
-    }
+    defaults = codec.defaults(str(data["kind"]))
     return [
         (name, value)
         for name, value in data.items()
@@ -231,6 +224,6 @@ def action_notation(codec: ActionCodec, line: Entry) -> str:
     """An entry's action alone (a correction's without what it corrects and why), or, for an
     entry kept from an earlier release that today's codec would refuse, as it is stored."""
     try:
-        return format_action(codec, codec.from_dict(line.action))
+        return format_action(codec, line.decoded(codec.from_dict))
     except MalformedAction:
         return str(dict(line.action))

@@ -19,6 +19,8 @@ from functools import cache
 from itertools import product
 from typing import TypeVar
 
+from domain.phrase import phrase
+
 Outcome = TypeVar("Outcome")
 
 ZERO = Fraction(0)
@@ -32,9 +34,10 @@ LIVE_ODDS = "live-odds"
 
 def live_odds_help(rolls: str) -> str:
     """The option's help on the new-match form, citing the rule of the game's rolls."""
-    return (
+    return phrase(
         "show the exact odds of the roll to come on the scoring page while the match is "
-        f"played ({rolls}; leave it off for competitive play, the replay always shows them)"
+        "played ({rolls}; leave it off for competitive play, the replay always shows them)",
+        rolls=rolls,
     )
 
 

@@ -12,7 +12,7 @@ source and checked to have a translation (tests/test_translations.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -35,4 +35,80 @@ class Phrase(str):
 
 def phrase(template: str, /, **params: Any) -> Phrase:
     """The English sentence `template` filled with `params` (str.format fields)."""
+    return Phrase(template, params)
+
+
+def either(words: Iterable[str]) -> str:
+    """`a or b or c`, each word kept a phrase of its own so that each is translated."""
+    return _chained(words, lambda said, word: phrase("{said} or {word}", said=said, word=word))
+
+
+def both(words: Iterable[str]) -> str:
+    """`a and b and c`, each word kept a phrase of its own so that each is translated."""
+    return _chained(words, lambda said, word: phrase("{said} and {word}", said=said, word=word))
+
+
+def commas(words: Iterable[str]) -> str:
+    """`a, b, c`, each word kept a phrase of its own so that each is translated."""
+    return _chained(words, lambda said, word: phrase("{said}, {word}", said=said, word=word))
+
+
+def _chained(words: Iterable[str], join: Callable[[str, str], str]) -> str:
+    listed = list(words)
+    if not listed:
+        return ""
+    said = listed[0]
+    for word in listed[1:]:
+        said = join(said, word)
+    return said
+
+
+# What a stored phrase's values may be: JSON's scalars, or a phrase of its own.
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def phrase_data(text: str) -> dict[str, Any] | None:
+    """A phrase as JSON data (`{"template": ..., "params": {...}}`), so that a stored sentence
+    can be read again in any language; None for plain text or a value JSON cannot hold."""
+    if not isinstance(text, Phrase):
+        return None
+    params: dict[str, Any] = {}
+    for key, value in text.params.items():
+        if isinstance(value, Phrase):
+            nested = phrase_data(value)
+            if nested is None:
+                return None
+            params[key] = nested
+        elif isinstance(value, _SCALARS) and not isinstance(value, dict):
+            params[key] = str(value) if isinstance(value, str) else value
+        else:
+            return None
+    return {"template": text.template, "params": params}
+
+
+def phrase_from_data(data: object, text: str) -> str:
+    """The phrase `data` describes, when it still says exactly `text`; else `text` as stored.
+
+    A stored sentence never changes: data that no longer fills in to the very text stored
+    (a template edited since, a value of another shape) leaves the text as it is.
+    """
+    try:
+        made = _made(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return text
+    return made if made is not None and made == text else text
+
+
+def _made(data: object) -> Phrase | None:
+    if not isinstance(data, Mapping):
+        return None
+    template, raw = data["template"], data["params"]
+    if not isinstance(template, str) or not isinstance(raw, Mapping):
+        return None
+    params = {
+        str(key): (_made(value) if isinstance(value, Mapping) else value)
+        for key, value in raw.items()
+    }
+    if any(value is None and isinstance(raw[key], Mapping) for key, value in params.items()):
+        return None
     return Phrase(template, params)

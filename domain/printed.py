@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.names import name_key
+from domain.phrase import phrase
 from domain.ruleset import JSON, Violation
 
 if TYPE_CHECKING:
@@ -135,8 +136,13 @@ def mismatch(
     source = f" ({where})" if where else ""
     return Violation(
         printed.rule,
-        f"{recorded.name} prints {recorded.describe(printed)}{source}, "
-        f"not {said.describe(printed)}.",
+        phrase(
+            "{recorded} prints {describe}{source}, not {describe2}.",
+            recorded=recorded.name,
+            describe=recorded.describe(printed),
+            source=source,
+            describe2=said.describe(printed),
+        ),
     )
 
 

@@ -137,7 +137,7 @@ def entry_sentence(rules: Ruleset, entry: Entry, names: Names) -> str:
     """What an entry says in words; an entry kept from an earlier release that today's codec
     refuses, or that the game cannot word, is worded from its stored notation."""
     try:
-        said = rules.sentence(rules.codec.from_dict(entry.action), names)
+        said = rules.sentence(entry.decoded(rules.codec.from_dict), names)
     except (MalformedAction, TypeError, ValueError, KeyError, AttributeError):
         said = ""
     return said if said.strip() else _fallback(rules, entry, names)

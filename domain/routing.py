@@ -9,7 +9,7 @@ from typing import Any
 from domain.actions import ActionCodec
 from domain.declarations import UNCOUNTED, DiceOdds, EntryFrequency
 from domain.printed import NO_CARDS, CardLibrary, Printed, PrintedCard, printed_violation
-from domain.ruleset import JSON, Consequence, Outcome, Violation
+from domain.ruleset import JSON, Consequence, Outcome, Ruleset, Violation
 from domain.sentences import from_notation
 
 Checker = Callable[[Any, Any], Sequence[Violation]]
@@ -101,3 +101,13 @@ class RoutedRuleset:
         _, applier = self.routes[type(action)]
         new_state, consequences = applier(state, action)
         return Outcome(new_state, tuple(consequences))
+
+
+def action_decoder(rules: Ruleset) -> Callable[[Mapping[str, JSON]], Any]:
+    """`rules.action_from_dict` as one function: the codec's own `from_dict` when the game
+    reads its stored actions as its codec does (it keeps `RoutedRuleset`'s), so that a
+    replay's fold and its notation, which decodes by the codec, share each entry's decoding
+    (`Entry.decoded`)."""
+    if getattr(type(rules), "action_from_dict", None) is RoutedRuleset.action_from_dict:
+        return rules.codec.from_dict
+    return rules.action_from_dict

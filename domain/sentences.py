@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from domain.actions import ActionCodec
 from domain.notation import canonical_fields
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON
 
 # Each side's key → the name a report calls it by ("toho" → "Toho").
@@ -27,13 +28,30 @@ def name(names: Names, side: object) -> str:
 def printed(**values: int) -> str:
     """A card's values as printed, those that are not 0, e.g. ` (Shot 3, Pass 1)`; nothing when
     every one is 0. Keyword names are the values' names (`pass_` reads as Pass)."""
-    said = [f"{key.rstrip('_').capitalize()} {value}" for key, value in values.items() if value]
-    return f" ({', '.join(said)})" if said else ""
+    said = [
+        phrase("{value_name} {value}", value_name=_value_name(key), value=value)
+        for key, value in values.items()
+        if value
+    ]
+    return phrase(" ({values})", values=commas(said)) if said else ""
+
+
+# A card's printed values, as the rules name them.
+VALUE_NAMES = {
+    "shot": phrase("Shot"),
+    "pass": phrase("Pass"),
+    "pass_": phrase("Pass"),
+    "defense": phrase("Defense"),
+}
+
+
+def _value_name(key: str) -> str:
+    return VALUE_NAMES.get(key) or key.rstrip("_").capitalize()
 
 
 def by_app(source: str) -> str:
     """What a die rolled or a coin flipped by the app adds to the sentence."""
-    return " (rolled by the app)" if source == "app" else ""
+    return phrase(" (rolled by the app)") if source == "app" else ""
 
 
 def listed(items: Sequence[object]) -> str:
@@ -41,7 +59,7 @@ def listed(items: Sequence[object]) -> str:
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return phrase("{said} and {word}", said=commas(words[:-1]), word=words[-1])
 
 
 def from_notation(codec: ActionCodec, data: Mapping[str, JSON], names: Names) -> str:

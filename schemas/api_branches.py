@@ -53,6 +53,41 @@ class ComparedLineSchema(Schema):
     period = fields.String(required=True)
 
 
+class SideLuckSchema(Schema):
+    side = fields.String(required=True, metadata={"description": "The side's key in entries"})
+    label = fields.String(required=True, metadata={"description": "Its label: 'Toho (Bob)'"})
+    luck = fields.Float(
+        required=True,
+        metadata={"description": "What the dice brought the side less what was expected"},
+    )
+    exact = fields.String(required=True, metadata={"description": "The same, as a fraction"})
+
+
+class ComparedChanceSchema(Schema):
+    outcome = fields.String(required=True, metadata={"description": "The outcome, in words"})
+    probability = fields.String(
+        required=True, metadata={"description": "Exact, as a reduced fraction: '7/12'"}
+    )
+    value = fields.Float(required=True, metadata={"description": "The probability as a decimal"})
+
+
+class ComparedRollSchema(Schema):
+    step = fields.Integer(required=True, metadata={"description": "The step the roll made"})
+    roll = fields.String(required=True, metadata={"description": "What is rolled"})
+    certain = fields.Boolean(required=True)
+    chances = fields.List(
+        fields.Nested(ComparedChanceSchema),
+        required=True,
+        metadata={"description": "Each outcome's chance, most likely first; they sum to 1"},
+    )
+    luck = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        metadata={"description": "By side: what the roll brought less what was expected"},
+    )
+
+
 class ComparedMatchSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
@@ -63,6 +98,30 @@ class ComparedMatchSchema(Schema):
         fields.Nested(ComparedLineSchema),
         required=True,
         metadata={"description": "Its log's lines after the entries both matches share"},
+    )
+    unit = fields.String(
+        required=True,
+        metadata={
+            "description": "What luck is counted in: 'goals', 'crowns'; empty for a "
+            "game whose rules declare no odds"
+        },
+    )
+    luck = fields.List(
+        fields.Nested(SideLuckSchema),
+        required=True,
+        metadata={
+            "description": "Each side's luck over the match, in seating order, as the "
+            "replay's luck chart counts it (docs/analysis.md)"
+        },
+    )
+    roll = fields.Nested(
+        ComparedRollSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The first entry after the shared ones, when it is a roll: "
+            "its exact odds and the luck it brought; null otherwise"
+        },
     )
 
 

@@ -18,7 +18,8 @@ pybabel -q extract -F babel.cfg "${common[@]}" --no-default-keywords -k phrase \
 for domain in messages rules; do
   for po in "$T"/*/LC_MESSAGES/"$domain".po; do
     lang=$(basename "$(dirname "$(dirname "$po")")")
-    pybabel -q update -D "$domain" -i "$T/$domain.pot" -d "$T" -l "$lang" --no-wrap --ignore-obsolete
+    pybabel -q update -D "$domain" -i "$T/$domain.pot" -d "$T" -l "$lang" --no-wrap --ignore-obsolete \
+      --no-fuzzy-matching
   done
   pybabel -q compile -D "$domain" -d "$T"
 done

@@ -11,11 +11,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
 from domain.branching import BadBranch, BranchOrigin, Variation
+from domain.luck import MatchLuck, Roll
 from domain.match import Author, MatchRecord, RuleBroken
 from domain.report import PlacedLine, match_report
 from domain.text import BadText
@@ -55,9 +58,47 @@ class BranchSummary:
 
 
 @dataclass(frozen=True)
+class SideLuck:
+    """One side's luck over a match: what the dice brought it less what was expected, in the
+    game's unit (docs/analysis.md)."""
+
+    side: str
+    label: str  # 'Toho (Bob)'
+    luck: Fraction
+
+    @property
+    def signed(self) -> str:
+        return _signed(self.luck)
+
+
+def _signed(amount: Fraction) -> str:
+    return "0.00" if amount == 0 else f"{float(amount):+.2f}"
+
+
+def _roll_data(roll: Roll) -> dict[str, object]:
+    return {
+        "step": roll.step,
+        "roll": roll.odds.roll,
+        "certain": roll.odds.certain,
+        "chances": [
+            {
+                "outcome": chance.outcome,
+                "probability": str(chance.probability),
+                "value": float(chance.probability),
+            }
+            for chance in roll.odds.chances
+        ],
+        "luck": {side: float(amount) for side, amount in roll.luck.items()},
+    }
+
+
+@dataclass(frozen=True)
 class ComparedMatch:
     """One side of a comparison: a match's score and status now, and its report's lines
-    from the branching step on (the lines after the entries both share)."""
+    from the branching step on (the lines after the entries both share); each side's luck
+    over the match (the replay's, `match_luck`) in the game's `unit`, and, when the first
+    entry after the shared ones is a roll, that roll with its odds and the luck it brought.
+    A game whose rules declare no odds has no unit, no luck and no roll."""
 
     id: str
     title: str
@@ -65,6 +106,20 @@ class ComparedMatch:
     status: str
     entries: int
     lines: tuple[PlacedLine, ...]
+    unit: str = ""
+    luck: tuple[SideLuck, ...] = ()
+    roll: Roll | None = None
+
+    @property
+    def roll_luck(self) -> tuple[tuple[str, str], ...]:
+        """The luck the roll brought each side, as (label, "+0.17"), in seating order."""
+        if self.roll is None:
+            return ()
+        return tuple(
+            (s.label, _signed(self.roll.luck[s.side]))
+            for s in self.luck
+            if s.side in self.roll.luck
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -82,6 +137,12 @@ class ComparedMatch:
                 }
                 for placed in self.lines
             ],
+            "unit": self.unit,
+            "luck": [
+                {"side": s.side, "label": s.label, "luck": float(s.luck), "exact": str(s.luck)}
+                for s in self.luck
+            ],
+            "roll": None if self.roll is None else _roll_data(self.roll),
         }
 
 
@@ -112,8 +173,11 @@ class BranchUseCases(StoreApplication):
     _branches_found: dict[UUID, BranchOrigin]
     _branches_read_to: int
 
-    def _load(self, match_id: UUID) -> MatchRecord:
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Declared for the type checker only: `service.app.Touchline` defines both.
+        def _load(self, match_id: UUID) -> MatchRecord: ...
+
+        def match_luck(self, ref: str) -> MatchLuck: ...
 
     def branch_match(self, ref: str, step: int, author: Author) -> MatchView:
         """A what-if branch of match `ref` from its `step` (0: the kick-off): a new match
@@ -188,8 +252,8 @@ class BranchUseCases(StoreApplication):
             step=where.step,
             entry=where.entry,
             shared=where.step,
-            origin=_compared(origin, where.entry),
-            branch=_compared(branch, where.step),
+            origin=_compared(origin, where.entry, self.match_luck(str(origin.id)), where.step),
+            branch=_compared(branch, where.step, self.match_luck(str(branch.id)), where.step),
         )
 
     def _branch_origins(self) -> dict[UUID, BranchOrigin]:
@@ -228,12 +292,15 @@ def _score(view: MatchView) -> str:
     return view.text.splitlines()[0] if view.text else ""
 
 
-def _compared(match: MatchRecord, after: int) -> ComparedMatch:
-    """A match's side of a comparison: its report's lines after line `after`."""
+def _compared(match: MatchRecord, after: int, luck: MatchLuck, shared: int) -> ComparedMatch:
+    """A match's side of a comparison: its report's lines after line `after`, its luck, and
+    the roll of its first entry after the `shared` ones, if that entry is one."""
     view = match_view(match)
     report = match_report(match.ruleset, view.names, view.log)
     placed = report.placed()
     lines: Sequence[PlacedLine] = [placed[n] for n in sorted(placed) if n > after]
+    totals = luck.total()
+    labels = match.ruleset.side_labels(match.made_setup())
     return ComparedMatch(
         id=view.id,
         title=view.title,
@@ -241,4 +308,11 @@ def _compared(match: MatchRecord, after: int) -> ComparedMatch:
         status=view.status,
         entries=len(match.entries_in_force()),
         lines=tuple(lines),
+        unit=luck.unit,
+        luck=(
+            tuple(SideLuck(side, labels.get(side, side), totals[side]) for side in luck.sides)
+            if luck.unit
+            else ()
+        ),
+        roll=luck.at(shared + 1),
     )

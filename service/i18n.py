@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from domain.originals import original
 from domain.phrase import Phrase
 
 DEFAULT_LANGUAGE: Final = "en"
@@ -79,14 +80,28 @@ def translated(text: str, language: str) -> str:
     """`text` in `language`: a rule's `Phrase` through the `rules` catalogue, other text as is.
 
     A phrase's values are put into the translated template unchanged (names are shown as they
-    were typed); a template the catalogue lacks is shown in English.
+    were typed), except values that are phrases themselves (a phase's name, a side's word),
+    translated in turn; a template the catalogue lacks is shown in English.
     """
     if language == DEFAULT_LANGUAGE or not isinstance(text, Phrase):
         return text
     template = catalogue(language, "rules").gettext(text.template)
-    return template.format_map(text.params)
+    params = {key: translated(value, language) for key, value in text.params.items()}
+    return template.format_map(params)
+
+
+# How a refusal in Japanese quotes the source's words for its rule: （原文「…」）, "the original:".
+QUOTED_ORIGINAL: Final = {"ja": "（原文「{original}」）"}
 
 
 def refusal(rule: str, message: str, language: str) -> str:
-    """A broken rule as a person reads it: `TCG-8.7: …`, its sentence in `language`."""
-    return f"{rule}: {translated(message, language)}"
+    """A broken rule as a person reads it: `TCG-8.7: …`, its sentence in `language`.
+
+    In a language other than the source's, the TCG's and King of the Pitch's refusals end
+    with their rule as the source wrote it (`domain.originals`): the translation says what
+    went wrong, the quote what the rule says.
+    """
+    said = f"{rule}: {translated(message, language)}"
+    quoting = QUOTED_ORIGINAL.get(language)
+    source = original(rule) if quoting and rule else None
+    return said + quoting.format(original=source) if quoting and source else said

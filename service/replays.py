@@ -57,6 +57,7 @@ class Replayed:
     _said: dict[int, PlacedLine] | None = field(default=None, repr=False)
     # The rolls with their odds and luck (domain/luck.py): worked out on first use.
     _luck: tuple[MatchLuck | None] | None = field(default=None, repr=False)
+    _title: str | None = field(default=None, repr=False)
 
     @property
     def luck(self) -> MatchLuck | None:
@@ -89,12 +90,19 @@ class Replayed:
         """The number of entries in force: steps run from 0 to `total`."""
         return len(self.record.entries_in_force())
 
+    @property
+    def title(self) -> str:
+        """The match's title, worked out once: every step's view carries it."""
+        if self._title is None:
+            self._title = title_of(self.record)
+        return self._title
+
     def view_at(self, step: int | None = None) -> ReplayView:
         """The match after its first `step` entries in force (all of them when None)."""
         total = self.total
         if step is not None and not 0 <= step <= total:
             raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
-        return ReplayView.of(self.record, total if step is None else step, self.said)
+        return ReplayView.of(self.record, total if step is None else step, self.said, self.title)
 
     def steps(self, first: int = 0, last: int | None = None) -> StepRun:
         """Steps `first` to `last` (both included; `last` defaults to as many as one run
@@ -125,7 +133,7 @@ class Replayed:
         return StepChangeRun(
             match_id=str(record.id),
             ruleset=record.ruleset_name,
-            title=title_of(record),
+            title=self.title,
             total=len(entries),
             first=first,
             last=last,

@@ -222,15 +222,21 @@ class ReplayView:
 
     @classmethod
     def of(
-        cls, match: MatchRecord, step: int, said: Mapping[int, PlacedLine] | None = None
+        cls,
+        match: MatchRecord,
+        step: int,
+        said: Mapping[int, PlacedLine] | None = None,
+        title: str | None = None,
     ) -> ReplayView:
+        """The view at `step`; `title`, the match's title when the caller has it already
+        (a replay walks every step of one match)."""
         rules = match.ruleset
         state = match.state_at(step)
         entries = match.entries_in_force()
         return cls(
             match_id=str(match.id),
             ruleset=match.ruleset_name,
-            title=title_of(match),
+            title=title_of(match) if title is None else title,
             step=step,
             total=len(entries),
             entry=entries[step - 1] if step else None,

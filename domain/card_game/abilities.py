@@ -24,6 +24,7 @@ from typing import Any
 from domain.card_game import actions as act
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.state import CardGameState, DeclaredAbilities, team
+from domain.phrase import both, phrase
 from domain.ruleset import Violation
 
 ABILITIES_PER_CARD = 2  # CG-1.3: Optional Ability 1 and Optional Ability 2
@@ -160,8 +161,19 @@ def out_of_play(state: CardGameState, found: Claim) -> list[Violation]:
         return []
     name = CATALOGUE.canonical(found.named)
     gone = name.casefold() in (n.casefold() for n in coach.gone)
-    where = "was eliminated: it is back in the box" if gone else "has left the Play Area"
-    return [Violation("CG-13.1", f"{name} {where}, and a card out of play uses no ability.")]
+    where = (
+        phrase("was eliminated: it is back in the box")
+        if gone
+        else phrase("has left the Play Area")
+    )
+    return [
+        Violation(
+            "CG-13.1",
+            phrase(
+                "{name} {where}, and a card out of play uses no ability.", name=name, where=where
+            ),
+        )
+    ]
 
 
 def violations(state: CardGameState, found: Claim) -> list[Violation]:
@@ -176,14 +188,25 @@ def _count_violations(state: CardGameState, found: Claim) -> list[Violation]:
     problems = []
     if ability in used and ability != REROLL:  # a second re-roll is CG-10.6's own refusal
         problems.append(
-            Violation("CG-1.3", f"{name} already used its ability to {ability} in this play.")
+            Violation(
+                "CG-1.3",
+                phrase(
+                    "{name} already used its ability to {ability} in this play.",
+                    name=name,
+                    ability=ability,
+                ),
+            )
         )
     elif len(used) >= ABILITIES_PER_CARD:
         problems.append(
             Violation(
                 "CG-1.3",
-                f"{name} has at most two Optional Abilities and already used two in this play "
-                f"({', '.join(used)}).",
+                phrase(
+                    "{name} has at most two Optional Abilities and already used two in "
+                    "this play ({join}).",
+                    name=name,
+                    join=", ".join(used),
+                ),
             )
         )
     known = declared(state, name)
@@ -191,8 +214,14 @@ def _count_violations(state: CardGameState, found: Claim) -> list[Violation]:
         problems.append(
             Violation(
                 "CG-1.3",
-                f"{name}'s two Optional Abilities, as declared earlier in this match, are: "
-                f"{' and '.join(known)}; not {ability} ({team(found.side)}).",
+                phrase(
+                    "{name}'s two Optional Abilities, as declared earlier in this match, "
+                    "are: {join}; not {ability} ({team}).",
+                    name=name,
+                    join=both(known),
+                    ability=ability,
+                    team=team(found.side),
+                ),
             )
         )
     return problems

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from domain.actions import ActionCodec
+from domain.phrase import phrase
 from domain.ruleset import JSON
 
 Side = Literal["nankatsu", "toho"]
@@ -323,36 +324,54 @@ ACTION_CLASSES: tuple[type, ...] = (
 CODEC = ActionCodec(ACTION_CLASSES)
 
 HELP = {
-    "toss": "CG-3.1 the Possession token flip: winner [source=table|app]",
-    "signings": "CG-12.3 the 4 Signing cards shown before kick-off: cards=A,B,C,D",
-    "kickoff": "CG-3.1 the toss winner's choice of who kicks off: coach",
-    "draft": "CG-4.2 take a Match card: coach source=pitch|deck [card] (name only from the Pitch)",
-    "play": "CG-4.3 play a card from hand: coach card shot pass defense [via=card]",
-    "pass": "CG-4.3 play no card this turn (and no more this round): coach",
-    "gain": "CG-13.1 bank points by an ability: coach card points=shot,pass,defense",
-    "eliminate": "CG-13.1 return a played card to the box: coach card target [target_coach]",
-    "discard": "CG-13.1 send a played card to its owner's discard pile: coach card target "
-    "[target_coach]",
-    "draw": "CG-13.1 draw cards by an ability: coach card [count]",
-    "end-attack": "CG-4.5 end the Attack Phase by an ability: coach card",
-    "injury": "CG-10.5 discard a random card from the opponent's hand: coach card [discarded]",
-    "book": "CG-10.1 give a yellow card (a red on a second yellow): coach card target_coach "
-    "shot pass defense (the printed penalties, 0 or less)",
-    "unbook": "CG-10.1 remove a yellow card (Substitution): coach card [target_coach]",
-    "fatigue": "CG-10.2 give a Fatigue card: coach card target_coach into=hand|deck|discard",
-    "control-and-advance": "CG-10.3 the attacker keeps possession, new round: coach card",
-    "special-shot": "CG-11.1 start a Special Shot: coach card",
-    "special-reveal": "CG-11.2 the Special Shot and Special Defense shown: shot defense [blocks]",
-    "declare": "CG-5.2 the attacker declares: coach action=shot|pass",
-    "spend": "CG-5.3 spend banked points on this play: coach points",
-    "roll": "CG-5.4 a Shooting/Passing die: coach value [source]",
-    "reroll": "CG-10.6 re-roll a die of this round: coach card die=nankatsu|toho|save value "
-    "[source]",
-    "save": "CG-10.4 the goalkeeper's save roll: coach value [source]",
-    "resolve": "CG-5.5 decline the remaining re-rolls and saves and settle the phase",
-    "motivate": "CG-12.1 motivate a played player: coach card shot pass defense cost=types",
-    "sign": "CG-12.3 sign a shown player: coach card shot pass defense cost=types [replaces]",
-    "et-kickoff": "CG-9.3 who attacks first in Extra Time, chosen at random: coach [source]",
+    "toss": phrase("CG-3.1 the Possession token flip: winner [source=table|app]"),
+    "signings": phrase("CG-12.3 the 4 Signing cards shown before kick-off: cards=A,B,C,D"),
+    "kickoff": phrase("CG-3.1 the toss winner's choice of who kicks off: coach"),
+    "draft": phrase(
+        "CG-4.2 take a Match card: coach source=pitch|deck [card] (name only from the Pitch)"
+    ),
+    "play": phrase("CG-4.3 play a card from hand: coach card shot pass defense [via=card]"),
+    "pass": phrase("CG-4.3 play no card this turn (and no more this round): coach"),
+    "gain": phrase("CG-13.1 bank points by an ability: coach card points=shot,pass,defense"),
+    "eliminate": phrase(
+        "CG-13.1 return a played card to the box: coach card target [target_coach]"
+    ),
+    "discard": phrase(
+        "CG-13.1 send a played card to its owner's discard pile: coach card target [target_coach]"
+    ),
+    "draw": phrase("CG-13.1 draw cards by an ability: coach card [count]"),
+    "end-attack": phrase("CG-4.5 end the Attack Phase by an ability: coach card"),
+    "injury": phrase(
+        "CG-10.5 discard a random card from the opponent's hand: coach card [discarded]"
+    ),
+    "book": phrase(
+        "CG-10.1 give a yellow card (a red on a second yellow): coach card "
+        "target_coach shot pass defense (the printed penalties, 0 or less)"
+    ),
+    "unbook": phrase("CG-10.1 remove a yellow card (Substitution): coach card [target_coach]"),
+    "fatigue": phrase(
+        "CG-10.2 give a Fatigue card: coach card target_coach into=hand|deck|discard"
+    ),
+    "control-and-advance": phrase("CG-10.3 the attacker keeps possession, new round: coach card"),
+    "special-shot": phrase("CG-11.1 start a Special Shot: coach card"),
+    "special-reveal": phrase(
+        "CG-11.2 the Special Shot and Special Defense shown: shot defense [blocks]"
+    ),
+    "declare": phrase("CG-5.2 the attacker declares: coach action=shot|pass"),
+    "spend": phrase("CG-5.3 spend banked points on this play: coach points"),
+    "roll": phrase("CG-5.4 a Shooting/Passing die: coach value [source]"),
+    "reroll": phrase(
+        "CG-10.6 re-roll a die of this round: coach card die=nankatsu|toho|save value [source]"
+    ),
+    "save": phrase("CG-10.4 the goalkeeper's save roll: coach value [source]"),
+    "resolve": phrase("CG-5.5 decline the remaining re-rolls and saves and settle the phase"),
+    "motivate": phrase("CG-12.1 motivate a played player: coach card shot pass defense cost=types"),
+    "sign": phrase(
+        "CG-12.3 sign a shown player: coach card shot pass defense cost=types [replaces]"
+    ),
+    "et-kickoff": phrase(
+        "CG-9.3 who attacks first in Extra Time, chosen at random: coach [source]"
+    ),
 }
 
 # Every card prints its Shot, Pass and Defense (CG-1.3; 0 is a printed value), except a
@@ -377,33 +396,33 @@ def printed_values_left_out(data: Mapping[str, JSON]) -> tuple[str, ...]:
 
 
 FIELD_HELP = {
-    "coach": "the team making the entry",
-    "winner": "the team that won the Possession token flip",
-    "card": "the card's name as printed",
-    "shot": "the card's printed Shot value (0 if it prints none)",
-    "pass": "the card's printed Pass value (0 if it prints none)",
-    "defense": "the card's printed Defense value (0 if it prints none)",
-    "book.shot": "the Yellow/Red card's printed Shot penalty (0 or less)",
-    "book.pass": "the Yellow/Red card's printed Pass penalty (0 or less)",
-    "book.defense": "the Yellow/Red card's printed Defense penalty (0 or less)",
-    "via": "the played card whose ability plays this one",
-    "source": "table: rolled or drawn at the table; app: drawn by Touchline (`?`)",
-    "draft.source": "pitch: a face-up card of the Pitch; deck: the hidden Match deck",
-    "draft.card": "the Pitch card taken (only from the Pitch)",
-    "cards": "the cards shown, comma-separated",
-    "points": "the point types, comma-separated (shot, pass, defense)",
-    "cost": "the point types paid, comma-separated (shot, pass, defense)",
-    "target": "the played card it acts on",
-    "target_coach": "the team whose card or player it acts on",
-    "count": "how many cards",
-    "discarded": "the card that was discarded",
-    "into": "where the Fatigue card goes",
-    "action": "what the attacker declares",
-    "spend.points": "how many banked points are spent",
-    "value": "the die as rolled (the N/T face counts 6)",
-    "die": "which die is re-rolled: a team's die or the save",
-    "replaces": "the card the signed player replaces",
-    "special-reveal.shot": "the Special Shot card shown",
-    "special-reveal.defense": "the Special Defense card shown",
-    "blocks": "the Special Shot the Special Defense blocks",
+    "coach": phrase("the team making the entry"),
+    "winner": phrase("the team that won the Possession token flip"),
+    "card": phrase("the card's name as printed"),
+    "shot": phrase("the card's printed Shot value (0 if it prints none)"),
+    "pass": phrase("the card's printed Pass value (0 if it prints none)"),
+    "defense": phrase("the card's printed Defense value (0 if it prints none)"),
+    "book.shot": phrase("the Yellow/Red card's printed Shot penalty (0 or less)"),
+    "book.pass": phrase("the Yellow/Red card's printed Pass penalty (0 or less)"),
+    "book.defense": phrase("the Yellow/Red card's printed Defense penalty (0 or less)"),
+    "via": phrase("the played card whose ability plays this one"),
+    "source": phrase("table: rolled or drawn at the table; app: drawn by Touchline (`?`)"),
+    "draft.source": phrase("pitch: a face-up card of the Pitch; deck: the hidden Match deck"),
+    "draft.card": phrase("the Pitch card taken (only from the Pitch)"),
+    "cards": phrase("the cards shown, comma-separated"),
+    "points": phrase("the point types, comma-separated (shot, pass, defense)"),
+    "cost": phrase("the point types paid, comma-separated (shot, pass, defense)"),
+    "target": phrase("the played card it acts on"),
+    "target_coach": phrase("the team whose card or player it acts on"),
+    "count": phrase("how many cards"),
+    "discarded": phrase("the card that was discarded"),
+    "into": phrase("where the Fatigue card goes"),
+    "action": phrase("what the attacker declares"),
+    "spend.points": phrase("how many banked points are spent"),
+    "value": phrase("the die as rolled (the N/T face counts 6)"),
+    "die": phrase("which die is re-rolled: a team's die or the save"),
+    "replaces": phrase("the card the signed player replaces"),
+    "special-reveal.shot": phrase("the Special Shot card shown"),
+    "special-reveal.defense": phrase("the Special Defense card shown"),
+    "blocks": phrase("the Special Shot the Special Defense blocks"),
 }

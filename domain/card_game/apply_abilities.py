@@ -23,6 +23,7 @@ from domain.card_game.piles import discard, discard_play_area, draw, eliminate
 from domain.card_game.state import Booking, CardGameState, other, team
 from domain.frozen import replace
 from domain.names import name_key
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -41,14 +42,22 @@ def apply_gain(state: CardGameState, action: Gain) -> Step:
     banked = {"shot": bank.shot, "pass": bank.pass_, "defense": bank.defense}
     consequences: list[Consequence] = [
         cc.PointsGained(
-            f"{team(side)} bank {gained}.", team=side, points=tuple(action.points), bank=banked
+            phrase("{team} bank {gained}.", team=team(side), gained=gained),
+            team=side,
+            points=tuple(action.points),
+            bank=banked,
         )
     ]
     if lost:
         consequences.append(
             cc.BankCapped(
-                f"{team(side)} have no token left for {lost} point(s): they are lost "
-                f"(at most {cap} per type).",
+                phrase(
+                    "{team} have no token left for {lost} point(s): they are lost (at most "
+                    "{cap} per type).",
+                    team=team(side),
+                    lost=lost,
+                    cap=cap,
+                ),
                 team=side,
                 lost=lost,
                 cap=cap,
@@ -64,7 +73,11 @@ def apply_eliminate(state: CardGameState, action: Eliminate) -> Step:
     if target is None:
         raise ValueError(f"{action.target} is not in the Play Area")
     state = state.with_coach(eliminate(coach, target.name))
-    text = f"{target.name} ({team(side)}) is eliminated and goes back to the box."
+    text = phrase(
+        "{target} ({team}) is eliminated and goes back to the box.",
+        target=target.name,
+        team=team(side),
+    )
     return state, [cc.Eliminated(text, side=side, player=target.name)]
 
 
@@ -75,14 +88,16 @@ def apply_discard(state: CardGameState, action: Discard) -> Step:
     if target is None:
         raise ValueError(f"{action.target} is not in the Play Area")
     state = state.with_coach(discard(coach, target.name))
-    text = f"{target.name} ({team(side)}) goes to the discard pile."
+    text = phrase(
+        "{target} ({team}) goes to the discard pile.", target=target.name, team=team(side)
+    )
     return state, [cc.Discarded(text, side=side, player=target.name)]
 
 
 def apply_draw(state: CardGameState, action: Draw) -> Step:
     drawn = draw(state.coach(action.coach), action.count)
     state = state.with_coach(drawn.coach)
-    text = f"{team(action.coach)} draw {drawn.count}."
+    text = phrase("{team} draw {count}.", team=team(action.coach), count=drawn.count)
     counts: dict[str, dict[str, int]] = {
         action.coach: {"drawn": drawn.count, "reshuffles": drawn.reshuffles}
     }
@@ -92,7 +107,7 @@ def apply_draw(state: CardGameState, action: Draw) -> Step:
 def apply_end_attack(state: CardGameState, action: EndAttack) -> Step:
     state = replace(state, round=replace(state.round, ended_early=True))
     name = CATALOGUE.canonical(action.card)
-    text = f"{name} ends the Attack Phase."
+    text = phrase("{name} ends the Attack Phase.", name=name)
     return state, [cc.AttackEnded(text, team=action.coach, card=name)]
 
 
@@ -102,8 +117,8 @@ def apply_injury(state: CardGameState, action: Injury) -> Step:
     if coach.hand > 0:
         coach = replace(coach, hand=coach.hand - 1, discard=coach.discard + 1)
     state = state.with_coach(coach)
-    what = CATALOGUE.canonical(action.discarded) if action.discarded else "a random card"
-    text = f"Injury: {team(victim)} discard {what} from their hand."
+    what = CATALOGUE.canonical(action.discarded) if action.discarded else phrase("a random card")
+    text = phrase("Injury: {team} discard {what} from their hand.", team=team(victim), what=what)
     return state, [cc.Injured(text, team=victim, card=what if action.discarded else None)]
 
 
@@ -114,8 +129,14 @@ def apply_book(state: CardGameState, action: Book) -> Step:
     color = "yellow" if coach.booking is None else "red"
     booking = Booking(color, action.shot, action.pass_, action.defense)
     state = state.with_coach(replace(coach, booking=booking))
-    text = f"{color.title()} card for {team(action.target_coach)} "
-    text += f"(Shot {booking.shot}, Pass {booking.pass_}, Defense {booking.defense})."
+    text = phrase(
+        "{title} card for {team} (Shot {shot}, Pass {pass_}, Defense {defense}).",
+        title=phrase("Yellow") if color == "yellow" else phrase("Red"),
+        team=team(action.target_coach),
+        shot=booking.shot,
+        pass_=booking.pass_,
+        defense=booking.defense,
+    )
     booked = cc.BOOKINGS[color](
         text,
         side=action.target_coach,
@@ -130,7 +151,7 @@ def apply_unbook(state: CardGameState, action: Unbook) -> Step:
     target = action.target_coach or action.coach
     coach = state.coach(target)
     state = state.with_coach(replace(coach, booking=None))
-    text = f"{team(target)}'s yellow card is removed."
+    text = phrase("{team}'s yellow card is removed.", team=team(target))
     return state, [cc.YellowRemoved(text, team=target)]
 
 
@@ -145,8 +166,16 @@ def apply_fatigue(state: CardGameState, action: Fatigue) -> Step:
         discard=coach.discard + (action.into == "discard"),
     )
     state = replace(state.with_coach(coach), fatigue_supply=max(0, state.fatigue_supply - 1))
-    where = {"hand": "hand", "deck": "draw deck", "discard": "discard pile"}[action.into]
-    text = f"{team(action.target_coach)} receive a Fatigue card into their {where}."
+    where = {
+        "hand": phrase("hand"),
+        "deck": phrase("draw deck"),
+        "discard": phrase("discard pile"),
+    }[action.into]
+    text = phrase(
+        "{team} receive a Fatigue card into their {where}.",
+        team=team(action.target_coach),
+        where=where,
+    )
     return state, [cc.Fatigued(text, team=action.target_coach, into=action.into)]
 
 
@@ -160,7 +189,11 @@ def _remove_from_match(state: CardGameState, side: str, card: str) -> tuple[Card
 def apply_control_and_advance(state: CardGameState, action: ControlAndAdvance) -> Step:
     side = action.coach
     state, name = _remove_from_match(state, side, action.card)
-    text = f"{name}: {team(side)} keep the ball after a successful Pass; a new round starts."
+    text = phrase(
+        "{name}: {team} keep the ball after a successful Pass; a new round starts.",
+        name=name,
+        team=team(side),
+    )
     done = cc.ControlAndAdvance(text, team=side, card=name)
     state, more = finish_round(state, None, state.attacker or side)
     return state, [done, *more]
@@ -172,7 +205,7 @@ def apply_special_shot(state: CardGameState, action: SpecialShot) -> Step:
     for each in ("nankatsu", "toho"):
         state = state.with_coach(discard_play_area(state.coach(each)))
     state = replace(state, phase="special-shot", round=replace(state.round, windows=()))
-    text = f"{team(side)} go for a Special Shot with {name}!"
+    text = phrase("{team} go for a Special Shot with {name}!", team=team(side), name=name)
     return state, [cc.SpecialShot(text, side=side, player=name)]
 
 
@@ -196,7 +229,14 @@ def apply_special_reveal(state: CardGameState, action: SpecialReveal) -> Step:
     if defense not in dfn.special_defenses:
         state = state.with_coach(replace(dfn, special_defenses=(*dfn.special_defenses, defense)))
     outcome = "blocked" if blocked else "not stopped"
-    text = f"{team(attacker)}'s {shot} against {team(defender)}'s {defense}: {outcome}."
+    text = phrase(
+        "{team}'s {shot} against {team2}'s {defense}: {outcome}.",
+        team=team(attacker),
+        shot=shot,
+        team2=team(defender),
+        defense=defense,
+        outcome=outcome,
+    )
     revealed = cc.SpecialRevealed(
         text, attacker=attacker, shot=shot, defense=defense, blocked=blocked
     )

@@ -8,18 +8,19 @@ from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, after_draft, begin_period
 from domain.card_game.state import CardGameState, MatchDeck, team
 from domain.frozen import replace
+from domain.phrase import phrase
 
 
 def apply_signings(state: CardGameState, action: Signings) -> Step:
     names = tuple(dict.fromkeys(CATALOGUE.canonical(name) for name in action.cards))
     state = replace(state, shown_signings=names, phase="toss")
-    text = f"Signing cards on show: {', '.join(names)}."
+    text = phrase("Signing cards on show: {join}.", join=", ".join(names))
     return state, [cc.SigningsShown(text, cards=names)]
 
 
 def apply_toss(state: CardGameState, action: Toss) -> Step:
     state = replace(state, toss_winner=action.winner, phase="kickoff")
-    text = f"{team(action.winner)} win the toss and choose who kicks off."
+    text = phrase("{team} win the toss and choose who kicks off.", team=team(action.winner))
     return state, [cc.TossWon(text, team=action.winner)]
 
 
@@ -54,14 +55,19 @@ def apply_draft(state: CardGameState, action: Draft) -> Step:
     rnd = replace(state.round, drafted=(*state.round.drafted, side))
     state = replace(state.with_coach(coach), match_deck=deck, round=rnd)
     where = (
-        f"{name} from the Pitch"
+        phrase("{name} from the Pitch", name=name)
         if name
         else (
-            "a card from the Pitch"
+            phrase("a card from the Pitch")
             if action.source == "pitch"
-            else "the top card of the Match deck"
+            else phrase("the top card of the Match deck")
         )
     )
-    drafted = cc.Drafted(f"{team(side)} take {where}.", team=side, source=action.source, card=name)
+    drafted = cc.Drafted(
+        phrase("{team} take {where}.", team=team(side), where=where),
+        team=side,
+        source=action.source,
+        card=name,
+    )
     state, more = after_draft(state)
     return state, [drafted, *more]

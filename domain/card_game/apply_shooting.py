@@ -11,6 +11,7 @@ from domain.card_game.shooting import card_total, settle, settle_if_final, shoot
 from domain.card_game.state import CardGameState, Shooting, other, team
 from domain.consequences import DieRolled
 from domain.frozen import replace
+from domain.phrase import phrase
 
 
 def _with_shooting(state: CardGameState, shot: Shooting) -> CardGameState:
@@ -42,9 +43,15 @@ def apply_declare(state: CardGameState, action: Declare) -> Step:
     )
     attack = card_total(state.coach(attacker), action.action)
     defense = card_total(state.coach(defender), "defense")
-    what = "Shot" if action.action == "shot" else "Pass"
-    text = f"{team(attacker)} declare a {what} ({attack}) against {team(defender)}'s Defense "
-    text += f"({defense})."
+    what = phrase("Shot") if action.action == "shot" else phrase("Pass")
+    text = phrase(
+        "{team} declare a {what} ({attack}) against {team2}'s Defense ({defense}).",
+        team=team(attacker),
+        what=what,
+        attack=attack,
+        team2=team(defender),
+        defense=defense,
+    )
     declared = cc.Declared(
         text, team=attacker, action=action.action, attack=attack, defense=defense
     )
@@ -65,7 +72,9 @@ def apply_spend(state: CardGameState, action: Spend) -> Step:
     else:
         shot = replace(shot, defender_spent=points)
     state = _skip_empty_banks(_with_shooting(state.with_coach(coach), shot))
-    text = f"{team(due)} spend {points} {point} point(s)."
+    text = phrase(
+        "{team} spend {points} {point} point(s).", team=team(due), points=points, point=point
+    )
     return state, [cc.PointsSpent(text, team=due, points=points)]
 
 
@@ -103,7 +112,7 @@ def apply_reroll(state: CardGameState, action: Reroll) -> Step:
         state, replace(shot, rerolls_used=(*shot.rerolls_used, (action.coach, name)))
     )
     die = "the save" if action.die == "save" else f"{team(action.die)}'s die"
-    text = f"{name} re-rolls {die}: {action.value}."
+    text = phrase("{name} re-rolls {die}: {action}.", name=name, die=die, action=action.value)
     done = cc.Rerolled(text, team=action.coach, die=action.die, value=action.value)
     state, more = settle_if_final(state)
     return state, [rolled, done, *more]

@@ -9,6 +9,7 @@ from domain.card_game.flow import Step
 from domain.card_game.piles import discard, pay
 from domain.card_game.state import CardGameState, PlayedCard, Round, other, team
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -21,7 +22,12 @@ def _next_turn(rnd: Round, side: str) -> str | None:
 
 
 def _values(card: PlayedCard) -> str:
-    return f"Shot {card.shot}, Pass {card.pass_}, Defense {card.defense}"
+    return phrase(
+        "Shot {shot}, Pass {pass_}, Defense {defense}",
+        shot=card.shot,
+        pass_=card.pass_,
+        defense=card.defense,
+    )
 
 
 def apply_play(state: CardGameState, action: Play) -> Step:
@@ -42,7 +48,13 @@ def apply_play(state: CardGameState, action: Play) -> Step:
         rnd = replace(rnd, windows=(*rnd.windows, (side, name)))
     state = replace(state.with_coach(coach), round=rnd)
     via = f" through {CATALOGUE.canonical(action.via)}" if action.via else ""
-    text = f"{team(side)} play {name} ({_values(card)}){via}."
+    text = phrase(
+        "{team} play {name} ({values}){via}.",
+        team=team(side),
+        name=name,
+        values=_values(card),
+        via=via,
+    )
     played = cc.Played(
         text,
         side=side,
@@ -64,7 +76,7 @@ def apply_pass(state: CardGameState, action: Pass) -> Step:
     rnd = replace(rnd, passed=passed, windows=())
     rnd = replace(rnd, turn=_next_turn(rnd, side))
     state = replace(state, round=rnd)
-    return state, [cc.Passed(f"{team(side)} pass.", team=side)]
+    return state, [cc.Passed(phrase("{team} pass.", team=team(side)), team=side)]
 
 
 def apply_motivate(state: CardGameState, action: Motivate) -> Step:
@@ -87,7 +99,12 @@ def apply_motivate(state: CardGameState, action: Motivate) -> Step:
     )
     rnd = replace(state.round, windows=(*state.round.windows, (side, played.name)))
     state = replace(state.with_coach(coach), round=rnd)
-    text = f"{team(side)} motivate {played.name} ({_values(motivated)})."
+    text = phrase(
+        "{team} motivate {played} ({values}).",
+        team=team(side),
+        played=played.name,
+        values=_values(motivated),
+    )
     return state, [cc.Motivated(text, team=side, card=played.name, cost=tuple(action.cost))]
 
 
@@ -103,7 +120,9 @@ def apply_sign(state: CardGameState, action: Sign) -> Step:
             coach = discard(coach, replaced.name)
             consequences.append(
                 cc.Discarded(
-                    f"{replaced.name} makes way for {name}.", side=side, player=replaced.name
+                    phrase("{replaced} makes way for {name}.", replaced=replaced.name, name=name),
+                    side=side,
+                    player=replaced.name,
                 )
             )
     card = PlayedCard(name, action.shot, action.pass_, action.defense, signed=True)
@@ -116,6 +135,8 @@ def apply_sign(state: CardGameState, action: Sign) -> Step:
     )
     rnd = replace(state.round, windows=(*state.round.windows, (side, name)))
     state = replace(state.with_coach(coach), round=rnd)
-    text = f"{team(side)} sign {name} ({_values(card)})."
+    text = phrase(
+        "{team} sign {name} ({values}).", team=team(side), name=name, values=_values(card)
+    )
     signed = cc.Signed(text, team=side, card=name, cost=tuple(action.cost))
     return state, [signed, *consequences]

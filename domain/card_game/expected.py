@@ -8,6 +8,7 @@ from domain.card_game.check_shooting import rollers_due, spend_due, spend_type
 from domain.card_game.flow import next_drafter
 from domain.card_game.shooting import rerolls_available, rolled_dice, save_possible, verdict
 from domain.card_game.state import MOTIVATION_CARDS, CardGameState, other, team
+from domain.phrase import phrase
 from domain.ruleset import Expected
 
 SIDES = ("nankatsu", "toho")
@@ -22,25 +23,27 @@ def expected(state: CardGameState) -> tuple[Expected, ...]:
 
 def _signings(state: CardGameState) -> list[Expected]:
     shown = CATALOGUE.names("signing")
-    prompt = f"Show 4 of the 8 Signing cards to both coaches ({', '.join(shown)})."
+    prompt = phrase(
+        "Show 4 of the 8 Signing cards to both coaches ({join}).", join=", ".join(shown)
+    )
     return [Expected("signings", prompt)]
 
 
 def _toss(state: CardGameState) -> list[Expected]:
-    prompt = "Flip the Possession token: which team wins the toss?"
+    prompt = phrase("Flip the Possession token: which team wins the toss?")
     choices = {"winner": SIDES, "source": SOURCES}
     return [Expected("toss", prompt, choices=choices, random=("winner",))]
 
 
 def _kickoff(state: CardGameState) -> list[Expected]:
     winner = state.toss_winner
-    who = state.label(winner) if winner else "The toss winner"
-    prompt = f"{who} chooses which team kicks off."
+    who = state.label(winner) if winner else phrase("The toss winner")
+    prompt = phrase("{who} chooses which team kicks off.", who=who)
     return [Expected("kickoff", prompt, by=winner, choices={"coach": SIDES})]
 
 
 def _et_kickoff(state: CardGameState) -> list[Expected]:
-    prompt = "Extra Time: choose at random which team attacks first."
+    prompt = phrase("Extra Time: choose at random which team attacks first.")
     choices = {"coach": SIDES, "source": SOURCES}
     return [Expected("et-kickoff", prompt, choices=choices, random=("coach",))]
 
@@ -51,9 +54,12 @@ def _draft(state: CardGameState) -> list[Expected]:
         return []
     deck = state.match_deck
     sources = tuple(s for s, n in (("pitch", deck.pitch), ("deck", deck.hidden)) if n)
-    prompt = (
-        f"{state.label(side)} drafts a Match card: from the Pitch ({deck.pitch} face up) "
-        f"or the Match deck ({deck.hidden} hidden)."
+    prompt = phrase(
+        "{team} drafts a Match card: from the Pitch ({pitch} face up) or the "
+        "Match deck ({hidden} hidden).",
+        team=state.label(side),
+        pitch=deck.pitch,
+        hidden=deck.hidden,
     )
     return [Expected("draft", prompt, by=side, fixed={"coach": side}, choices={"source": sources})]
 
@@ -68,17 +74,26 @@ def _attack(state: CardGameState) -> list[Expected]:
             found.append(
                 Expected(
                     "play",
-                    f"{state.label(side)} plays a card ({count}) or passes.",
+                    phrase(
+                        "{team} plays a card ({count}) or passes.",
+                        team=state.label(side),
+                        count=count,
+                    ),
                     by=side,
                     fixed={"coach": side},
                 )
             )
         found.append(
-            Expected("pass", f"{state.label(side)} passes.", by=side, fixed={"coach": side})
+            Expected(
+                "pass",
+                phrase("{team} passes.", team=state.label(side)),
+                by=side,
+                fixed={"coach": side},
+            )
         )
     elif state.attacker is not None:
         side = state.attacker
-        prompt = f"{state.label(side)} declares a Shot or a Pass."
+        prompt = phrase("{team} declares a Shot or a Pass.", team=state.label(side))
         found.append(
             Expected(
                 "declare",
@@ -117,7 +132,12 @@ def _abilities_of(state: CardGameState, side: str, cards: tuple[str, ...]) -> li
             found.append(
                 Expected(
                     kind,
-                    f"{label} may use an ability of {', '.join(usable)}: {what}.",
+                    phrase(
+                        "{label} may use an ability of {join}: {what}.",
+                        label=label,
+                        join=", ".join(usable),
+                        what=what,
+                    ),
                     by=side,
                     fixed={"coach": side},
                     choices={field: usable, **more},
@@ -127,32 +147,48 @@ def _abilities_of(state: CardGameState, side: str, cards: tuple[str, ...]) -> li
     def with_role(role: str) -> tuple[str, ...]:
         return tuple(c for c in cards if CATALOGUE.has_role(c, role))
 
-    offer("gain", "bank points", cards)
+    offer("gain", phrase("bank points"), cards)
     own = tuple(card.name for card in state.coach(side).area)
     theirs = tuple(card.name for card in state.coach(other(side)).area)
     if own or theirs:
-        offer("eliminate", "eliminate a played card", cards)
-        offer("discard", "discard a played card", cards)
-    offer("draw", "draw cards", cards)
+        offer("eliminate", phrase("eliminate a played card"), cards)
+        offer("discard", phrase("discard a played card"), cards)
+    offer("draw", phrase("draw cards"), cards)
     booked = state.coach(other(side)).booking
     if booked is None or booked.color == "yellow":
-        offer("book", f"book {team(other(side))}", cards, target_coach=(other(side),))
+        offer(
+            "book",
+            phrase("book {team}", team=team(other(side))),
+            cards,
+            target_coach=(other(side),),
+        )
     if state.fatigue_supply > 0:
-        offer("fatigue", "give a Fatigue card", cards, target_coach=SIDES)
+        offer("fatigue", phrase("give a Fatigue card"), cards, target_coach=SIDES)
     if state.coach(other(side)).hand > 0:
-        offer("injury", f"injure a card in {team(other(side))}'s hand", with_role("injury"))
+        offer(
+            "injury",
+            phrase("injure a card in {team}'s hand", team=team(other(side))),
+            with_role("injury"),
+        )
     yellow = tuple(s for s in SIDES if (b := state.coach(s).booking) and b.color == "yellow")
     if yellow:
-        offer("unbook", "remove a yellow card", with_role("remove-yellow"), target_coach=yellow)
+        offer(
+            "unbook",
+            phrase("remove a yellow card"),
+            with_role("remove-yellow"),
+            target_coach=yellow,
+        )
     room = state.cards_in_play < state.card_limit
     if state.phase == "attack" and room and state.coach(side).hand > 0:
-        offer("play", "play another card from hand", cards)
+        offer("play", phrase("play another card from hand"), cards)
     if state.phase == "attack" and not state.attack_over:
-        offer("end-attack", "end the Attack Phase", cards)
+        offer("end-attack", phrase("end the Attack Phase"), cards)
     if state.phase == "attack" and state.attacker == side:
-        offer("control-and-advance", "Control and Advance", with_role("control-and-advance"))
+        offer(
+            "control-and-advance", phrase("Control and Advance"), with_role("control-and-advance")
+        )
         shots = tuple(c for c in with_role("special-shot-ability") if side in CATALOGUE.decks(c))
-        offer("special-shot", "a Special Shot", shots)
+        offer("special-shot", phrase("a Special Shot"), shots)
     return found
 
 
@@ -170,7 +206,9 @@ def _motivations(state: CardGameState) -> list[Expected]:
             if not card.motivated and CATALOGUE.card_class(card.name) in (None, "initial")
         )
         if eligible:
-            prompt = f"{state.label(side)} may motivate {', '.join(eligible)}."
+            prompt = phrase(
+                "{team} may motivate {join}.", team=state.label(side), join=", ".join(eligible)
+            )
             found.append(
                 Expected(
                     "motivate", prompt, by=side, fixed={"coach": side}, choices={"card": eligible}
@@ -198,7 +236,9 @@ def _signs(state: CardGameState) -> list[Expected]:
             name for name in left if (keepers if CATALOGUE.has_role(name, "goalkeeper") else room)
         )
         if side in sides and cards:
-            prompt = f"{state.label(side)} may sign {', '.join(cards)}."
+            prompt = phrase(
+                "{team} may sign {join}.", team=state.label(side), join=", ".join(cards)
+            )
             found.append(
                 Expected("sign", prompt, by=side, fixed={"coach": side}, choices={"card": cards})
             )
@@ -211,7 +251,12 @@ def _shooting(state: CardGameState) -> list[Expected]:
     if due is not None:
         point = spend_type(state, due)
         banked = state.coach(due).bank.get(point)
-        prompt = f"{state.label(due)} spends {point} points (0 to {banked} banked)."
+        prompt = phrase(
+            "{team} spends {point} points (0 to {banked} banked).",
+            team=state.label(due),
+            point=point,
+            banked=banked,
+        )
         found.append(
             Expected(
                 "spend",
@@ -222,7 +267,7 @@ def _shooting(state: CardGameState) -> list[Expected]:
             )
         )
     for side in rollers_due(state):
-        prompt = f"{state.label(side)} rolls the die."
+        prompt = phrase("{team} rolls the die.", team=state.label(side))
         found.append(
             Expected(
                 "roll",
@@ -244,7 +289,7 @@ def _late_options(state: CardGameState) -> list[Expected]:
     for side, card in rerolls_available(state):
         if not may_use(state, side, card, "reroll"):
             continue
-        prompt = f"{state.label(side)} may re-roll a die with {card}."
+        prompt = phrase("{team} may re-roll a die with {card}.", team=state.label(side), card=card)
         found.append(
             Expected(
                 "reroll",
@@ -257,8 +302,9 @@ def _late_options(state: CardGameState) -> list[Expected]:
         )
     if save_possible(state) and state.defender is not None:
         side = state.defender
-        prompt = (
-            f"{state.label(side)}'s goalkeeper may try a save (1 caught, 2–3 corner, 4–6 goal)."
+        prompt = phrase(
+            "{team}'s goalkeeper may try a save (1 caught, 2–3 corner, 4–6 goal).",
+            team=state.label(side),
         )
         found.append(
             Expected(
@@ -270,7 +316,7 @@ def _late_options(state: CardGameState) -> list[Expected]:
                 random=("value",),
             )
         )
-    found.append(Expected("resolve", "Settle the phase, declining the remaining options."))
+    found.append(Expected("resolve", phrase("Settle the phase, declining the remaining options.")))
     return found
 
 
@@ -279,10 +325,12 @@ def _special(state: CardGameState) -> list[Expected]:
     known = CATALOGUE.names("special-shot", attacker) + CATALOGUE.names(
         "special-defense", other(attacker)
     )
-    hint = f" (known cards: {', '.join(known)})" if known else ""
-    prompt = (
-        f"Reveal together: {team(attacker)}'s Special Shot and {team(other(attacker))}'s "
-        f"Special Defense{hint}."
+    hint = phrase(" (known cards: {join})", join=", ".join(known)) if known else ""
+    prompt = phrase(
+        "Reveal together: {team}'s Special Shot and {team2}'s Special Defense{hint}.",
+        team=team(attacker),
+        team2=team(other(attacker)),
+        hint=hint,
     )
     return [Expected("special-reveal", prompt)]
 

@@ -22,6 +22,7 @@ from domain.card_game.state import (
 )
 from domain.consequences import FinalResult
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 Step = tuple[CardGameState, list[Consequence]]
@@ -42,7 +43,12 @@ def start_round(state: CardGameState, number: int) -> Step:
     )
     consequences: list[Consequence] = [
         cc.RoundStarted(
-            f"Round {number} of the {PERIOD_NAMES[state.period]}: {team(attacker)} attack.",
+            phrase(
+                "Round {number} of the {period_names}: {team} attack.",
+                number=number,
+                period_names=PERIOD_NAMES[state.period],
+                team=team(attacker),
+            ),
             period=state.period,
             round=number,
             attacker=attacker,
@@ -82,8 +88,10 @@ def after_draft(state: CardGameState) -> Step:
         state = replace(state, injury_time=True)
         consequences.append(
             cc.InjuryTime(
-                f"The last Match cards are drafted: Injury Time in the "
-                f"{PERIOD_NAMES[state.period]}.",
+                phrase(
+                    "The last Match cards are drafted: Injury Time in the {period_names}.",
+                    period_names=PERIOD_NAMES[state.period],
+                ),
                 period=state.period,
             )
         )
@@ -99,11 +107,19 @@ def finish_round(state: CardGameState, scorer: str | None, new_attacker: str) ->
         state = state.with_coach(replace(scoring, goals=scoring.goals + 1))
         consequences.append(
             cc.Scored(
-                f"GOAL for {team(scorer)}! {score_line(state)}.", side=scorer, score=state.score
+                phrase(
+                    "GOAL for {team}! {score_line}.",
+                    team=team(scorer),
+                    score_line=score_line(state),
+                ),
+                side=scorer,
+                score=state.score,
             )
         )
     if new_attacker != old_attacker:
-        consequences.append(cc.Ball(f"{team(new_attacker)} have the ball.", side=new_attacker))
+        consequences.append(
+            cc.Ball(phrase("{team} have the ball.", team=team(new_attacker)), side=new_attacker)
+        )
     for side in ("nankatsu", "toho"):
         state = state.with_coach(discard_play_area(state.coach(side)))
     # CG-6.2: while the half's Match deck has cards, the Pitch is refilled to 4 face up.
@@ -133,7 +149,13 @@ def begin_period(state: CardGameState, period: int, attacker: str) -> Step:
     deck = new_half_deck(state.setup) if period <= 2 else MatchDeck()
     state = replace(state, period=period, attacker=attacker, match_deck=deck, injury_time=False)
     kickoff = cc.KickedOff(
-        f"{team(attacker)} kick off the {PERIOD_NAMES[period]}.", period=period, team=attacker
+        phrase(
+            "{team} kick off the {period_names}.",
+            team=team(attacker),
+            period_names=PERIOD_NAMES[period],
+        ),
+        period=period,
+        team=attacker,
     )
     state, more = start_round(state, 1)
     return state, [kickoff, *more]
@@ -148,7 +170,11 @@ def _reshuffle_everyone(state: CardGameState) -> CardGameState:
 def end_period(state: CardGameState) -> Step:
     """CG-7.2 / CG-8 / CG-9: halftime, the final whistle, or Extra Time."""
     ended = cc.HalfEnded(
-        f"End of the {PERIOD_NAMES[state.period]}: {score_line(state)}.",
+        phrase(
+            "End of the {period_names}: {score_line}.",
+            period_names=PERIOD_NAMES[state.period],
+            score_line=score_line(state),
+        ),
         period=state.period,
         score=state.score,
     )
@@ -165,7 +191,10 @@ def end_period(state: CardGameState) -> Step:
     if state.period == 2 and state.nankatsu.goals == state.toho.goals:
         state = replace(_reshuffle_everyone(state), phase="et-kickoff", round=Round())
         extra = cc.ExtraTime(
-            f"Level at {score_line(state)}: Extra Time (7-card limit, no Match cards).",
+            phrase(
+                "Level at {score_line}: Extra Time (7-card limit, no Match cards).",
+                score_line=score_line(state),
+            ),
             score=state.score,
         )
         return state, [ended, extra]
@@ -177,11 +206,16 @@ def end_match(state: CardGameState, consequences: list[Consequence]) -> Step:
     goals = state.score
     if goals["nankatsu"] == goals["toho"]:
         # CG-9.4: still tied after Extra Time, both win the Secondary Championship.
-        text = f"Full time, {score_line(state)}: both share the Secondary Championship."
+        text = phrase(
+            "Full time, {score_line}: both share the Secondary Championship.",
+            score_line=score_line(state),
+        )
         winner = None
     else:
         winner = max(goals, key=lambda side: goals[side])
-        text = f"Full time, {score_line(state)}: {team(winner)} win."
+        text = phrase(
+            "Full time, {score_line}: {team} win.", score_line=score_line(state), team=team(winner)
+        )
     ending = cc.FullTime(text, score=goals, winner=winner)
     ranking: tuple[tuple[str, ...], ...] = (
         (("nankatsu", "toho"),) if winner is None else ((winner,), (other(winner),))

@@ -5,23 +5,32 @@ from __future__ import annotations
 from domain.card_game.cards import CATALOGUE, FATIGUE, TEAM_DECKS
 from domain.card_game.state import CardGameState, Coach, team
 from domain.names import name_key
+from domain.phrase import phrase
 from domain.ruleset import Violation
 
 PHASE_TEXT = {
-    "signings": "the Signing cards are being shown",
-    "toss": "the Possession token is about to be flipped",
-    "kickoff": "the toss winner is choosing who kicks off",
-    "draft": "the Match cards are being drafted",
-    "attack": "the Attack Phase is on",
-    "shooting": "the Shooting/Passing Phase is on",
-    "special-shot": "a Special Shot is being revealed",
-    "et-kickoff": "Extra Time is about to start",
-    "over": "the match is over",
+    "signings": phrase("the Signing cards are being shown"),
+    "toss": phrase("the Possession token is about to be flipped"),
+    "kickoff": phrase("the toss winner is choosing who kicks off"),
+    "draft": phrase("the Match cards are being drafted"),
+    "attack": phrase("the Attack Phase is on"),
+    "shooting": phrase("the Shooting/Passing Phase is on"),
+    "special-shot": phrase("a Special Shot is being revealed"),
+    "et-kickoff": phrase("Extra Time is about to start"),
+    "over": phrase("the match is over"),
 }
 
 
 def not_now(rule: str, what: str, state: CardGameState) -> Violation:
-    return Violation(rule, f"{what} is not possible now: {PHASE_TEXT[state.phase]}.", False)
+    return Violation(
+        rule,
+        phrase(
+            "{what} is not possible now: {phase_text}.",
+            what=what,
+            phase_text=PHASE_TEXT[state.phase],
+        ),
+        False,
+    )
 
 
 def window_violations(state: CardGameState, side: str, card: str) -> list[Violation]:
@@ -30,7 +39,11 @@ def window_violations(state: CardGameState, side: str, card: str) -> list[Violat
     if state.window_open(side, card):
         return []
     name = CATALOGUE.canonical(card)
-    message = f"{team(side)} can use {name}'s abilities only in the turn it is played."
+    message = phrase(
+        "{team} can use {name}'s abilities only in the turn it is played.",
+        team=team(side),
+        name=name,
+    )
     return [Violation("CG-4.3", message)]
 
 
@@ -56,26 +69,52 @@ def card_violations(state: CardGameState, side: str, name: str) -> list[Violatio
         if decks <= set(TEAM_DECKS) and side not in decks:
             owner = team(next(iter(decks)))
             found.append(
-                Violation("CG-1.3", f"{card} is a {owner} card: {team(side)} cannot play it.")
+                Violation(
+                    "CG-1.3",
+                    phrase(
+                        "{card} is a {owner} card: {team} cannot play it.",
+                        card=card,
+                        owner=owner,
+                        team=team(side),
+                    ),
+                )
             )
         if card_class == "match" and decks == {"2nd-half"} and state.period == 1:
             found.append(
                 Violation(
-                    "CG-2.2", f"{card} is in the 2nd-half Match deck, unused in the 1st half."
+                    "CG-2.2",
+                    phrase(
+                        "{card} is in the 2nd-half Match deck, unused in the 1st half.", card=card
+                    ),
                 )
             )
         if state.setup.first_match and CATALOGUE.has_role(card, "first-match-removed"):
-            found.append(Violation("CG-2.5", f"{card} is removed from the box in a first match."))
+            found.append(
+                Violation(
+                    "CG-2.5", phrase("{card} is removed from the box in a first match.", card=card)
+                )
+            )
         if card_class in ("special-shot", "special-defense"):
             found.append(
-                Violation("CG-11.2", f"{card} is revealed in a Special Shot, not played from hand.")
+                Violation(
+                    "CG-11.2",
+                    phrase(
+                        "{card} is revealed in a Special Shot, not played from hand.", card=card
+                    ),
+                )
             )
         if card_class == "yellow-red":
             found.append(
-                Violation("CG-10.1", "a Yellow/Red card is given by an ability, not played.")
+                Violation(
+                    "CG-10.1", phrase("a Yellow/Red card is given by an ability, not played.")
+                )
             )
         if card_class == "signing" and name_key(card) not in map(name_key, coach.signed):
-            found.append(Violation("CG-12.3", f"{team(side)} have not signed {card}."))
+            found.append(
+                Violation(
+                    "CG-12.3", phrase("{team} have not signed {card}.", team=team(side), card=card)
+                )
+            )
     if card == FATIGUE:
         return found + _fatigue_violations(state, side)
     coaches = (state.nankatsu, state.toho) if entries else (coach,)
@@ -85,9 +124,15 @@ def card_violations(state: CardGameState, side: str, name: str) -> list[Violatio
         if in_play:
             # CG-4.3: a coach "plays 1 card from hand to their Play Area"; one physical card
             # cannot be there twice, under either of its names.
-            found.append(Violation("CG-4.3", f"{card} is already in a Play Area."))
+            found.append(
+                Violation("CG-4.3", phrase("{card} is already in a Play Area.", card=card))
+            )
         else:
-            found.append(Violation("CG-13.1", f"{card} was eliminated: it is back in the box."))
+            found.append(
+                Violation(
+                    "CG-13.1", phrase("{card} was eliminated: it is back in the box.", card=card)
+                )
+            )
     return found
 
 
@@ -95,16 +140,20 @@ def _fatigue_violations(state: CardGameState, side: str) -> list[Violation]:
     coach = state.coach(side)
     in_play = sum(1 for card in coach.area if card.name == FATIGUE)
     if in_play >= coach.fatigue_received:
-        return [Violation("CG-10.2", f"{team(side)} hold no Fatigue card to play.")]
+        return [
+            Violation("CG-10.2", phrase("{team} hold no Fatigue card to play.", team=team(side)))
+        ]
     return []
 
 
 def values_violations(shot: int, pass_: int, defense: int, card: str) -> list[Violation]:
     found = []
     if min(shot, pass_, defense) < 0:
-        found.append(Violation("CG-1.3", f"{card}: printed values are 0 or more."))
+        found.append(
+            Violation("CG-1.3", phrase("{card}: printed values are 0 or more.", card=card))
+        )
     if name_key(card) == name_key(FATIGUE) and (shot or pass_ or defense):
         found.append(
-            Violation("CG-10.2", "a Fatigue card has no values: Shot, Pass and Defense 0.")
+            Violation("CG-10.2", phrase("a Fatigue card has no values: Shot, Pass and Defense 0."))
         )
     return found

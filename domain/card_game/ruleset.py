@@ -24,6 +24,7 @@ from domain.card_game.setup import SETUP_FORM, TEAMS, CardGameSetup, make_setup,
 from domain.card_game.state import CardGameState, initial_state
 from domain.card_game.view import match_result, render, view
 from domain.declarations import GOALS, EntryFrequency, Presentation
+from domain.phrase import phrase
 from domain.printed import CardLibrary, PrintedCard
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Outcome, Participant, Result, Violation
@@ -125,7 +126,7 @@ class CardGame(RoutedRuleset):
 
     def refusal(self, state: CardGameState, action: Any) -> tuple[Violation, ...]:
         if state.phase == "over":
-            return (Violation("CG-8.3", "the match is over.", False),)
+            return (Violation("CG-8.3", phrase("the match is over."), False),)
         return ()
 
     def unstated(self, data: Mapping[str, JSON]) -> tuple[str, ...]:

@@ -6,90 +6,217 @@ from __future__ import annotations
 from typing import Any
 
 from domain.card_game import actions as act
-from domain.sentences import Names, by_app, listed, name, printed
+from domain.phrase import phrase
+from domain.sentences import VALUE_NAMES, Names, by_app, listed, name, printed
 
-DIES = {"save": "the save die"}
+DIES = {"save": phrase("the save die")}
 
 
 def sentence(action: Any, names: Names) -> str:
     """What the entry says, in words; the match's sides named by `names`."""
     match action:
         case act.Toss():
-            return f"{name(names, action.winner)} win the toss{by_app(action.source)}"
+            return phrase(
+                "{winner} win the toss{by_app}",
+                winner=name(names, action.winner),
+                by_app=by_app(action.source),
+            )
         case act.Signings():
-            return f"Signing cards shown: {listed(action.cards)}"
+            return phrase("Signing cards shown: {listed}", listed=listed(action.cards))
         case act.Kickoff():
-            return f"{name(names, action.coach)} kick off"
+            return phrase("{coach} kick off", coach=name(names, action.coach))
         case act.Draft():
             if action.source == "deck":
-                return f"{name(names, action.coach)} draft the top card of the Match deck"
-            card = f"{action.card} " if action.card else "a card "
-            return f"{name(names, action.coach)} draft {card}from the Pitch"
+                return phrase(
+                    "{coach} draft the top card of the Match deck", coach=name(names, action.coach)
+                )
+            card = phrase("{card} ", card=action.card) if action.card else phrase("a card ")
+            return phrase(
+                "{coach} draft {card}from the Pitch", coach=name(names, action.coach), card=card
+            )
         case act.Play():
-            via = f", via {action.via}" if action.via else ""
+            via = phrase(", via {via}", via=action.via) if action.via else ""
             values = printed(shot=action.shot, pass_=action.pass_, defense=action.defense)
-            return f"{name(names, action.coach)}: {action.card}{values}{via}"
+            return phrase(
+                "{coach}: {card}{values}{via}",
+                coach=name(names, action.coach),
+                card=action.card,
+                values=values,
+                via=via,
+            )
         case act.Pass():
-            return f"{name(names, action.coach)} pass (no card this round)"
+            return phrase("{coach} pass (no card this round)", coach=name(names, action.coach))
         case act.Gain():
-            return f"{name(names, action.coach)} gain {listed(action.points)} by {action.card}"
+            return phrase(
+                "{coach} gain {listed} by {card}",
+                coach=name(names, action.coach),
+                listed=listed(action.points),
+                card=action.card,
+            )
         case act.Eliminate() | act.Discard():
-            verb = "eliminate" if isinstance(action, act.Eliminate) else "discard"
-            owner = f" of {name(names, action.target_coach)}" if action.target_coach else ""
-            return f"{name(names, action.coach)} {verb} {action.target}{owner} by {action.card}"
+            verb = phrase("eliminate") if isinstance(action, act.Eliminate) else phrase("discard")
+            owner = (
+                phrase(" of {target_coach}", target_coach=name(names, action.target_coach))
+                if action.target_coach
+                else ""
+            )
+            return phrase(
+                "{coach} {verb} {target}{owner} by {card}",
+                coach=name(names, action.coach),
+                verb=verb,
+                target=action.target,
+                owner=owner,
+                card=action.card,
+            )
         case act.Draw():
-            cards = "a card" if action.count == 1 else f"{action.count} cards"
-            return f"{name(names, action.coach)} draw {cards} by {action.card}"
+            cards = (
+                phrase("a card")
+                if action.count == 1
+                else phrase("{count} cards", count=action.count)
+            )
+            return phrase(
+                "{coach} draw {cards} by {card}",
+                coach=name(names, action.coach),
+                cards=cards,
+                card=action.card,
+            )
         case act.EndAttack():
-            return f"{name(names, action.coach)} end the attack by {action.card}"
+            return phrase(
+                "{coach} end the attack by {card}",
+                coach=name(names, action.coach),
+                card=action.card,
+            )
         case act.Injury():
-            lost = f": {action.discarded} discarded" if action.discarded else ""
-            return f"{name(names, action.coach)} injure by {action.card}{lost}"
+            lost = (
+                phrase(": {discarded} discarded", discarded=action.discarded)
+                if action.discarded
+                else ""
+            )
+            return phrase(
+                "{coach} injure by {card}{lost}",
+                coach=name(names, action.coach),
+                card=action.card,
+                lost=lost,
+            )
         case act.Book():
             values = printed(shot=action.shot, pass_=action.pass_, defense=action.defense)
             target = name(names, action.target_coach)
-            return f"{name(names, action.coach)} book {target} with {action.card}{values}"
+            return phrase(
+                "{coach} book {target} with {card}{values}",
+                coach=name(names, action.coach),
+                target=target,
+                card=action.card,
+                values=values,
+            )
         case act.Unbook():
-            target = f" from {name(names, action.target_coach)}" if action.target_coach else ""
-            return f"{name(names, action.coach)} remove a yellow card{target} by {action.card}"
+            target = (
+                phrase(" from {target_coach}", target_coach=name(names, action.target_coach))
+                if action.target_coach
+                else ""
+            )
+            return phrase(
+                "{coach} remove a yellow card{target} by {card}",
+                coach=name(names, action.coach),
+                target=target,
+                card=action.card,
+            )
         case act.Fatigue():
             target = name(names, action.target_coach)
-            return (
-                f"{name(names, action.coach)} give {target} a Fatigue card ({action.card}), "
-                f"into the {action.into}"
+            return phrase(
+                "{coach} give {target} a Fatigue card ({card}), into the {into}",
+                coach=name(names, action.coach),
+                target=target,
+                card=action.card,
+                into=action.into,
             )
         case act.ControlAndAdvance():
-            return f"{name(names, action.coach)} control and advance by {action.card}"
+            return phrase(
+                "{coach} control and advance by {card}",
+                coach=name(names, action.coach),
+                card=action.card,
+            )
         case act.SpecialShot():
-            return f"{name(names, action.coach)} start a Special Shot: {action.card}"
+            return phrase(
+                "{coach} start a Special Shot: {card}",
+                coach=name(names, action.coach),
+                card=action.card,
+            )
         case act.SpecialReveal():
-            blocks = f", {action.blocks} blocks" if action.blocks else ""
-            return f"Special Shot {action.shot} against Special Defense {action.defense}{blocks}"
+            blocks = phrase(", {blocks} blocks", blocks=action.blocks) if action.blocks else ""
+            return phrase(
+                "Special Shot {shot} against Special Defense {defense}{blocks}",
+                shot=action.shot,
+                defense=action.defense,
+                blocks=blocks,
+            )
         case act.Declare():
-            return f"{name(names, action.coach)} declare a {action.action.capitalize()}"
+            return phrase(
+                "{coach} declare a {declared}",
+                coach=name(names, action.coach),
+                declared=VALUE_NAMES.get(action.action) or action.action.capitalize(),
+            )
         case act.Spend():
-            return f"{name(names, action.coach)} spend {action.points} banked points"
+            return phrase(
+                "{coach} spend {points} banked points",
+                coach=name(names, action.coach),
+                points=action.points,
+            )
         case act.Roll():
-            return f"{name(names, action.coach)} roll {action.value}{by_app(action.source)}"
+            return phrase(
+                "{coach} roll {value}{by_app}",
+                coach=name(names, action.coach),
+                value=action.value,
+                by_app=by_app(action.source),
+            )
         case act.Reroll():
             die = DIES.get(action.die, f"{name(names, action.die)}'s die")
-            return (
-                f"{name(names, action.coach)} re-roll {die} by {action.card}: "
-                f"{action.value}{by_app(action.source)}"
+            return phrase(
+                "{coach} re-roll {die} by {card}: {value}{by_app}",
+                coach=name(names, action.coach),
+                die=die,
+                card=action.card,
+                value=action.value,
+                by_app=by_app(action.source),
             )
         case act.Save():
-            return f"{name(names, action.coach)} save roll {action.value}{by_app(action.source)}"
+            return phrase(
+                "{coach} save roll {value}{by_app}",
+                coach=name(names, action.coach),
+                value=action.value,
+                by_app=by_app(action.source),
+            )
         case act.Resolve():
-            return "No more re-rolls or saves: the phase is settled"
+            return phrase("No more re-rolls or saves: the phase is settled")
         case act.Motivate():
             values = printed(shot=action.shot, pass_=action.pass_, defense=action.defense)
-            cost = f", paying {listed(action.cost)}" if action.cost else ""
-            return f"{name(names, action.coach)} motivate {action.card}{values}{cost}"
+            cost = phrase(", paying {listed}", listed=listed(action.cost)) if action.cost else ""
+            return phrase(
+                "{coach} motivate {card}{values}{cost}",
+                coach=name(names, action.coach),
+                card=action.card,
+                values=values,
+                cost=cost,
+            )
         case act.Sign():
             values = printed(shot=action.shot, pass_=action.pass_, defense=action.defense)
-            cost = f", paying {listed(action.cost)}" if action.cost else ""
-            replaces = f", in place of {action.replaces}" if action.replaces else ""
-            return f"{name(names, action.coach)} sign {action.card}{values}{cost}{replaces}"
+            cost = phrase(", paying {listed}", listed=listed(action.cost)) if action.cost else ""
+            replaces = (
+                phrase(", in place of {replaces}", replaces=action.replaces)
+                if action.replaces
+                else ""
+            )
+            return phrase(
+                "{coach} sign {card}{values}{cost}{replaces}",
+                coach=name(names, action.coach),
+                card=action.card,
+                values=values,
+                cost=cost,
+                replaces=replaces,
+            )
         case act.EtKickoff():
-            return f"{name(names, action.coach)} attack first in Extra Time{by_app(action.source)}"
+            return phrase(
+                "{coach} attack first in Extra Time{by_app}",
+                coach=name(names, action.coach),
+                by_app=by_app(action.source),
+            )
     raise TypeError(f"no sentence for {type(action).__name__}")

@@ -9,6 +9,7 @@ from typing import Any
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.names import name_key
 from domain.odds import LIVE_ODDS, live_odds_help
+from domain.phrase import phrase
 from domain.ruleset import JSON, SetupError
 
 TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
@@ -18,13 +19,13 @@ DEFAULT_BANK_CAP = 5
 
 _TEAM_CHOICES = tuple(Choice(team) for team in TEAMS.values())
 _VARIANT_HELP = {
-    "standard": "the full Match decks (CG-2.1)",
-    "first-match": "fewer Match cards for a first game, as the rulebook suggests (CG-2.5)",
+    "standard": phrase("the full Match decks (CG-2.1)"),
+    "first-match": phrase("fewer Match cards for a first game, as the rulebook suggests (CG-2.5)"),
 }
 _OPTION_HELP = {
-    "assured-success": "a 6 against a 1 wins a Shooting or Passing roll (CG-12.2)",
-    "motivation": "coaches may motivate players with Motivation cards (CG-12.1)",
-    "signings": "coaches may sign the players shown from the Signing cards (CG-12.3)",
+    "assured-success": phrase("a 6 against a 1 wins a Shooting or Passing roll (CG-12.2)"),
+    "motivation": phrase("coaches may motivate players with Motivation cards (CG-12.1)"),
+    "signings": phrase("coaches may sign the players shown from the Signing cards (CG-12.3)"),
     LIVE_ODDS: live_odds_help("CG-5.4"),
 }
 
@@ -33,8 +34,21 @@ def _form_seat(side: str, label: str, team: str, example: str) -> Seat:
     return Seat(
         side,
         (
-            SetupField(f"{side}-team", f"{label} team", "choice", ("team",), _TEAM_CHOICES, team),
-            SetupField(f"{side}-coach", f"{label} coach", "text", ("coach",), placeholder=example),
+            SetupField(
+                f"{side}-team",
+                phrase("{label} team", label=label),
+                "choice",
+                ("team",),
+                _TEAM_CHOICES,
+                team,
+            ),
+            SetupField(
+                f"{side}-coach",
+                phrase("{label} coach", label=label),
+                "text",
+                ("coach",),
+                placeholder=example,
+            ),
         ),
     )
 
@@ -42,13 +56,13 @@ def _form_seat(side: str, label: str, team: str, example: str) -> Seat:
 SETUP_FORM = SetupForm(
     prefix="cg",
     seats=(
-        _form_seat("home", "Home", "Nankatsu", "e.g. Alice"),
-        _form_seat("away", "Away", "Toho", "e.g. Bob"),
+        _form_seat("home", phrase("Home"), "Nankatsu", phrase("e.g. {name}", name="Alice")),
+        _form_seat("away", phrase("Away"), "Toho", phrase("e.g. {name}", name="Bob")),
     ),
     fields=(
         SetupField(
             "variant",
-            "Variant",
+            phrase("Variant"),
             "choice",
             ("variant",),
             tuple(Choice(v, _VARIANT_HELP[v]) for v in VARIANTS),
@@ -56,19 +70,21 @@ SETUP_FORM = SetupForm(
         ),
         SetupField(
             "options",
-            "Advanced rules",
+            phrase("Advanced rules"),
             "multi-choice",
             ("options",),
             tuple(Choice(o, _OPTION_HELP[o]) for o in OPTIONS),
         ),
         SetupField(
             "bank-cap",
-            "Bank cap (a number, or none)",
+            phrase("Bank cap (a number, or none)"),
             "text",
             ("settings", "bank-cap"),
             default=str(DEFAULT_BANK_CAP),
-            help="the most banked points of each type a coach may hold, as the token supply "
-            "implies (CG-2.3)",
+            help=phrase(
+                "the most banked points of each type a coach may hold, as the token "
+                "supply implies (CG-2.3)"
+            ),
         ),
     ),
 )

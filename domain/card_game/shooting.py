@@ -8,6 +8,7 @@ from domain.card_game import consequences as cc
 from domain.card_game.cards import CATALOGUE
 from domain.card_game.flow import Step, finish_round
 from domain.card_game.state import CardGameState, Coach, Shooting, other, team
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -115,12 +116,21 @@ def settle(state: CardGameState) -> Step:
     shot = shooting(state)
     attacker, defender = found.attacker, other(found.attacker)
     winner = attacker if found.attacker_wins else defender
-    action = "Shot" if found.action == "shot" else "Pass"
-    how = " (assured success: a 6 against a 1)" if found.assured_success else ""
+    action = phrase("Shot") if found.action == "shot" else phrase("Pass")
+    how = phrase(" (assured success: a 6 against a 1)") if found.assured_success else ""
     consequences: list[Consequence] = [
         cc.PhaseResolved(
-            f"{team(attacker)}'s {action} {found.attack_total} against {team(defender)}'s "
-            f"Defense {found.defense_total}: {team(winner)} win the phase{how}.",
+            phrase(
+                "{team}'s {action} {attack_total} against {team2}'s Defense "
+                "{defense_total}: {team3} win the phase{how}.",
+                team=team(attacker),
+                action=action,
+                attack_total=found.attack_total,
+                team2=team(defender),
+                defense_total=found.defense_total,
+                team3=team(winner),
+                how=how,
+            ),
             attacker=attacker,
             action=found.action,
             attack_total=found.attack_total,
@@ -143,7 +153,12 @@ def settle(state: CardGameState) -> Step:
         scorer, new_attacker, outcome = _save_outcome(shot.save, attacker)
         consequences.append(
             cc.GoalkeeperSave(
-                f"{team(defender)}'s goalkeeper rolls {shot.save}: {outcome}.",
+                phrase(
+                    "{team}'s goalkeeper rolls {save}: {outcome}.",
+                    team=team(defender),
+                    save=shot.save,
+                    outcome=SAVE_OUTCOMES.get(outcome, outcome),
+                ),
                 team=defender,
                 value=shot.save,
                 outcome=outcome,
@@ -151,6 +166,10 @@ def settle(state: CardGameState) -> Step:
         )
     state, more = finish_round(state, scorer, new_attacker)
     return state, consequences + more
+
+
+# A save's outcome as the goalkeeper's sentence says it.
+SAVE_OUTCOMES = {"caught": phrase("caught"), "corner": phrase("corner"), "goal": phrase("goal")}
 
 
 def _save_outcome(value: int, attacker: str) -> tuple[str | None, str, str]:

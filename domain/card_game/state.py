@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from domain.card_game.setup import TEAMS, CardGameSetup
 from domain.frozen import replace
 from domain.names import name_key
+from domain.phrase import phrase
 from domain.printed import NO_CARDS, CardLibrary
 
 HAND_SIZE = 4
@@ -25,7 +26,12 @@ FATIGUE_CARDS = 8
 MOTIVATION_CARDS = 4
 SPECIAL_CARDS = 3
 ET_ROUNDS_PER_HALF = 2  # CG-9.2 two halves of 2 rounds each
-PERIOD_NAMES = {1: "1st half", 2: "2nd half", 3: "Extra Time 1st half", 4: "Extra Time 2nd half"}
+PERIOD_NAMES = {
+    1: phrase("1st half"),
+    2: phrase("2nd half"),
+    3: phrase("Extra Time 1st half"),
+    4: phrase("Extra Time 2nd half"),
+}
 
 
 def other(side: str) -> str:

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, team
+from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, PlayedCard, team
+from domain.phrase import phrase
 from domain.ruleset import JSON, Result
 
 SIDES = ("nankatsu", "toho")
 
 
 def _coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
+    """A coach's part of the situation, worked out once per coach: a step changes one coach
+    at most, the other is the very same (frozen) value in the next state, and a replay views
+    every step. The view is kept on the coach with the setup it was made for (its names), and
+    shared by the situations of every step the coach did not change: a situation is read
+    (drawn, encoded, compared), never changed."""
+    kept = coach.__dict__.get("_view")
+    if kept is not None and kept[0] is state.setup:
+        made: dict[str, JSON] = kept[1]
+        return made
+    made = _made_coach_view(state, coach)
+    object.__setattr__(coach, "_view", (state.setup, made))
+    return made
+
+
+def _made_coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
     booking = coach.booking
     return {
         "label": state.label(coach.side),
@@ -20,17 +36,7 @@ def _coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
         "discard": coach.discard,
         "eliminated": coach.eliminated,
         "owned": coach.owned,
-        "play_area": [
-            {
-                "name": c.name,
-                "shot": c.shot,
-                "pass": c.pass_,
-                "defense": c.defense,
-                "motivated": c.motivated,
-                "signed": c.signed,
-            }
-            for c in coach.area
-        ],
+        "play_area": [_card_view(card) for card in coach.area],
         "totals": _totals(coach),
         "booking": None
         if booking is None
@@ -48,6 +54,24 @@ def _coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
         "special_shots": list(coach.special_shots),
         "special_defenses": list(coach.special_defenses),
     }
+
+
+def _card_view(card: PlayedCard) -> dict[str, JSON]:
+    """A card in play as the situation shows it, worked out once per card (kept on it, as a
+    coach's view is): a coach's play stays in the area for many steps while the hand, the
+    deck and the bank change."""
+    made: dict[str, JSON] | None = card.__dict__.get("_view")
+    if made is None:
+        made = {
+            "name": card.name,
+            "shot": card.shot,
+            "pass": card.pass_,
+            "defense": card.defense,
+            "motivated": card.motivated,
+            "signed": card.signed,
+        }
+        object.__setattr__(card, "_view", made)
+    return made
 
 
 def _totals(coach: Coach) -> dict[str, JSON]:
@@ -111,18 +135,29 @@ def render(state: CardGameState) -> str:
     attack = f"; {team(state.attacker)} attack" if state.attacker else ""
     lines.append(f"{where}{extra}, round {state.round.number}{attack}; phase {state.phase}")
     for side in SIDES:
-        coach = state.coach(side)
-        played = ", ".join(c.name for c in coach.area) or "-"
-        booked = f" [{coach.booking.color}]" if coach.booking else ""
-        bank = coach.bank
-        lines.append(
-            f"{state.label(side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
-            f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
-        )
+        lines.append(_coach_line(state, state.coach(side)))
     if state.period in (1, 2):
         deck = state.match_deck
         lines.append(f"Pitch {deck.pitch} face up, Match deck {deck.hidden} hidden")
     return "\n".join(lines)
+
+
+def _coach_line(state: CardGameState, coach: Coach) -> str:
+    """A coach's line of the text, worked out once per coach and kept on it with the setup it
+    was made for, as the coach's view is."""
+    kept = coach.__dict__.get("_line")
+    if kept is not None and kept[0] is state.setup:
+        line: str = kept[1]
+        return line
+    played = ", ".join(c.name for c in coach.area) or "-"
+    booked = f" [{coach.booking.color}]" if coach.booking else ""
+    bank = coach.bank
+    line = (
+        f"{state.label(coach.side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
+        f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
+    )
+    object.__setattr__(coach, "_line", (state.setup, line))
+    return line
 
 
 def match_result(state: CardGameState) -> Result | None:
@@ -131,10 +166,15 @@ def match_result(state: CardGameState) -> Result | None:
     goals = state.score
     if goals["nankatsu"] == goals["toho"]:
         ranking: tuple[tuple[str, ...], ...] = (SIDES,)
-        summary = "Draw after Extra Time: both share the Secondary Championship."
+        summary = phrase("Draw after Extra Time: both share the Secondary Championship.")
     else:
         winner = max(SIDES, key=lambda side: goals[side])
         loser = "toho" if winner == "nankatsu" else "nankatsu"
         ranking = ((winner,), (loser,))
-        summary = f"{team(winner)} win {goals[winner]}–{goals[loser]}."
+        summary = phrase(
+            "{team} win {goals}–{against}.",
+            team=team(winner),
+            goals=goals[winner],
+            against=goals[loser],
+        )
     return Result(ranking=ranking, scores=goals, summary=summary)

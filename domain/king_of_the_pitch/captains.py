@@ -9,6 +9,8 @@ from domain.king_of_the_pitch.board import put_chip
 from domain.king_of_the_pitch.common import not_now, not_your_turn
 from domain.king_of_the_pitch.state import KingState, Team
 from domain.king_of_the_pitch.values import CAPTAIN_CHIP, POSITIONS, captain_group
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.ruleset import Consequence, Violation
 
 TRANSFER_FEE = 2  # gold cubes (KP-8.3)
@@ -28,27 +30,40 @@ def open_positions(state: KingState, colour: str) -> tuple[int, ...]:
 
 def _placement(state: KingState, team: Team, position: int | None) -> list[Violation]:
     if not state.setup.captains:
-        return [Violation("KP-8", "the captains option is not in play.", False)]
+        return [Violation("KP-8", phrase("the captains option is not in play."), False)]
     if team.captain is not None:
-        text = f"{team.colour}'s captain is already on position {team.captain}; it stays there."
+        text = phrase(
+            "{colour}'s captain is already on position {captain}; it stays there.",
+            colour=word(team.colour),
+            captain=team.captain,
+        )
         return [Violation("KP-8.2", text, False)]
     if position not in POSITIONS:
-        text = f"name the position (1 to 11) where {team.colour}'s captain goes."
+        text = phrase(
+            "name the position (1 to 11) where {colour}'s captain goes.", colour=word(team.colour)
+        )
         return [Violation("KP-8.2", text, False)]
     if position not in open_positions(state, team.colour):
-        text = f"another team's captain already plays no. {position}'s role; captains are unique."
+        text = phrase(
+            "another team's captain already plays no. {position}'s role; captains are unique.",
+            position=position,
+        )
         return [Violation("KP-8.2", text)]
     return []
 
 
 def check_transfer(state: KingState, action: Transfer) -> list[Violation]:
     if state.phase != "turn":
-        return [not_now("KP-8.3", "A captain transfer", state)]
+        return [not_now("KP-8.3", phrase("A captain transfer"), state)]
     found = not_your_turn(state, action.team)
     team = state.team(action.team)
     found = found or _placement(state, team, action.position)
     if not [v for v in found if not v.overridable] and team.cubes.gold < TRANSFER_FEE:
-        text = f"{action.team} needs {TRANSFER_FEE} gold cubes for the captain transfer."
+        text = phrase(
+            "{team} needs {transfer_fee} gold cubes for the captain transfer.",
+            team=action.team,
+            transfer_fee=TRANSFER_FEE,
+        )
         found.append(Violation("KP-8.3", text))
     return found
 
@@ -57,21 +72,30 @@ def check_transfer_take(
     state: KingState, team: Team, slot: int, position: int | None
 ) -> list[Violation]:
     if not state.setup.captains:
-        return [Violation("KP-3.3", "CAPTAIN TRANSFER cards are only used with captains.")]
+        return [Violation("KP-3.3", phrase("CAPTAIN TRANSFER cards are only used with captains."))]
     if team.captain is not None:
         if position is not None:
-            text = f"{team.colour}'s captain is already placed; its position is final."
+            text = phrase(
+                "{colour}'s captain is already placed; its position is final.",
+                colour=word(team.colour),
+            )
             return [Violation("KP-8.2", text, False)]
         if slot > 1:
-            text = (
-                f"{team.colour} already placed its captain: it cannot buy a CAPTAIN TRANSFER "
-                "card, only take it free from slot 1."
+            text = phrase(
+                "{colour} already placed its captain: it cannot buy a CAPTAIN TRANSFER "
+                "card, only take it free from slot 1.",
+                colour=word(team.colour),
             )
             return [Violation("KP-8.3", text)]
         return []
     found = _placement(state, team, position)
     if slot > 1 and team.cubes.gold < 1:
-        found.append(Violation("KP-4.1", f"{team.colour} has no gold cube to pay the card."))
+        found.append(
+            Violation(
+                "KP-4.1",
+                phrase("{colour} has no gold cube to pay the card.", colour=word(team.colour)),
+            )
+        )
     return found
 
 

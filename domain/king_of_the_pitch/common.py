@@ -5,24 +5,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.king_of_the_pitch.state import KingState
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.ruleset import Violation
 
 WAITING_FOR = {
-    "opening": "the opening roll for the first King of the Pitch",
-    "reveal": "the next card turned face up into the line",
-    "turn": "a team's action",
-    "declare": "the V.A.R. and BONUS declarations",
-    "roll": "the duel rolls",
-    "var": "a V.A.R. re-roll",
-    "shoot-out": "the penalty shoot-out",
-    "over": "nothing: the game is over",
+    "opening": phrase("the opening roll for the first King of the Pitch"),
+    "reveal": phrase("the next card turned face up into the line"),
+    "turn": phrase("a team's action"),
+    "declare": phrase("the V.A.R. and BONUS declarations"),
+    "roll": phrase("the duel rolls"),
+    "var": phrase("a V.A.R. re-roll"),
+    "shoot-out": phrase("the penalty shoot-out"),
+    "over": phrase("nothing: the game is over"),
 }
 
 
 def not_now(rule: str, what: str, state: KingState) -> Violation:
     waiting = WAITING_FOR.get(state.phase, state.phase)
     return Violation(
-        rule, f"{what} is not possible now: the table is waiting for {waiting}.", False
+        rule,
+        phrase(
+            "{what} is not possible now: the table is waiting for {waiting}.",
+            what=what,
+            waiting=waiting,
+        ),
+        False,
     )
 
 
@@ -30,7 +38,13 @@ def not_your_turn(state: KingState, colour: str) -> list[Violation]:
     if state.turn == colour:
         return []
     turn = state.turn or "nobody"
-    return [Violation("KP-3.5", f"it is {turn}'s turn, not {colour}'s.", False)]
+    return [
+        Violation(
+            "KP-3.5",
+            phrase("it is {turn}'s turn, not {colour}'s.", turn=word(turn), colour=word(colour)),
+            False,
+        )
+    ]
 
 
 def dice_violations(
@@ -39,10 +53,29 @@ def dice_violations(
     if len(dice) != len(faces):
         wanted = ", ".join(f"d{f}" for f in faces)
         return [
-            Violation(rule, f"{colour} rolls {len(faces)} dice ({wanted}), not {len(dice)}.", False)
+            Violation(
+                rule,
+                phrase(
+                    "{colour} rolls {count} dice ({wanted}), not {count2}.",
+                    colour=word(colour),
+                    count=len(faces),
+                    wanted=wanted,
+                    count2=len(dice),
+                ),
+                False,
+            )
         ]
     return [
-        Violation(rule, f"{colour}'s d{f} shows 1 to {f}, not {value}.", False)
+        Violation(
+            rule,
+            phrase(
+                "{colour}'s d{f} shows 1 to {f}, not {value}.",
+                colour=word(colour),
+                f=f,
+                value=value,
+            ),
+            False,
+        )
         for value, f in zip(dice, faces, strict=True)
         if not 1 <= value <= f
     ]

@@ -10,6 +10,8 @@ from domain.king_of_the_pitch.dice import compare, lowest_die
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Duel, KingState, Team
 from domain.king_of_the_pitch.values import LEVEL_DICE, level_of
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -33,10 +35,13 @@ def apply_challenge(state: KingState, action: Challenge) -> Step:
     king = state.team(king_colour)
     declaring = tuple(t.colour for t in (challenger, king) if _holds_extras(t))
     duel = Duel(challenger=action.team, king=king.colour, to_declare=declaring)
-    text = (
-        f"{state.label(action.team)} play a MATCH card against the King of the Pitch, "
-        f"{state.label(king.colour)}: {team_level(state, challenger)} level against "
-        f"{team_level(state, king)}."
+    text = phrase(
+        "{team} play a MATCH card against the King of the Pitch, {team2}: "
+        "{team_level} level against {team_level2}.",
+        team=state.label(action.team),
+        team2=state.label(king.colour),
+        team_level=word(team_level(state, challenger)),
+        team_level2=word(team_level(state, king)),
     )
     levels = {t.colour: team_level(state, t) for t in (challenger, king)}
     state = replace(state, duel=duel, phase="declare")
@@ -63,9 +68,15 @@ def apply_declare(state: KingState, action: Declare) -> Step:
         var=duel.var + ((action.team,) if action.var else ()),
         bonus=duel.bonus + ((action.team,) if action.bonus else ()),
     )
-    played = [name for name, used in (("V.A.R.", action.var), ("BONUS", action.bonus)) if used]
-    text = f"{state.label(action.team)}: {' and '.join(played) or 'no V.A.R. or BONUS'}"
-    text += "" if text.endswith(".") else "."
+    label = state.label(action.team)
+    if action.var and action.bonus:
+        text = phrase("{team}: V.A.R. and BONUS.", team=label)
+    elif action.var:
+        text = phrase("{team}: V.A.R.", team=label)
+    elif action.bonus:
+        text = phrase("{team}: BONUS.", team=label)
+    else:
+        text = phrase("{team}: no V.A.R. or BONUS.", team=label)
     consequences: list[Consequence] = [
         kc.Declared(text, team=action.team, var=action.var, bonus=action.bonus)
     ]
@@ -109,8 +120,18 @@ def _judge(state: KingState, duel: Duel) -> Step:
     challenger, king = duel.teams
     mine, theirs = duel.dice_of(challenger) or (), duel.dice_of(king) or ()
     result = compare(mine, theirs)
-    shown = f"{challenger} {'-'.join(map(str, mine))} against {king} {'-'.join(map(str, theirs))}"
-    cancelled = f", {len(result.cancelled)} pair(s) cancelled" if result.cancelled else ""
+    shown = phrase(
+        "{challenger} {mine} against {king} {theirs}",
+        challenger=word(challenger),
+        mine="-".join(map(str, mine)),
+        king=word(king),
+        theirs="-".join(map(str, theirs)),
+    )
+    cancelled = (
+        phrase(", {count} pair(s) cancelled", count=len(result.cancelled))
+        if result.cancelled
+        else ""
+    )
     compared = kc.DiceCompared(
         "",
         dice={challenger: tuple(mine), king: tuple(theirs)},
@@ -119,12 +140,20 @@ def _judge(state: KingState, duel: Duel) -> Step:
         winner=None if result.winner is None else duel.teams[result.winner],
     )
     if result.winner is None:
-        text = f"{shown}{cancelled}: no winner, penalty shoot-out."
+        text = phrase(
+            "{shown}{cancelled}: no winner, penalty shoot-out.", shown=shown, cancelled=cancelled
+        )
         state = replace(state, phase="shoot-out", duel=replace(duel, var_due=None))
         shootout = ShootOutStarted("Penalty shoot-out: each team rolls 1d6.")
         return state, [replace(compared, text=text), shootout]
     winner = duel.teams[result.winner]
-    text = f"{shown}{cancelled}: {result.text()}, {winner} ahead."
+    text = phrase(
+        "{shown}{cancelled}: {text}, {winner} ahead.",
+        shown=shown,
+        cancelled=cancelled,
+        text=result.text(),
+        winner=word(winner),
+    )
     compared = replace(compared, text=text)
     loser = duel.rival(winner)
     if loser in duel.var and loser not in duel.rerolled:
@@ -152,8 +181,11 @@ def apply_reroll(state: KingState, action: Reroll) -> Step:
     dice[index] = action.die
     rolls = tuple((c, tuple(dice) if c == action.team else d) for c, d in duel.dice)
     duel = replace(duel, dice=rolls, rerolled=(*duel.rerolled, action.team), var_due=None)
-    text = (
-        f"V.A.R.: {state.label(action.team)} re-roll their lowest die, {old}, and get {action.die}."
+    text = phrase(
+        "V.A.R.: {team} re-roll their lowest die, {old}, and get {die}.",
+        team=state.label(action.team),
+        old=old,
+        die=action.die,
     )
     done = kc.VarReroll(text, team=action.team, old=old, new=action.die, dice=tuple(dice))
     state, more = _judge(replace(state, duel=duel), duel)
@@ -173,13 +205,23 @@ def apply_penalty(state: KingState, action: Penalty) -> Step:
     challenger, king = duel.teams
     number = duel.shootout_round + 1
     if kicks[challenger] == kicks[king]:
-        text = f"Penalty round {number}: {kicks[challenger]} each; again."
+        text = phrase(
+            "Penalty round {number}: {kicks} each; again.", number=number, kicks=kicks[challenger]
+        )
         duel = replace(duel, penalties=(), shootout_round=number)
         again = kc.PenaltyRound(text, round=number, dice=kicks)
         return replace(state, duel=duel), [rolled, again]
     winner = challenger if kicks[challenger] > kicks[king] else king
-    text = f"Penalty round {number}: {challenger} {kicks[challenger]}, {king} {kicks[king]}; "
-    text += f"{winner} win the shoot-out."
+    text = phrase(
+        "Penalty round {number}: {challenger} {kicks}, {king} {kicks2}; {winner} win the "
+        "shoot-out.",
+        number=number,
+        challenger=word(challenger),
+        kicks=kicks[challenger],
+        king=word(king),
+        kicks2=kicks[king],
+        winner=word(winner),
+    )
     state, more = _finish(replace(state, duel=duel), winner)
     won = kc.ShootOutWon(text, round=number, dice=kicks, winner=winner)
     return state, [rolled, won, *more]
@@ -196,14 +238,19 @@ def _finish(state: KingState, winner: str) -> Step:
     won = f"{state.label(winner)} beat {state.label(loser)}."
     consequences: list[Consequence] = [kc.DuelWon(won, winner=winner, loser=loser)]
     if state.king != winner:
-        text = f"{state.label(winner)} is the new King of the Pitch."
+        text = phrase("{team} is the new King of the Pitch.", team=state.label(winner))
         consequences.append(kc.NewKing(text, team=winner))
     state = replace(state, king=winner)
-    text = f"{state.label(winner)} place crown {team.crowns} of {state.setup.crowns}."
+    text = phrase(
+        "{team} place crown {crowns} of {crowns2}.",
+        team=state.label(winner),
+        crowns=team.crowns,
+        crowns2=state.setup.crowns,
+    )
     consequences.append(kc.Crown(text, team=winner, crowns=team.crowns))
     if team.crowns >= state.setup.crowns:
         state = replace(state, phase="over", winner=winner, duel=None, turn=None)
-        text = f"{state.label(winner)} place their last crown and win the game."
+        text = phrase("{team} place their last crown and win the game.", team=state.label(winner))
         # The view module reads duel levels from this one, so it is imported where needed.
         from domain.king_of_the_pitch.view import match_result
 

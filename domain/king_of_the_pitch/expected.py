@@ -8,6 +8,7 @@ from domain.king_of_the_pitch.duel_checks import reroll_faces
 from domain.king_of_the_pitch.options import turn_options
 from domain.king_of_the_pitch.state import CARD_TYPES, KingState
 from domain.king_of_the_pitch.values import CUBE_COLOURS, POSITIONS
+from domain.phrase import phrase
 from domain.ruleset import Expected
 
 SOURCES = ("table", "app")
@@ -20,11 +21,15 @@ def expected(state: KingState) -> tuple[Expected, ...]:
 
 def _opening(state: KingState) -> list[Expected]:
     rolled = dict(state.opening_rolls)
-    again = " again" if len(state.contenders) < len(state.teams) else ""
+    again = phrase(" again") if len(state.contenders) < len(state.teams) else ""
     return [
         Expected(
             "roll",
-            f"{state.label(c)} rolls a d6{again} for the first King of the Pitch.",
+            phrase(
+                "{team} rolls a d6{again} for the first King of the Pitch.",
+                team=state.label(c),
+                again=again,
+            ),
             by=c,
             fixed={"team": c},
             choices={"source": SOURCES},
@@ -45,9 +50,12 @@ def _reveal(state: KingState) -> list[Expected]:
     )
     metals = tuple(m for m in CUBE_COLOURS if deck.left(m) > 0)
     slot = len(state.line) + 1
-    prompt = (
-        f"Turn the top card of the deck ({deck.total} left) face up into slot {slot}: "
-        "its type, and for a player its colour and position, and its price."
+    prompt = phrase(
+        "Turn the top card of the deck ({total} left) face up into slot "
+        "{slot}: its type, and for a player its colour and position, and its "
+        "price.",
+        total=deck.total,
+        slot=slot,
     )
     choices = {"card": cards, "colour": metals, "position": POSITIONS}
     return [Expected("reveal", prompt, choices=choices)]
@@ -63,8 +71,12 @@ def _declare(state: KingState) -> list[Expected]:
         return []
     colour = duel.to_declare[0]
     team = state.team(colour)
-    second = " (the King decides second)" if colour == duel.king else ""
-    prompt = f"{state.label(colour)} declares V.A.R. and/or BONUS for this match{second}."
+    second = phrase(" (the King decides second)") if colour == duel.king else ""
+    prompt = phrase(
+        "{team} declares V.A.R. and/or BONUS for this match{second}.",
+        team=state.label(colour),
+        second=second,
+    )
     choices = {
         "var": (False, True) if team.var else (False,),
         "bonus": (False, True) if team.bonus else (False,),
@@ -81,8 +93,10 @@ def _roll(state: KingState) -> list[Expected]:
         if duel.dice_of(colour) is None:
             faces = duel.faces_of(colour)
             dice = ", ".join(f"d{f}" for f in faces)
-            last = " (the d8 last)" if 8 in faces else ""
-            prompt = f"{state.label(colour)} rolls {dice}{last}."
+            last = phrase(" (the d8 last)") if 8 in faces else ""
+            prompt = phrase(
+                "{team} rolls {dice}{last}.", team=state.label(colour), dice=dice, last=last
+            )
             found.append(
                 Expected(
                     "roll",
@@ -102,7 +116,11 @@ def _var(state: KingState) -> list[Expected]:
         return []
     colour = duel.var_due
     faces = reroll_faces(duel, colour)
-    prompt = f"V.A.R.: {state.label(colour)} re-rolls their lowest die (d{faces})."
+    prompt = phrase(
+        "V.A.R.: {team} re-rolls their lowest die (d{faces}).",
+        team=state.label(colour),
+        faces=faces,
+    )
     choices = {"die": tuple(range(1, faces + 1)), "source": SOURCES}
     fixed = {"team": colour}
     return [Expected("reroll", prompt, by=colour, fixed=fixed, choices=choices, random=("die",))]
@@ -117,7 +135,7 @@ def _shoot_out(state: KingState) -> list[Expected]:
     return [
         Expected(
             "penalty",
-            f"Penalty shoot-out: {state.label(c)} rolls a d6.",
+            phrase("Penalty shoot-out: {team} rolls a d6.", team=state.label(c)),
             by=c,
             fixed={"team": c},
             choices=choices,

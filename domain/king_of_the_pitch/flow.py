@@ -8,6 +8,7 @@ from __future__ import annotations
 from domain.frozen import replace
 from domain.king_of_the_pitch import consequences as kc
 from domain.king_of_the_pitch.state import KingState
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 Step = tuple[KingState, list[Consequence]]
@@ -15,7 +16,7 @@ Step = tuple[KingState, list[Consequence]]
 
 def start_turn(state: KingState, colour: str) -> Step:
     state = replace(state, phase="turn", turn=colour, turns=state.turns + 1)
-    text = f"Turn {state.turns}: {state.label(colour)} to act."
+    text = phrase("Turn {turns}: {team} to act.", turns=state.turns, team=state.label(colour))
     return state, [kc.TurnStarted(text, team=colour, turn=state.turns)]
 
 

@@ -89,11 +89,15 @@ def _against(dice: Roll_, faces: tuple[int, ...]) -> Fraction:
     return Fraction(2 * lower + equal, 2 * _total(faces))
 
 
-# Chances inside a judged pair are whole numbers of 1/SCALE: a re-roll's face is 4/24 of a d6
-# or 3/24 of the d8, at most two re-rolls follow each other, and a draw is worth a half.
+# Chances are counted in whole numbers of 1/SCALE: a re-roll's face is 4/24 of a d6 or 3/24 of
+# the d8, at most two re-rolls follow each other, and a draw is worth a half.
 PER_FACE = {6: 4, 8: 3}
 SLICES = 24
 SCALE = 2 * SLICES * SLICES
+
+# A roll as the V.A.R. sees it: its comparison key, its number of ways, and the keys its
+# re-roll can turn it into, each with its weight in twenty-fourths.
+_State = tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...]]
 
 
 @cache
@@ -108,54 +112,118 @@ def _rerolled(dice: Roll_, faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...
     )
 
 
-def _judged(
-    first: Roll_,
-    second: Roll_,
-    faces: tuple[tuple[int, ...], tuple[int, ...]],
-    var: tuple[bool, bool],
-) -> int:
-    """P(the first team wins) in 1/SCALE once both rolls are down, `var` saying which may still
-    re-roll (KP-6.1): the loser re-rolls its lowest die, then the other may, if it now loses."""
-    a, b = _key(first), _key(second)
-    if a == b:
-        return SCALE // 2  # KP-5.4 the shoot-out, even; V.A.R. is not used in a draw
-    if a > b:
-        if not var[1]:
-            return SCALE
+def _states(rolls: list[tuple[Roll_, int]], faces: tuple[int, ...]) -> list[_State]:
+    """The rolls merged where they are the same to the V.A.R.: the same key and the same
+    re-rolled keys (rolls differing only in the order of their dice)."""
+    merged: dict[tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]], int] = {}
+    for dice, ways in rolls:
+        state = (_key(dice), _rerolled(dice, faces))
+        merged[state] = merged.get(state, 0) + ways
+    return [(key, ways, rerolls) for (key, rerolls), ways in merged.items()]
+
+
+@cache
+def _level_states(faces: tuple[int, ...]) -> list[_State]:
+    return _states(list(_rolls(faces)), faces)
+
+
+class _Tally:
+    """Ways counted at each rank of the comparison order, with sums over ranks up to any
+    rank in logarithmic time (a Fenwick tree): the sweep below adds and asks in turns."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tree = [0] * (size + 1)
+        self.at = [0] * (size + 1)
+
+    def add(self, rank: int, ways: int) -> None:
+        self.at[rank] += ways
+        while rank <= self.size:
+            self.tree[rank] += ways
+            rank += rank & -rank
+
+    def upto(self, rank: int) -> int:
         total = 0
-        for new_b, weight in _rerolled(second, faces[1]):
-            total += weight * _final(a, new_b, first, faces[0], var[0], untouched_first=True)
-        return total // SLICES
-    if not var[0]:
-        return 0
-    total = 0
-    for new_a, weight in _rerolled(first, faces[0]):
-        total += weight * _final(new_a, b, second, faces[1], var[1], untouched_first=False)
-    return total // SLICES
+        while rank > 0:
+            total += self.tree[rank]
+            rank -= rank & -rank
+        return total
 
 
-def _final(
-    a: tuple[int, ...],
-    b: tuple[int, ...],
-    untouched: Roll_,
-    faces: tuple[int, ...],
-    may_answer: bool,
-    untouched_first: bool,
+def _leader_wins(
+    leaders: list[_State],
+    trailers: list[_State],
+    rank: Mapping[tuple[int, ...], int],
+    trailer_var: bool,
+    leader_var: bool,
 ) -> int:
-    """After one team's re-roll (keys `a` of the first team, `b` of the second): the verdict,
-    or the other team's answering re-roll when it is now behind and holds a V.A.R. `untouched`
-    is that other team's roll, with its `faces`: the first team's when `untouched_first`."""
-    if a == b:
-        return SCALE // 2
-    first_ahead = a > b
-    behind = first_ahead != untouched_first  # the untouched team is now behind
-    if not behind or not may_answer:
-        return SCALE if first_ahead else 0
+    """Σ, over the pairs of rolls where the leader's is ahead, of their ways times SCALE times
+    P(the leader wins): the trailer re-rolls if it holds a V.A.R. (KP-6.1), wins back the
+    match on a higher key, draws on an equal one (the shoot-out, a half), and on a higher one
+    the leader answers with its own re-roll if it holds one.
+
+    Leaders are taken in the comparison order; each trailer behind the current leader has
+    its re-rolled keys added to a tally by rank once, so a leader's chance is a few sums
+    over ranks rather than a pass over every trailing roll: O((n + m)·faces·log) instead of
+    O(n·m·faces²)."""
+    leaders = sorted(leaders, key=lambda state: rank[state[0]])
+    trailers = sorted(trailers, key=lambda state: rank[state[0]])
+    tally = _Tally(len(rank))
+    behind = 0  # the ways of the trailers added so far
+    j = 0
     total = 0
-    for new, weight in _rerolled(untouched, faces):
-        x, y = (new, b) if untouched_first else (a, new)
-        total += weight * (SCALE if x > y else SCALE // 2 if x == y else 0)
-    return total // SLICES
+    for key, ways, rerolls in leaders:
+        r = rank[key]
+        while j < len(trailers) and rank[trailers[j][0]] < r:
+            _, trailing, answers = trailers[j]
+            behind += trailing
+            if trailer_var:
+                for new, weight in answers:
+                    tally.add(rank[new], trailing * weight)
+            j += 1
+        if not trailer_var:
+            total += ways * behind * SCALE
+            continue
+        # The trailer's re-roll falls below the leader's key (won), on it (a half) ...
+        part = 2 * SLICES * tally.upto(r - 1) + SLICES * tally.at[r]
+        if leader_var:
+            # ... or above it: the leader re-rolls and must land above (or on) the new key.
+            above = tally.upto(r)
+            for new, weight in rerolls:
+                t = rank[new]
+                if t > r:
+                    part += weight * (2 * (tally.upto(t - 1) - above) + tally.at[t])
+        total += ways * part
+    return total
+
+
+def _chance_with_var(
+    firsts: list[_State], seconds: list[_State], var: tuple[bool, bool]
+) -> Fraction:
+    """P(the first team wins) over every pair of these rolls, V.A.R.s in hand: the pairs the
+    first leads, the drawn pairs (a half), and the pairs the second leads less the second's
+    chance in them."""
+    keys = {key for key, _, _ in firsts} | {key for key, _, _ in seconds}
+    for _, _, rerolls in (*firsts, *seconds):
+        keys.update(new for new, _ in rerolls)
+    rank = {key: index for index, key in enumerate(sorted(keys), start=1)}
+    second_ways: dict[tuple[int, ...], int] = {}
+    for key, ways, _ in seconds:
+        second_ways[key] = second_ways.get(key, 0) + ways
+    drawn = sum(ways * second_ways.get(key, 0) for key, ways, _ in firsts)
+    whole = sum(w for _, w, _ in firsts) * sum(w for _, w, _ in seconds)
+    ahead = _leader_wins(firsts, seconds, rank, var[1], var[0])
+    behind_ways = whole - drawn - _pairs_ahead(firsts, seconds, rank)
+    lost = _leader_wins(seconds, firsts, rank, var[0], var[1])
+    total = ahead + drawn * (SCALE // 2) + behind_ways * SCALE - lost
+    return Fraction(total, whole * SCALE)
+
+
+def _pairs_ahead(
+    leaders: list[_State], trailers: list[_State], rank: Mapping[tuple[int, ...], int]
+) -> int:
+    """The ways of the pairs of rolls where the leader's key is ahead."""
+    return _leader_wins(leaders, trailers, rank, False, False) // SCALE
 
 
 @cache
@@ -167,14 +235,10 @@ def match_chance(
     """P(the first team wins the match, shoot-out included) for the dice of each team's
     level, the V.A.R.s each still holds and either roll already down."""
     first, second = known
-    if first is not None and second is not None:
-        return Fraction(_judged(first, second, faces, var), SCALE)
     if first is None and second is None and faces[0] == faces[1] and var[0] == var[1]:
-        # The same dice and the same V.A.R.s: the two teams are exchangeable, so even. This
-        # also spares the costliest enumeration, both crowns with a V.A.R. each (1,016,064
-        # pairs of rolls).
+        # The same dice and the same V.A.R.s: the two teams are exchangeable, so even.
         return HALF
-    if not any(var):
+    if not any(var) and (first is None or second is None):
         if first is not None:
             return _against(first, faces[1])
         if second is not None:
@@ -186,11 +250,9 @@ def match_chance(
             ),
             ZERO,
         )
-    firsts = [(first, 1)] if first is not None else list(_rolls(faces[0]))
-    seconds = [(second, 1)] if second is not None else list(_rolls(faces[1]))
-    whole = sum(w for _, w in firsts) * sum(w for _, w in seconds)
-    total = sum(wa * wb * _judged(a, b, faces, var) for a, wa in firsts for b, wb in seconds)
-    return Fraction(total, whole * SCALE)
+    firsts = _states([(first, 1)], faces[0]) if first is not None else _level_states(faces[0])
+    seconds = _states([(second, 1)], faces[1]) if second is not None else _level_states(faces[1])
+    return _chance_with_var(firsts, seconds, var)
 
 
 def kick_chance(first_kick: int | None) -> Fraction:

@@ -17,6 +17,8 @@ from domain.king_of_the_pitch.turn_checks import (
     check_take,
 )
 from domain.king_of_the_pitch.values import POSITIONS
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.ruleset import Expected, Violation
 
 Checker = Callable[[KingState, Any], list[Violation]]
@@ -34,28 +36,42 @@ def turn_options(state: KingState, colour: str) -> list[Expected]:
     for metal, position in held:
         card = {"team": colour, "colour": metal, "position": position}
         if _legal(state, check_sign, "sign", **card):
-            text = f"{label} signs the {metal} player no. {position}."
+            text = phrase(
+                "{label} signs the {metal} player no. {position}.",
+                label=label,
+                metal=word(metal),
+                position=position,
+            )
             found.append(Expected("sign", text, by=colour, fixed=card))
         if _legal(state, check_sell_card, "sell-card", **card):
-            text = f"{label} sells the {metal} player no. {position} card for a {metal} cube."
+            text = phrase(
+                "{label} sells the {metal} player no. {position} card for a {metal} cube.",
+                label=label,
+                metal=word(metal),
+                position=position,
+            )
             found.append(Expected("sell-card", text, by=colour, fixed=card))
     chips = tuple(
         p for p in POSITIONS if _legal(state, check_sell_chip, "sell-chip", team=colour, position=p)
     )
     if chips:
-        text = f"{label} sells a player chip for a cube of its colour."
+        text = phrase("{label} sells a player chip for a cube of its colour.", label=label)
         choices = {"position": chips}
         found.append(Expected("sell-chip", text, by=colour, fixed=fixed, choices=choices))
     if _legal(state, check_challenge, "challenge", team=colour):
-        text = f"{label} plays a MATCH card against the King of the Pitch, {state.king}."
+        text = phrase(
+            "{label} plays a MATCH card against the King of the Pitch, {king}.",
+            label=label,
+            king=word(state.king),
+        )
         found.append(Expected("challenge", text, by=colour, fixed=fixed))
     places = _captain_places(state, colour)
     if places:
-        text = f"{label} pays 2 gold cubes to place the captain."
+        text = phrase("{label} pays 2 gold cubes to place the captain.", label=label)
         choices = {"position": places}
         found.append(Expected("transfer", text, by=colour, fixed=fixed, choices=choices))
     if not found:
-        text = f"{label} has no possible action and lets the turn go."
+        text = phrase("{label} has no possible action and lets the turn go.", label=label)
         found.append(Expected("pass", text, by=colour, fixed=fixed))
     return found
 
@@ -76,11 +92,17 @@ def _takes(state: KingState, colour: str) -> list[Expected]:
             if _legal(state, check_take, "take", **take, captain=p)
         )
         if places:
-            text = f"{label} takes the CAPTAIN TRANSFER card in slot {slot}, placing the captain."
+            text = phrase(
+                "{label} takes the CAPTAIN TRANSFER card in slot {slot}, placing the captain.",
+                label=label,
+                slot=slot,
+            )
             choices = {"captain": places}
             found.append(Expected("take", text, by=colour, fixed=take, choices=choices))
     if slots:
-        text = f"{label}: take a card (slot 1 is free), sign, sell, or challenge the King."
+        text = phrase(
+            "{label}: take a card (slot 1 is free), sign, sell, or challenge the King.", label=label
+        )
         choices = {"slot": tuple(slots)}
         found.insert(0, Expected("take", text, by=colour, fixed={"team": colour}, choices=choices))
     return found
@@ -98,11 +120,11 @@ def _captain_places(state: KingState, colour: str) -> tuple[int, ...]:
 
 def check_pass(state: KingState, action: Pass) -> list[Violation]:
     if state.phase != "turn":
-        return [not_now("KP-4", "Passing", state)]
+        return [not_now("KP-4", phrase("Passing"), state)]
     found = not_your_turn(state, action.team)
     if found:
         return found
     if any(option.kind != "pass" for option in turn_options(state, action.team)):
-        text = f"{action.team} can still act: a turn is exactly one action."
+        text = phrase("{team} can still act: a turn is exactly one action.", team=action.team)
         return [Violation("KP-4", text)]
     return []

@@ -22,6 +22,7 @@ from domain.king_of_the_pitch.sentences import sentence
 from domain.king_of_the_pitch.setup import SETUP_FORM, KingSetup, make_setup, setup_to_dict
 from domain.king_of_the_pitch.state import KingState, initial_state
 from domain.king_of_the_pitch.view import hand_view, match_result, render, view
+from domain.phrase import phrase
 from domain.routing import RoutedRuleset
 from domain.ruleset import JSON, Expected, Participant, Result, Violation
 
@@ -49,7 +50,7 @@ def _check_roll(state: KingState, action: act.Roll) -> list[Violation]:
         return tb.check_opening_roll(state, action)
     if state.phase == "roll":
         return dc.check_duel_roll(state, action)
-    return [not_now("KP-5.3", "A roll", state)]
+    return [not_now("KP-5.3", phrase("A roll"), state)]
 
 
 def _apply_roll(state: KingState, action: act.Roll) -> Step:
@@ -114,10 +115,12 @@ class KingOfThePitch(RoutedRuleset):
 
     def refusal(self, state: KingState, action: Any) -> tuple[Violation, ...]:
         if state.phase == "over":
-            return (Violation("KP-7.1", "the game is over.", False),)
+            return (Violation("KP-7.1", phrase("the game is over."), False),)
         team = getattr(action, "team", None)
         if team is not None and team not in state.setup.colours:
-            return (Violation("KP-3", f"{team} is not playing in this game.", False),)
+            return (
+                Violation("KP-3", phrase("{team} is not playing in this game.", team=team), False),
+            )
         return ()
 
     def expected(self, state: KingState) -> tuple[Expected, ...]:

@@ -6,14 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from domain.king_of_the_pitch import actions as act
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.sentences import Names, by_app, listed, name
 
 CARDS = {
-    "player": "a player card",
-    "match": "a MATCH card",
-    "var": "a V.A.R. card",
-    "bonus": "a BONUS card",
-    "captain-transfer": "a CAPTAIN TRANSFER card",
+    "player": phrase("a player card"),
+    "match": phrase("a MATCH card"),
+    "var": phrase("a V.A.R. card"),
+    "bonus": phrase("a BONUS card"),
+    "captain-transfer": phrase("a CAPTAIN TRANSFER card"),
 }
 
 
@@ -22,39 +24,84 @@ def sentence(action: Any, names: Names) -> str:
     match action:
         case act.Roll():
             dice = ", ".join(str(d) for d in action.dice)
-            return f"{name(names, action.team)} roll {dice}{by_app(action.source)}"
+            return phrase(
+                "{team} roll {dice}{by_app}",
+                team=name(names, action.team),
+                dice=dice,
+                by_app=by_app(action.source),
+            )
         case act.Reveal():
             card = CARDS.get(action.card, action.card)
             if action.colour is not None:
-                card = f"{card} ({action.colour}, position {action.position})"
-            price = f", price {listed(action.price)}" if action.price else ""
-            return f"Revealed: {card}{price}"
+                card = phrase(
+                    "{card} ({colour}, position {position})",
+                    card=card,
+                    colour=word(action.colour),
+                    position=action.position,
+                )
+            price = phrase(", price {listed}", listed=listed(action.price)) if action.price else ""
+            return phrase("Revealed: {card}{price}", card=card, price=price)
         case act.Take():
-            captain = f", the captain to position {action.captain}" if action.captain else ""
-            return f"{name(names, action.team)} take the card in slot {action.slot}{captain}"
+            captain = (
+                phrase(", the captain to position {captain}", captain=action.captain)
+                if action.captain
+                else ""
+            )
+            return phrase(
+                "{team} take the card in slot {slot}{captain}",
+                team=name(names, action.team),
+                slot=action.slot,
+                captain=captain,
+            )
         case act.Sign():
-            return (
-                f"{name(names, action.team)} sign the {action.colour} player at position "
-                f"{action.position}"
+            return phrase(
+                "{team} sign the {colour} player at position {position}",
+                team=name(names, action.team),
+                colour=word(action.colour),
+                position=action.position,
             )
         case act.SellChip():
-            return f"{name(names, action.team)} sell the chip at position {action.position}"
+            return phrase(
+                "{team} sell the chip at position {position}",
+                team=name(names, action.team),
+                position=action.position,
+            )
         case act.SellCard():
-            return (
-                f"{name(names, action.team)} sell the {action.colour} card at position "
-                f"{action.position}"
+            return phrase(
+                "{team} sell the {colour} card at position {position}",
+                team=name(names, action.team),
+                colour=word(action.colour),
+                position=action.position,
             )
         case act.Challenge():
-            return f"{name(names, action.team)} challenge the King of the Pitch"
+            return phrase("{team} challenge the King of the Pitch", team=name(names, action.team))
         case act.Transfer():
-            return f"{name(names, action.team)} move the captain to position {action.position}"
+            return phrase(
+                "{team} move the captain to position {position}",
+                team=name(names, action.team),
+                position=action.position,
+            )
         case act.Declare():
             said = [word for word, on in (("V.A.R.", action.var), ("BONUS", action.bonus)) if on]
-            return f"{name(names, action.team)} declare {listed(said) if said else 'nothing'}"
+            return phrase(
+                "{team} declare {value}",
+                team=name(names, action.team),
+                value=listed(said) if said else "nothing",
+            )
         case act.Reroll():
-            return f"{name(names, action.team)} V.A.R. re-roll: {action.die}{by_app(action.source)}"
+            return phrase(
+                "{team} V.A.R. re-roll: {die}{by_app}",
+                team=name(names, action.team),
+                die=action.die,
+                by_app=by_app(action.source),
+            )
         case act.Penalty():
-            return f"{name(names, action.team)} penalty: {action.die}{by_app(action.source)}"
+            return phrase(
+                "{team} penalty: {die}{by_app}",
+                team=name(names, action.team),
+                die=action.die,
+                by_app=by_app(action.source),
+            )
         case act.Pass():
-            return f"{name(names, action.team)} pass the turn"
+            return phrase("{team} pass the turn", team=name(names, action.team))
     raise TypeError(f"no sentence for {type(action).__name__}")

@@ -10,6 +10,7 @@ from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
 from domain.names import NAMES, name_key
 from domain.odds import LIVE_ODDS, live_odds_help
+from domain.phrase import phrase
 from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains", LIVE_ODDS)
@@ -22,8 +23,8 @@ SETTINGS = ("crowns", "levels", "tie-break")
 SEATS = 5
 
 _TIE_BREAK_HELP = {
-    "shared": "teams with equal crowns share a place (KP-7.1)",
-    "clockwise": "teams with equal crowns are ranked clockwise from the winner (KP-7.1)",
+    "shared": phrase("teams with equal crowns share a place (KP-7.1)"),
+    "clockwise": phrase("teams with equal crowns are ranked clockwise from the winner (KP-7.1)"),
 }
 
 
@@ -36,38 +37,42 @@ def _form_seat(number: int) -> Seat:
         (
             SetupField(
                 f"colour-{number}",
-                f"Seat {number} colour",
+                phrase("Seat {number} colour", number=number),
                 "choice",
                 ("team",),
                 colours,
                 default,
-                blank="(empty seat)",
+                blank=phrase("(empty seat)"),
             ),
-            SetupField(f"coach-{number}", f"Seat {number} coach", "text", ("coach",)),
+            SetupField(
+                f"coach-{number}", phrase("Seat {number} coach", number=number), "text", ("coach",)
+            ),
         ),
     )
 
 
 SETUP_FORM = SetupForm(
     prefix="kp",
-    note="2 to 5 teams in seating order",
+    note=phrase("2 to 5 teams in seating order"),
     seats=tuple(_form_seat(number) for number in range(1, SEATS + 1)),
     listed_as="teams",
     incomplete_seat="give both the team's colour and its coach",
     fields=(
         SetupField(
             "captains",
-            "Captains (4 or 5 teams)",
+            phrase("Captains (4 or 5 teams)"),
             "flag",
             ("options",),
             flag_value="captains",
             cli="captains",
-            help="each team is dealt a secret captain, and Captain transfer cards join the "
-            "deck (KP-8.1, KP-3.3)",
+            help=phrase(
+                "each team is dealt a secret captain, and Captain transfer cards join "
+                "the deck (KP-8.1, KP-3.3)"
+            ),
         ),
         SetupField(
             LIVE_ODDS,
-            "Odds while playing",
+            phrase("Odds while playing"),
             "flag",
             ("options",),
             flag_value=LIVE_ODDS,
@@ -75,27 +80,29 @@ SETUP_FORM = SetupForm(
         ),
         SetupField(
             "crowns",
-            "Crowns to win",
+            phrase("Crowns to win"),
             "number",
             ("settings", "crowns"),
             default=str(DEFAULT_CROWNS),
             minimum=1,
             maximum=5,
             cli="crowns",
-            help="the first team to place this many crowns wins (KP-7.1)",
+            help=phrase("the first team to place this many crowns wins (KP-7.1)"),
         ),
         SetupField(
             "levels",
-            "Level heights (bronze, silver, gold, crown)",
+            phrase("Level heights (bronze, silver, gold, crown)"),
             "text",
             ("settings", "levels"),
             default=",".join(map(str, DEFAULT_LEVELS)),
-            help="the column heights at which bronze, silver, gold and crown start; the "
-            "source prints none (KP-5.1)",
+            help=phrase(
+                "the column heights at which bronze, silver, gold and crown start; the "
+                "source prints none (KP-5.1)"
+            ),
         ),
         SetupField(
             "tie-break",
-            "Tie-break",
+            phrase("Tie-break"),
             "choice",
             ("settings", "tie-break"),
             tuple(Choice(t, _TIE_BREAK_HELP[t]) for t in TIE_BREAKS),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from domain.frozen import replace
 from domain.king_of_the_pitch.setup import KingSetup
 from domain.king_of_the_pitch.values import BOARD_SIZE
+from domain.phrase import phrase
 
 LINE_SIZE = 5
 CAPTAIN_CARDS = 5  # KP-1.1: 5 captain players, one per position group (KP-8.2)
@@ -16,10 +17,10 @@ EVENT_CARDS = {2: (15, 2, 2), 3: (17, 3, 3), 4: (19, 4, 4), 5: (21, 5, 5)}
 STARTING_CUBES = {2: (1, 1, 1), 3: (1, 1, 2), 4: (1, 2, 2), 5: (2, 2, 2)}
 CARD_TYPES = ("player", "match", "var", "bonus", "captain-transfer")
 CARD_NAMES = {
-    "match": "MATCH",
-    "var": "V.A.R.",
-    "bonus": "BONUS",
-    "captain-transfer": "CAPTAIN TRANSFER",
+    "match": phrase("MATCH"),
+    "var": phrase("V.A.R."),
+    "bonus": phrase("BONUS"),
+    "captain-transfer": phrase("CAPTAIN TRANSFER"),
 }
 
 

@@ -10,6 +10,7 @@ from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, Opening
 from domain.king_of_the_pitch.flow import Step, turn_ready
 from domain.king_of_the_pitch.state import CARD_NAMES, Card, KingState
 from domain.king_of_the_pitch.values import POSITIONS
+from domain.phrase import both, phrase
 from domain.ruleset import Consequence, Violation
 
 
@@ -20,7 +21,11 @@ def check_opening_roll(state: KingState, action: Roll) -> list[Violation]:
         return [
             Violation(
                 "KP-3.5",
-                f"{action.team} does not roll now; still to roll: {', '.join(waiting)}.",
+                phrase(
+                    "{team} does not roll now; still to roll: {join}.",
+                    team=action.team,
+                    join=", ".join(waiting),
+                ),
                 False,
             )
         ]
@@ -41,11 +46,20 @@ def apply_opening_roll(state: KingState, action: Roll) -> Step:
     shown = ", ".join(f"{colour} {value}" for colour, value in rolls)
     if len(leaders) > 1:
         # Only the teams tied on the highest roll roll again (KP-3.5).
-        text = f"Opening roll {shown}: {' and '.join(leaders)} tie on {best} and roll again."
+        text = phrase(
+            "Opening roll {shown}: {join} tie on {best} and roll again.",
+            shown=shown,
+            join=both(leaders),
+            best=best,
+        )
         state = replace(state, contenders=leaders, opening_rolls=())
         return state, [*rolled, OpeningTie(text, teams=leaders, value=best)]
     king = leaders[0]
-    text = f"Opening roll {shown}: {state.label(king)} is the first King of the Pitch."
+    text = phrase(
+        "Opening roll {shown}: {team} is the first King of the Pitch.",
+        shown=shown,
+        team=state.label(king),
+    )
     state = replace(state, king=king, turn=king, contenders=(), phase="reveal")
     state, more = turn_ready(state)
     return state, [*rolled, NewKing(text, team=king), *more]
@@ -53,21 +67,26 @@ def apply_opening_roll(state: KingState, action: Roll) -> Step:
 
 def check_reveal(state: KingState, action: Reveal) -> list[Violation]:
     if state.phase != "reveal":
-        return [not_now("KP-4.1", "Turning a card into the line", state)]
+        return [not_now("KP-4.1", phrase("Turning a card into the line"), state)]
     card = _card(action)
     if action.card == "player":
         if action.colour is None or action.position not in POSITIONS:
-            text = "a player card needs its colour and its position number (1 to 11)."
+            text = phrase("a player card needs its colour and its position number (1 to 11).")
             return [Violation("KP-1.1", text, False)]
     elif action.colour is not None or action.position is not None:
-        text = f"a {CARD_NAMES[action.card]} card has no player colour or position."
+        text = phrase(
+            "a {card_names} card has no player colour or position.",
+            card_names=CARD_NAMES[action.card],
+        )
         return [Violation("KP-1.1", text, False)]
     found = []
     if state.deck.left(card.category) <= 0:
         rule = "KP-3.3" if action.card == "captain-transfer" else "KP-3.1"
-        found.append(Violation(rule, f"the deck holds no more {_plural(card)}."))
+        found.append(
+            Violation(rule, phrase("the deck holds no more {plural}.", plural=_plural(card)))
+        )
     if action.card == "captain-transfer" and action.price not in ((), ("gold",)):
-        found.append(Violation("KP-8.3", "a CAPTAIN TRANSFER card is worth one gold cube."))
+        found.append(Violation("KP-8.3", phrase("a CAPTAIN TRANSFER card is worth one gold cube.")))
     return found
 
 

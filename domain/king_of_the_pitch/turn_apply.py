@@ -9,6 +9,8 @@ from domain.king_of_the_pitch.board import put_chip, with_card, without_card
 from domain.king_of_the_pitch.captains import place_captain
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Card, KingState, Team
+from domain.king_of_the_pitch.words import word
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 
 
@@ -43,10 +45,16 @@ def apply_take(state: KingState, action: Take) -> Step:
     state = state.with_team(_pay(team, paid))
     state = replace(state, line=state.line[: action.slot - 1] + state.line[action.slot :])
     state, where = _receive(state, action.team, card)
-    cost = f"paying {', '.join(paid)}" if paid else "for free"
-    text = f"{state.label(action.team)} take the {card.describe()} from slot {action.slot} {cost}"
+    cost = phrase("paying {join}", join=", ".join(paid)) if paid else phrase("for free")
+    text = phrase(
+        "{team} take the {describe} from slot {slot} {cost}",
+        team=state.label(action.team),
+        describe=card.describe(),
+        slot=action.slot,
+        cost=cost,
+    )
     taken = kc.CardTaken(
-        f"{text}, {where}.",
+        phrase("{text}, {where}.", text=text, where=where),
         team=action.team,
         slot=action.slot,
         card=card.type,
@@ -67,9 +75,21 @@ def apply_sign(state: KingState, action: Sign) -> Step:
     replaced = team.chip(action.position)
     team = put_chip(team, action.position, action.colour)
     state = replace(state.with_team(team), discard=state.discard + 1)
-    text = f"{state.label(action.team)} sign a {action.colour} player on position {action.position}"
-    text += f", replacing a {replaced} chip" if replaced != "white" else ""
-    text += f": defense {team.defense}, attack {team.attack}."
+    replacing = (
+        phrase(", replacing a {replaced} chip", replaced=word(replaced))
+        if replaced != "white"
+        else ""
+    )
+    text = phrase(
+        "{team} sign a {colour} player on position {position}{replacing}: defense {defense}, "
+        "attack {attack}.",
+        team=state.label(action.team),
+        colour=word(action.colour),
+        position=action.position,
+        replacing=replacing,
+        defense=team.defense,
+        attack=team.attack,
+    )
     signed = kc.PlayerSigned(
         text,
         team=action.team,
@@ -90,9 +110,14 @@ def apply_sell_chip(state: KingState, action: SellChip) -> Step:
     if chip in ("gold", "silver", "bronze"):
         team = replace(team, cubes=team.cubes.add(chip, 1))
     state = state.with_team(team)
-    text = (
-        f"{state.label(action.team)} sell the {chip} chip on position {action.position} for a "
-        f"{chip} cube: defense {team.defense}, attack {team.attack}."
+    text = phrase(
+        "{team} sell the {chip} chip on position {position} for a {chip} cube: "
+        "defense {defense}, attack {attack}.",
+        team=state.label(action.team),
+        chip=chip,
+        position=action.position,
+        defense=team.defense,
+        attack=team.attack,
     )
     sold = kc.ChipSold(
         text,
@@ -110,9 +135,11 @@ def apply_sell_card(state: KingState, action: SellCard) -> Step:
     team = without_card(state.team(action.team), action.colour, action.position)
     team = replace(team, cubes=team.cubes.add(action.colour, 1))
     state = replace(state.with_team(team), discard=state.discard + 1)
-    text = (
-        f"{state.label(action.team)} sell a {action.colour} player no. {action.position} card "
-        f"for a {action.colour} cube."
+    text = phrase(
+        "{team} sell a {colour} player no. {position} card for a {colour} cube.",
+        team=state.label(action.team),
+        colour=word(action.colour),
+        position=action.position,
     )
     sold = kc.CardSold(text, team=action.team, colour=action.colour, position=action.position)
     state, more = end_turn(state)
@@ -120,6 +147,6 @@ def apply_sell_card(state: KingState, action: SellCard) -> Step:
 
 
 def apply_pass(state: KingState, action: Pass) -> Step:
-    text = f"{state.label(action.team)} cannot act and let the turn go."
+    text = phrase("{team} cannot act and let the turn go.", team=state.label(action.team))
     state, more = end_turn(state)
     return state, [kc.TurnPassed(text, team=action.team), *more]

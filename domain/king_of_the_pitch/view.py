@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.king_of_the_pitch.duel_apply import team_level
 from domain.king_of_the_pitch.state import Card, KingState, Team
 from domain.king_of_the_pitch.values import LEVEL_DICE, POSITIONS, role
+from domain.phrase import phrase
 from domain.ruleset import JSON, Result
 
 
@@ -157,7 +158,9 @@ def match_result(state: KingState) -> Result | None:
             places[-1] = (*places[-1], colour)
         else:
             places.append((colour,))
-    summary = (
-        f"{state.label(state.winner)} win as King of the Pitch with {score[state.winner]} crowns."
+    summary = phrase(
+        "{team} win as King of the Pitch with {crowns} crowns.",
+        team=state.label(state.winner),
+        crowns=score[state.winner],
     )
     return Result(ranking=tuple(places), scores=score, summary=summary)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from domain.actions import ActionCodec
+from domain.phrase import phrase
 
 Side = Literal["home", "away"]
 Source = Literal["table", "app"]
@@ -235,48 +236,54 @@ ACTION_CLASSES: tuple[type, ...] = (
 CODEC = ActionCodec(ACTION_CLASSES)
 
 HELP = {
-    "place": "TCG-3.2 place a starter in its zone: side player area (a1..e9, or goal for the GK)",
-    "toss": "TCG-3.3 who has the ball at the start: winner [source=table|app]",
-    "kickoff": "TCG-3.3 give the ball to a player and attack: side player",
-    "discard": "TCG-5.2 discard down to 6 after the draw: side card",
-    "move": "TCG-6.2 move a field player (1 cost an area, 2 areas a phase): side player to",
-    "pass": "TCG-6.2 pass to a teammate (the distance; 1 within an area): side receiver",
-    "shoot": "TCG-6.2 the ball holder shoots (the distance to the goal mouth): side",
-    "tackle": "TCG-6.2 tackle the ball holder (reach + 1): side player",
-    "pass-cut": "TCG-6.2 cut the pass at its receiver (reach + 1): side player",
-    "end": "TCG-5.3 end the phase: side",
-    "supporter": "TCG-8.5 use a supporter card (gains its printed cost): side card",
-    "tactics": "TCG-8.6 use a tactics card (pays its printed cost): side card",
-    "set-reverse": "TCG-8.7 set a reverse card face down: side",
-    "drop-reverse": "TCG-5.3 discard a set reverse card: side slot (1 = the oldest)",
-    "rank-change": "TCG-8.3 swap a field player for a same-name card from hand: side player card",
-    "flip": "TCG-7.2 flip a set reverse card: side slot card [bonus=its effect] [cost=N]",
-    "no-flip": "TCG-7.2 flip no reverse card in this battle: side",
-    "battle-card": "TCG-7.3 the battle card set and revealed: side card",
-    "support": "TCG-7.5 the receiver's supporting players (+1 each): side [players=A,B]",
-    "tie-dice": "TCG-7.6 dice deciding a tie: dice (challenger,receiver; one die for single-die)",
-    "land": "TCG-7.6 where the punched ball lands: roll area [source]",
-    "gather": "TCG-7.6 the player who takes the punched ball: side player",
-    "restart": "TCG-7.6 the goal kick or out-of-play restart: side player",
-    "substitute": "TCG-8.3 bring a player on from hand while play is out: side player card",
-    "kickers": "TCG-9.1 the 5 penalty takers in order: side players=A,B,C,D,E",
-    "penalty": "TCG-9.2 a penalty kick: side dice=kicker,keeper [source]",
+    "place": phrase(
+        "TCG-3.2 place a starter in its zone: side player area (a1..e9, or goal for the GK)"
+    ),
+    "toss": phrase("TCG-3.3 who has the ball at the start: winner [source=table|app]"),
+    "kickoff": phrase("TCG-3.3 give the ball to a player and attack: side player"),
+    "discard": phrase("TCG-5.2 discard down to 6 after the draw: side card"),
+    "move": phrase("TCG-6.2 move a field player (1 cost an area, 2 areas a phase): side player to"),
+    "pass": phrase("TCG-6.2 pass to a teammate (the distance; 1 within an area): side receiver"),
+    "shoot": phrase("TCG-6.2 the ball holder shoots (the distance to the goal mouth): side"),
+    "tackle": phrase("TCG-6.2 tackle the ball holder (reach + 1): side player"),
+    "pass-cut": phrase("TCG-6.2 cut the pass at its receiver (reach + 1): side player"),
+    "end": phrase("TCG-5.3 end the phase: side"),
+    "supporter": phrase("TCG-8.5 use a supporter card (gains its printed cost): side card"),
+    "tactics": phrase("TCG-8.6 use a tactics card (pays its printed cost): side card"),
+    "set-reverse": phrase("TCG-8.7 set a reverse card face down: side"),
+    "drop-reverse": phrase("TCG-5.3 discard a set reverse card: side slot (1 = the oldest)"),
+    "rank-change": phrase(
+        "TCG-8.3 swap a field player for a same-name card from hand: side player card"
+    ),
+    "flip": phrase("TCG-7.2 flip a set reverse card: side slot card [bonus=its effect] [cost=N]"),
+    "no-flip": phrase("TCG-7.2 flip no reverse card in this battle: side"),
+    "battle-card": phrase("TCG-7.3 the battle card set and revealed: side card"),
+    "support": phrase("TCG-7.5 the receiver's supporting players (+1 each): side [players=A,B]"),
+    "tie-dice": phrase(
+        "TCG-7.6 dice deciding a tie: dice (challenger,receiver; one die for single-die)"
+    ),
+    "land": phrase("TCG-7.6 where the punched ball lands: roll area [source]"),
+    "gather": phrase("TCG-7.6 the player who takes the punched ball: side player"),
+    "restart": phrase("TCG-7.6 the goal kick or out-of-play restart: side player"),
+    "substitute": phrase("TCG-8.3 bring a player on from hand while play is out: side player card"),
+    "kickers": phrase("TCG-9.1 the 5 penalty takers in order: side players=A,B,C,D,E"),
+    "penalty": phrase("TCG-9.2 a penalty kick: side dice=kicker,keeper [source]"),
 }
 
 FIELD_HELP = {
-    "side": "the side making the entry (home or away)",
-    "winner": "the side that has the ball at the start",
-    "player": "the player card's name as printed",
-    "area": "the zone, a1..e9 (goal for the goalkeeper)",
-    "to": "the zone moved to, a1..e9",
-    "receiver": "the teammate who receives the pass",
-    "card": "the card's name as printed",
-    "slot": "the reverse card's slot (1 = the oldest)",
-    "bonus": "the reverse card's effect on the stat",
-    "flip.cost": "what the reverse card costs to use, as printed (0 for most: TCG-8.7)",
-    "players": "the players, comma-separated, in order",
-    "dice": "the dice, comma-separated; ? lets the app roll",
-    "roll": "the die deciding where the ball lands",
-    "land.area": "the zone where the punched ball lands",
-    "source": "table: rolled at the table; app: rolled by Touchline (`?`)",
+    "side": phrase("the side making the entry (home or away)"),
+    "winner": phrase("the side that has the ball at the start"),
+    "player": phrase("the player card's name as printed"),
+    "area": phrase("the zone, a1..e9 (goal for the goalkeeper)"),
+    "to": phrase("the zone moved to, a1..e9"),
+    "receiver": phrase("the teammate who receives the pass"),
+    "card": phrase("the card's name as printed"),
+    "slot": phrase("the reverse card's slot (1 = the oldest)"),
+    "bonus": phrase("the reverse card's effect on the stat"),
+    "flip.cost": phrase("what the reverse card costs to use, as printed (0 for most: TCG-8.7)"),
+    "players": phrase("the players, comma-separated, in order"),
+    "dice": phrase("the dice, comma-separated; ? lets the app roll"),
+    "roll": phrase("the die deciding where the ball lands"),
+    "land.area": phrase("the zone where the punched ball lands"),
+    "source": phrase("table: rolled at the table; app: rolled by Touchline (`?`)"),
 }

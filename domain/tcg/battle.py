@@ -7,6 +7,7 @@ so the scorer is only asked for real decisions.
 from __future__ import annotations
 
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -15,6 +16,7 @@ from domain.tcg.flow import Step
 from domain.tcg.judge import judge
 from domain.tcg.state import Battle, TcgState
 from domain.tcg.support import support_refusal
+from domain.tcg.words import word
 
 
 def can_flip(state: TcgState, side: str) -> bool:
@@ -42,9 +44,12 @@ def card_setter(state: TcgState) -> str | None:
 
 def begin_battle(state: TcgState, battle: Battle) -> Step:
     challenger = state.label(battle.challenger)
-    text = (
-        f"Battle: {challenger}'s {battle.challenger_player} against "
-        f"{battle.receiver_player} ({battle.kind})."
+    text = phrase(
+        "Battle: {challenger}'s {challenger_player} against {receiver_player} ({kind}).",
+        challenger=challenger,
+        challenger_player=battle.challenger_player,
+        receiver_player=battle.receiver_player,
+        kind=word(battle.kind),
     )
     started = tc.BattleStarted(
         text,
@@ -95,8 +100,8 @@ def _set_card(state: TcgState, side: str, point: int) -> TcgState:
 def _due(state: TcgState, side: str, due: str | None, rule: str) -> list[Violation]:
     if due == side:
         return []
-    who = state.label(due) if due else "nobody"
-    return [Violation(rule, f"it is {who}'s turn to decide", False)]
+    who = state.label(due) if due else phrase("nobody")
+    return [Violation(rule, phrase("it is {who}'s turn to decide", who=who), False)]
 
 
 def check_flip(state: TcgState, action: act.Flip) -> list[Violation]:
@@ -106,13 +111,21 @@ def check_flip(state: TcgState, action: act.Flip) -> list[Violation]:
         return problems
     slots = state.side(action.side).reverse
     if not 1 <= action.slot <= len(slots):
-        return [Violation("TCG-8.7", f"there is no set reverse card in slot {action.slot}", False)]
+        return [
+            Violation(
+                "TCG-8.7",
+                phrase("there is no set reverse card in slot {slot}", slot=action.slot),
+                False,
+            )
+        ]
     card = guards.deck_card(
         state, action.side, action.card, "reverse", "TCG-8.7", problems, from_hand=False
     )
     if card and card.wait and slots[action.slot - 1].set_turn == state.turn.number:
         problems.append(
-            Violation("TCG-8.7", f"{card.name} has the wait icon and was set this turn")
+            Violation(
+                "TCG-8.7", phrase("{card} has the wait icon and was set this turn", card=card.name)
+            )
         )
     problems += _flip_cost(state, action)
     return problems
@@ -123,10 +136,17 @@ def _flip_cost(state: TcgState, action: act.Flip) -> list[Violation]:
     する。」 (usually free, but some, such as shot cards, need cost): the table enters the
     card's cost as it is turned, paid from what the side kept of its phase (TCG-6)."""
     if action.cost < 0:
-        return [Violation("TCG-8.7", f"a cost is 0 or more, not {action.cost}", False)]
+        return [
+            Violation("TCG-8.7", phrase("a cost is 0 or more, not {cost}", cost=action.cost), False)
+        ]
     left = state.turn.kept_by(action.side)
     if action.cost > left:
-        text = f"{action.card} costs {action.cost} and only {left} cost is left (TCG-6)"
+        text = phrase(
+            "{card} costs {cost} and only {left} cost is left (TCG-6)",
+            card=action.card,
+            cost=action.cost,
+            left=left,
+        )
         return [Violation("TCG-8.7", text)]
     return []
 
@@ -149,8 +169,14 @@ def apply_flip(state: TcgState, action: act.Flip) -> Step:
     if action.cost:
         turn = turn.with_kept(action.side, max(0, turn.kept_by(action.side) - action.cost))
     state = replace(state, battle=battle, turn=turn)
-    paid = f", {action.cost} cost" if action.cost else ""
-    text = f"{state.label(action.side)} flip {name} ({action.bonus:+d}{paid})."
+    paid = phrase(", {cost} cost", cost=action.cost) if action.cost else ""
+    text = phrase(
+        "{team} flip {name} ({bonus:+d}{paid}).",
+        team=state.label(action.side),
+        name=name,
+        bonus=action.bonus,
+        paid=paid,
+    )
     flipped = tc.ReverseFlipped(text, side=action.side, card=name, bonus=action.bonus)
     state, rest = advance(state)
     return state, [flipped, *rest]
@@ -188,7 +214,12 @@ def apply_battle_card(state: TcgState, action: act.BattleCard) -> Step:
     )
     # TCG-8.1: the card's Battle Point is its battle value, whatever else the card is.
     state = _set_card(state.with_side(action.side, side), action.side, card.battle_point)
-    text = f"{state.label(action.side)} set {card.name} (Battle Point {card.battle_point})."
+    text = phrase(
+        "{team} set {card} (Battle Point {battle_point}).",
+        team=state.label(action.side),
+        card=card.name,
+        battle_point=card.battle_point,
+    )
 
     state, rest = advance(state)
     return state, [
@@ -203,7 +234,7 @@ def check_support(state: TcgState, action: act.Support) -> list[Violation]:
     if problems or battle is None:
         return problems
     if action.side != battle.receiver:
-        return [Violation("TCG-7.5", "only the receiver of the battle is supported", False)]
+        return [Violation("TCG-7.5", phrase("only the receiver of the battle is supported"), False)]
     seen: set[str] = set()
     for label in action.players:
         player = guards.find_player(state, action.side, label, "TCG-7.5", problems)
@@ -211,11 +242,17 @@ def check_support(state: TcgState, action: act.Support) -> list[Violation]:
             continue
         if player.label == battle.receiver_player:
             # He is the one supported: support adds to him, it is not his own.
-            problems.append(Violation("TCG-7.5", f"{player.label} is in the battle already"))
+            problems.append(
+                Violation(
+                    "TCG-7.5", phrase("{player} is in the battle already", player=player.label)
+                )
+            )
         elif (refusal := support_refusal(state, battle, player)) is not None:
             problems.append(Violation("TCG-7.5", refusal))
         if player.label in seen:
-            problems.append(Violation("TCG-7.5", f"{player.label} is named twice"))
+            problems.append(
+                Violation("TCG-7.5", phrase("{player} is named twice", player=player.label))
+            )
         seen.add(player.label)
         guards.must_be_active(state, player, problems)
     return problems
@@ -227,7 +264,12 @@ def apply_support(state: TcgState, action: act.Support) -> Step:
     battle = replace(battle, support=len(action.players))
     state = replace(state, battle=battle)
     names = ", ".join(action.players) or "nobody"
-    text = f"{state.label(action.side)} support with {names} (+{len(action.players)})."
+    text = phrase(
+        "{team} support with {names} (+{count}).",
+        team=state.label(action.side),
+        names=names,
+        count=len(action.players),
+    )
     supported = tc.Support(text, side=action.side, players=tuple(action.players))
     state, rest = judge(state)
     return state, [supported, *rest]

@@ -7,6 +7,7 @@ about every card of a type (costs, once per turn, the reverse zone) and records 
 from __future__ import annotations
 
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -32,13 +33,19 @@ def check_supporter(state: TcgState, action: act.Supporter) -> list[Violation]:
         return problems
     card = guards.deck_card(state, action.side, action.card, "supporter", "TCG-8.5", problems)
     if action.side in state.turn.supporters:
-        problems.append(Violation("TCG-8.5", "one supporter card a turn has been used already"))
+        problems.append(
+            Violation("TCG-8.5", phrase("one supporter card a turn has been used already"))
+        )
     if card and state.turn.gained + card.gain > COST_CAP:
         problems.append(
             Violation(
                 "TCG-6.1",
-                f"{card.name} gains {card.gain}, but at most {COST_CAP - state.turn.gained} more "
-                f"cost can be gained this phase",
+                phrase(
+                    "{card} gains {gain}, but at most {value} more cost can be gained this phase",
+                    card=card.name,
+                    gain=card.gain,
+                    value=COST_CAP - state.turn.gained,
+                ),
             )
         )
     return problems
@@ -55,7 +62,12 @@ def apply_supporter(state: TcgState, action: act.Supporter) -> Step:
         supporters=(*state.turn.supporters, action.side),
     )
     state = _played(replace(state, turn=turn), action.side, card.name)
-    text = f"{state.label(action.side)} use {card.name} (+{gain} cost)."
+    text = phrase(
+        "{team} use {card} (+{gain} cost).",
+        team=state.label(action.side),
+        card=card.name,
+        gain=gain,
+    )
     return state, [tc.Supporter(text, side=action.side, card=card.name)]
 
 
@@ -65,7 +77,9 @@ def check_tactics(state: TcgState, action: act.Tactics) -> list[Violation]:
         return problems
     card = guards.deck_card(state, action.side, action.card, "tactics", "TCG-8.6", problems)
     if action.side in state.turn.tactics:
-        problems.append(Violation("TCG-8.6", "one tactics card a turn has been used already"))
+        problems.append(
+            Violation("TCG-8.6", phrase("one tactics card a turn has been used already"))
+        )
     if card:
         guards.afford(state, card.name, card.cost, problems)
     return problems
@@ -80,7 +94,12 @@ def apply_tactics(state: TcgState, action: act.Tactics) -> Step:
         tactics=(*state.turn.tactics, action.side),
     )
     state = _played(replace(state, turn=turn), action.side, card.name)
-    text = f"{state.label(action.side)} use {card.name} ({card.cost} cost)."
+    text = phrase(
+        "{team} use {card} ({cost} cost).",
+        team=state.label(action.side),
+        card=card.name,
+        cost=card.cost,
+    )
     return state, [tc.Tactics(text, side=action.side, card=card.name)]
 
 
@@ -90,11 +109,22 @@ def check_set_reverse(state: TcgState, action: act.SetReverse) -> list[Violation
         return problems
     side = state.side(action.side)
     if side.hand < 1:
-        problems.append(Violation("TCG-8.7", f"{state.label(action.side)} hold no cards"))
+        problems.append(
+            Violation("TCG-8.7", phrase("{team} hold no cards", team=state.label(action.side)))
+        )
     if action.side in state.turn.reverse_set:
-        problems.append(Violation("TCG-8.7", "one reverse card a turn has been set already"))
+        problems.append(
+            Violation("TCG-8.7", phrase("one reverse card a turn has been set already"))
+        )
     if len(side.reverse) >= REVERSE_LIMIT:
-        problems.append(Violation("TCG-8.7", f"{REVERSE_LIMIT} reverse cards are set already"))
+        problems.append(
+            Violation(
+                "TCG-8.7",
+                phrase(
+                    "{reverse_limit} reverse cards are set already", reverse_limit=REVERSE_LIMIT
+                ),
+            )
+        )
     return problems
 
 
@@ -104,7 +134,11 @@ def apply_set_reverse(state: TcgState, action: act.SetReverse) -> Step:
     side = replace(side, hand=max(0, side.hand - 1), reverse=(*side.reverse, slot))
     turn = replace(state.turn, reverse_set=(*state.turn.reverse_set, action.side))
     state = replace(state.with_side(action.side, side), turn=turn)
-    text = f"{state.label(action.side)} set a reverse card face down ({len(side.reverse)} set)."
+    text = phrase(
+        "{team} set a reverse card face down ({count} set).",
+        team=state.label(action.side),
+        count=len(side.reverse),
+    )
     return state, [tc.ReverseSet(text, side=action.side, set=len(side.reverse))]
 
 
@@ -112,7 +146,9 @@ def check_drop_reverse(state: TcgState, action: act.DropReverse) -> list[Violati
     problems = _acting(state, action.side, "TCG-5.3")
     if not problems and not 1 <= action.slot <= len(state.side(action.side).reverse):
         problems.append(
-            Violation("TCG-5.3", f"no reverse card is set in slot {action.slot}", False)
+            Violation(
+                "TCG-5.3", phrase("no reverse card is set in slot {slot}", slot=action.slot), False
+            )
         )
     return problems
 
@@ -122,7 +158,7 @@ def apply_drop_reverse(state: TcgState, action: act.DropReverse) -> Step:
     reverse = side.reverse[: action.slot - 1] + side.reverse[action.slot :]
     side = replace(side, reverse=reverse, trash=side.trash + 1)
     state = state.with_side(action.side, side)
-    text = f"{state.label(action.side)} discard a set reverse card unseen."
+    text = phrase("{team} discard a set reverse card unseen.", team=state.label(action.side))
     return state, [tc.ReverseDropped(text, side=action.side)]
 
 
@@ -136,12 +172,15 @@ def check_rank_change(state: TcgState, action: act.RankChange) -> list[Violation
         return problems
     if not card.answers_to(player.card.name):
         problems.append(
-            Violation("TCG-8.3", f"a rank change swaps same-name cards: {player.card.name}")
+            Violation(
+                "TCG-8.3",
+                phrase("a rank change swaps same-name cards: {card}", card=player.card.name),
+            )
         )
     if (player.position == "GK") != (card.position == "GK"):
-        text = "the team must keep exactly one goalkeeper"
+        text = phrase("the team must keep exactly one goalkeeper")
         problems.append(Violation("TCG-8.4", text, False))
-    guards.afford(state, "the rank change", card.cost, problems)
+    guards.afford(state, phrase("the rank change"), card.cost, problems)
     return problems
 
 
@@ -154,5 +193,10 @@ def apply_rank_change(state: TcgState, action: act.RankChange) -> Step:
     state = _played(state, action.side, card.name)
     turn = replace(state.turn, cost=max(0, state.turn.cost - card.cost))
     state = replace(state, turn=turn)
-    text = f"Rank change: {player.label} becomes the {card.name} card in hand ({card.cost} cost)."
+    text = phrase(
+        "Rank change: {player} becomes the {card} card in hand ({cost} cost).",
+        player=player.label,
+        card=card.name,
+        cost=card.cost,
+    )
     return state, [tc.RankChange(text, side=action.side, player=player.label, card=card.name)]

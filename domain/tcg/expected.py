@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.phrase import phrase
 from domain.ruleset import Expected
 from domain.tcg import actions as act
 from domain.tcg.battle import card_setter, flipper
@@ -18,9 +19,12 @@ from domain.tcg.rules import legal
 from domain.tcg.setup import SIDES, other
 from domain.tcg.state import FieldPlayer, TcgState, unplaced
 from domain.tcg.support import may_support
+from domain.tcg.words import word
 
 SOURCES = ("table", "app")
 DIE = tuple(range(1, 7))
+# The phases a coach ends, as the prompt names them.
+PHASE_WORDS = {"attack": phrase("attack"), "defense": phrase("defense")}
 
 
 def expected(state: TcgState) -> tuple[Expected, ...]:
@@ -36,7 +40,7 @@ def _placement(state: TcgState) -> list[Expected]:
             continue
         label = waiting[0][0]
         areas = [a for a in PLACES if legal(state, act.Place(side, label, a))]  # type: ignore[arg-type]
-        prompt = f"{state.label(side)}: where does {label} start?"
+        prompt = phrase("{team}: where does {label} start?", team=state.label(side), label=label)
         fixed = {"side": side, "player": label}
         found.append(Expected("place", prompt, side, fixed, {"area": areas}))
     return found
@@ -44,7 +48,7 @@ def _placement(state: TcgState) -> list[Expected]:
 
 def _toss(state: TcgState) -> list[Expected]:
     choices = {"winner": SIDES, "source": SOURCES}
-    prompt = "Which side has the ball at the start?"
+    prompt = phrase("Which side has the ball at the start?")
     return [Expected("toss", prompt, choices=choices, random=("winner",))]
 
 
@@ -55,13 +59,15 @@ def _players(state: TcgState, side: str, make: Callable[[FieldPlayer], object]) 
 def _kickoff(state: TcgState) -> list[Expected]:
     side = state.pending.side if state.pending and state.pending.side else "home"
     players = _players(state, side, lambda p: act.Kickoff(side, p.label))  # type: ignore[arg-type]
-    prompt = f"{state.label(side)} kick off: who gets the ball?"
+    prompt = phrase("{team} kick off: who gets the ball?", team=state.label(side))
     return [Expected("kickoff", prompt, side, {"side": side}, {"player": players})]
 
 
 def _discard(state: TcgState) -> list[Expected]:
     side = state.turn.phase_side
-    prompt = f"{state.label(side)} hold {state.side(side).hand} cards: discard one."
+    prompt = phrase(
+        "{team} hold {hand} cards: discard one.", team=state.label(side), hand=state.side(side).hand
+    )
     cards = available(state, side)
     return [Expected("discard", prompt, side, {"side": side}, {"card": cards})]
 
@@ -72,15 +78,20 @@ def _cards(state: TcgState, side: str) -> list[Expected]:
     for kind, cls in (("supporter", act.Supporter), ("tactics", act.Tactics)):
         cards = [c for c in available(state, side, kind) if legal(state, cls(side, c))]  # type: ignore[arg-type]
         if cards:
-            prompt = f"{state.label(side)} use a {kind} card."
+            prompt = phrase("{team} use a {kind} card.", team=state.label(side), kind=word(kind))
             found.append(Expected(kind, prompt, side, fixed, {"card": cards}))
     if legal(state, act.SetReverse(side)):  # type: ignore[arg-type]
         found.append(
-            Expected("set-reverse", f"{state.label(side)} set a reverse card.", side, fixed)
+            Expected(
+                "set-reverse",
+                phrase("{team} set a reverse card.", team=state.label(side)),
+                side,
+                fixed,
+            )
         )
     slots = list(range(1, len(state.side(side).reverse) + 1))
     if slots:
-        prompt = f"{state.label(side)} discard a set reverse card."
+        prompt = phrase("{team} discard a set reverse card.", team=state.label(side))
         found.append(Expected("drop-reverse", prompt, side, fixed, {"slot": slots}))
     for player in state.side(side).players:
         cards = [
@@ -89,7 +100,9 @@ def _cards(state: TcgState, side: str) -> list[Expected]:
             if legal(state, act.RankChange(side, player.label, c))  # type: ignore[arg-type]
         ]
         if cards:
-            prompt = f"{state.label(side)} rank-change {player.label}."
+            prompt = phrase(
+                "{team} rank-change {player}.", team=state.label(side), player=player.label
+            )
             found.append(
                 Expected(
                     "rank-change", prompt, side, {**fixed, "player": player.label}, {"card": cards}
@@ -107,7 +120,12 @@ def _moves(state: TcgState, side: str) -> list[Expected]:
             if legal(state, act.Move(side, player.label, a))  # type: ignore[arg-type]
         ]
         if areas:
-            prompt = f"{state.label(side)} move {player.label} from {player.area}."
+            prompt = phrase(
+                "{team} move {player} from {area}.",
+                team=state.label(side),
+                player=player.label,
+                area=player.area,
+            )
             fixed = {"side": side, "player": player.label}
             found.append(Expected("move", prompt, side, fixed, {"to": areas}))
     return found
@@ -120,21 +138,32 @@ def _main(state: TcgState) -> list[Expected]:
     if state.phase == "attack":
         receivers = _players(state, side, lambda p: act.Pass(side, p.label))  # type: ignore[arg-type]
         if receivers:
-            prompt = f"{state.label(side)}: {state.ball} passes."
+            prompt = phrase("{team}: {ball} passes.", team=state.label(side), ball=state.ball)
             found.append(Expected("pass", prompt, side, fixed, {"receiver": receivers}))
         if legal(state, act.Shoot(side)):  # type: ignore[arg-type]
-            found.append(Expected("shoot", f"{state.ball} shoots.", side, fixed))
+            found.append(Expected("shoot", phrase("{ball} shoots.", ball=state.ball), side, fixed))
     else:
         for kind, cls in (("tackle", act.Tackle), ("pass-cut", act.PassCut)):
             players = _players(state, side, lambda p, c=cls: c(side, p.label))  # type: ignore[misc]
             if players:
-                prompt = f"{state.label(side)}: who makes the {kind}?"
+                prompt = phrase(
+                    "{team}: who makes the {kind}?", team=state.label(side), kind=word(kind)
+                )
                 found.append(Expected(kind, prompt, side, fixed, {"player": players}))
     found += _moves(state, side)
     found += _cards(state, side)
     if legal(state, act.EndPhase(side)):  # type: ignore[arg-type]
         found.append(
-            Expected("end", f"{state.label(side)} end the {state.phase} phase.", side, fixed)
+            Expected(
+                "end",
+                phrase(
+                    "{team} end the {phase} phase.",
+                    team=state.label(side),
+                    phase=PHASE_WORDS.get(state.phase, state.phase),
+                ),
+                side,
+                fixed,
+            )
         )
     return found
 
@@ -144,7 +173,11 @@ def _reverse(state: TcgState) -> list[Expected]:
     if side is None:
         return []
     fixed = {"side": side}
-    found = [Expected("no-flip", f"{state.label(side)} flip no reverse card.", side, fixed)]
+    found = [
+        Expected(
+            "no-flip", phrase("{team} flip no reverse card.", team=state.label(side)), side, fixed
+        )
+    ]
     for slot in range(1, len(state.side(side).reverse) + 1):
         cards = [
             c
@@ -153,9 +186,12 @@ def _reverse(state: TcgState) -> list[Expected]:
         ]
         if cards:
             left = state.turn.kept_by(side)
-            prompt = (
-                f"{state.label(side)} flip the reverse card in slot {slot} "
-                f"(a card that costs pays from the {left} cost left)."
+            prompt = phrase(
+                "{team} flip the reverse card in slot {slot} (a card that costs pays "
+                "from the {left} cost left).",
+                team=state.label(side),
+                slot=slot,
+                left=left,
             )
             found.append(Expected("flip", prompt, side, {**fixed, "slot": slot}, {"card": cards}))
     return found
@@ -165,7 +201,9 @@ def _battle_card(state: TcgState) -> list[Expected]:
     side = card_setter(state)
     if side is None:
         return []
-    prompt = f"{state.label(side)} set a battle card face down (revealed with the other's)."
+    prompt = phrase(
+        "{team} set a battle card face down (revealed with the other's).", team=state.label(side)
+    )
     return [Expected("battle-card", prompt, side, {"side": side}, {"card": available(state, side)})]
 
 
@@ -175,18 +213,28 @@ def _support(state: TcgState) -> list[Expected]:
         return []
     side = battle.receiver
     players = [p.label for p in state.side(side).players if may_support(state, battle, p)]
-    prompt = f"{state.label(side)}: which players support {battle.receiver_player} (+1 each)?"
+    prompt = phrase(
+        "{team}: which players support {receiver_player} (+1 each)?",
+        team=state.label(side),
+        receiver_player=battle.receiver_player,
+    )
     return [Expected("support", prompt, side, {"side": side}, {"players": players})]
 
 
 def _tie(state: TcgState) -> list[Expected]:
     faces = (6,) * dice_count(state)
-    prompt = f"Tie: roll {len(faces)} d6 ({state.setup.dice_table} table)."
+    prompt = phrase(
+        "Tie: roll {count} d6 ({dice_table} table).",
+        count=len(faces),
+        dice_table=state.setup.dice_table,
+    )
     return [Expected("tie-dice", prompt, choices={"source": SOURCES}, dice={"dice": faces})]
 
 
 def _landing(state: TcgState) -> list[Expected]:
-    prompt = "The keeper punched: roll for the landing and enter the area where the ball lands."
+    prompt = phrase(
+        "The keeper punched: roll for the landing and enter the area where the ball lands."
+    )
     choices = {"roll": DIE, "area": AREAS, "source": SOURCES}
     return [Expected("land", prompt, choices=choices, random=("roll",))]
 
@@ -197,7 +245,9 @@ def _gather(state: TcgState) -> list[Expected]:
     for side in SIDES:
         players = _players(state, side, lambda p, s=side: act.Gather(s, p.label))  # type: ignore[misc]
         if players:
-            prompt = f"Who takes the ball in {area}? ({state.label(side)})"
+            prompt = phrase(
+                "Who takes the ball in {area}? ({team})", area=area, team=state.label(side)
+            )
             found.append(Expected("gather", prompt, side, {"side": side}, {"player": players}))
     return found
 
@@ -205,7 +255,7 @@ def _gather(state: TcgState) -> list[Expected]:
 def _restart(state: TcgState) -> list[Expected]:
     side = state.pending.side if state.pending and state.pending.side else "home"
     players = _players(state, side, lambda p: act.Restart(side, p.label))  # type: ignore[arg-type]
-    prompt = f"{state.label(side)} restart: who gets the ball?"
+    prompt = phrase("{team} restart: who gets the ball?", team=state.label(side))
     found = [Expected("restart", prompt, side, {"side": side}, {"player": players})]
     for each in (side, other(side)):
         for player in state.side(each).players:
@@ -215,7 +265,9 @@ def _restart(state: TcgState) -> list[Expected]:
                 if legal(state, act.Substitute(each, player.label, c))  # type: ignore[arg-type]
             ]
             if cards:
-                prompt = f"{state.label(each)} substitute {player.label}."
+                prompt = phrase(
+                    "{team} substitute {player}.", team=state.label(each), player=player.label
+                )
                 fixed = {"side": each, "player": player.label}
                 found.append(Expected("substitute", prompt, each, fixed, {"card": cards}))
     return found
@@ -227,7 +279,7 @@ def _kickers(state: TcgState) -> list[Expected]:
     for side in SIDES:
         if shoot is not None and not shoot.kickers_of(side):
             players = [p.label for p in state.side(side).players]
-            prompt = f"{state.label(side)} name 5 penalty takers in order."
+            prompt = phrase("{team} name 5 penalty takers in order.", team=state.label(side))
             found.append(Expected("kickers", prompt, side, {"side": side}, {"players": players}))
     return found
 
@@ -236,7 +288,7 @@ def _penalties(state: TcgState) -> list[Expected]:
     if state.shoot_out is None:
         return []
     side = state.shoot_out.next_side
-    prompt = f"{state.label(side)} kick: roll the kicker's d6, then the keeper's."
+    prompt = phrase("{team} kick: roll the kicker's d6, then the keeper's.", team=state.label(side))
     return [
         Expected(
             "penalty", prompt, side, {"side": side}, {"source": SOURCES}, dice={"dice": (6, 6)}

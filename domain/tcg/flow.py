@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.consequences import FinalResult, ShootOutStarted
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Consequence
 from domain.tcg import consequences as tc
 from domain.tcg.setup import other
@@ -38,7 +39,12 @@ def _draw(state: TcgState, side: str) -> Step:
     state = state.with_side(side, new)
     if new.library == 0 and not state.turn.deck_ran_out:
         state = replace(state, turn=replace(state.turn, deck_ran_out=True))
-    text = f"{state.setup.team(side).name} draw {drawn} ({new.library} left in the half deck)."
+    text = phrase(
+        "{name} draw {drawn} ({library} left in the half deck).",
+        name=state.setup.team(side).name,
+        drawn=drawn,
+        library=new.library,
+    )
     return state, [tc.CardsDrawn(text, side=side, drawn=drawn)]
 
 
@@ -72,7 +78,12 @@ def start_turn(state: TcgState) -> Step:
     attacker = state.ball_side or "home"
     number = state.turn.number + 1
     state = replace(state, turn=Turn(number=number, attacker=attacker), battle=None, pending=None)
-    text = f"Turn {number} of half {state.half}: {state.setup.team(attacker).name} attack."
+    text = phrase(
+        "Turn {number} of half {half}: {name} attack.",
+        number=number,
+        half=state.half,
+        name=state.setup.team(attacker).name,
+    )
     started = tc.TurnStarted(text, turn=number, half=state.half, attacker=attacker)
     state, drawn = start_phase(state, attacker)
     return state, [started, *drawn]
@@ -106,7 +117,11 @@ def reset_positions(side: SideState) -> SideState:
 def end_half(state: TcgState) -> Step:
     consequences: list[Consequence] = [
         tc.HalfEnded(
-            f"End of half {state.half}: {score_line(state)}.", half=state.half, score=state.score
+            phrase(
+                "End of half {half}: {score_line}.", half=state.half, score_line=score_line(state)
+            ),
+            half=state.half,
+            score=state.score,
         )
     ]
     if state.half == 1:
@@ -144,10 +159,15 @@ def end_half(state: TcgState) -> Step:
 
 def finish(state: TcgState, consequences: list[Consequence]) -> Step:
     state = replace(state, phase="over", ball=None, ball_side=None, pending=None)
-    text = f"Full time: {score_line(state)}."
-    if state.shoot_out is not None:
-        shoot = state.shoot_out
-        text += f" Penalties {shoot.scored('home')}–{shoot.scored('away')}."
+    shoot = state.shoot_out
+    penalties = (
+        phrase(" Penalties {home}–{away}.", home=shoot.scored("home"), away=shoot.scored("away"))
+        if shoot is not None
+        else ""
+    )
+    text = phrase(
+        "Full time: {score_line}.{penalties}", score_line=score_line(state), penalties=penalties
+    )
     consequences.append(tc.FullTime(text, score=state.score))
     # The view reads the flow's score line, so it is imported where needed.
     from domain.tcg.view import match_result

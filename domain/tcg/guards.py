@@ -2,44 +2,50 @@
 
 from __future__ import annotations
 
+from domain.phrase import either, phrase
 from domain.ruleset import Violation
 from domain.tcg.field import GOAL, area_distance, is_area
 from domain.tcg.state import AREA_CAPACITY, SIDE_CAPACITY, FieldPlayer, TcgState
 from domain.tcg.team_list import Card
+from domain.tcg.words import word
 
 PHASE_NAMES = {
-    "placement": "the placement of the starters",
-    "toss": "the toss",
-    "kickoff": "the kick-off",
-    "discard": "the discard after the draw",
-    "attack": "the attack phase",
-    "defense": "the defense phase",
-    "reverse": "the reverse step of the battle",
-    "battle-card": "the battle cards",
-    "support": "the support step",
-    "tie": "the dice for a tie",
-    "landing": "the landing of a punched ball",
-    "gather": "the loose ball",
-    "restart": "the restart",
-    "kickers": "the choice of penalty takers",
-    "penalties": "the penalty kicks",
-    "over": "the end of the match",
+    "placement": phrase("the placement of the starters"),
+    "toss": phrase("the toss"),
+    "kickoff": phrase("the kick-off"),
+    "discard": phrase("the discard after the draw"),
+    "attack": phrase("the attack phase"),
+    "defense": phrase("the defense phase"),
+    "reverse": phrase("the reverse step of the battle"),
+    "battle-card": phrase("the battle cards"),
+    "support": phrase("the support step"),
+    "tie": phrase("the dice for a tie"),
+    "landing": phrase("the landing of a punched ball"),
+    "gather": phrase("the loose ball"),
+    "restart": phrase("the restart"),
+    "kickers": phrase("the choice of penalty takers"),
+    "penalties": phrase("the penalty kicks"),
+    "over": phrase("the end of the match"),
 }
 
 
 def in_phase(state: TcgState, rule: str, *phases: str) -> list[Violation]:
     if state.phase in phases:
         return []
-    wanted = " or ".join(PHASE_NAMES[p] for p in phases)
+    wanted = either(PHASE_NAMES[p] for p in phases)
     now = PHASE_NAMES.get(state.phase, state.phase)
-    return [Violation(rule, f"this belongs to {wanted}, but it is {now}", False)]
+    return [
+        Violation(
+            rule, phrase("this belongs to {wanted}, but it is {now}", wanted=wanted, now=now), False
+        )
+    ]
 
 
 def phase_player(state: TcgState, side: str, rule: str) -> list[Violation]:
     if state.turn.phase_side == side:
         return []
     who = state.label(state.turn.phase_side)
-    return [Violation(rule, f"it is {who}'s phase", False)]
+    return [Violation(rule, phrase("it is {who}'s phase", who=who), False)]
 
 
 def find_player(
@@ -48,7 +54,15 @@ def find_player(
     player = state.side(side).player(label)
     if player is None:
         problems.append(
-            Violation(rule, f"{state.label(side)} have no player {label!r} on the field", False)
+            Violation(
+                rule,
+                phrase(
+                    "{team} have no player {label!r} on the field",
+                    team=state.label(side),
+                    label=label,
+                ),
+                False,
+            )
         )
     return player
 
@@ -56,14 +70,27 @@ def find_player(
 def must_be_active(state: TcgState, player: FieldPlayer, problems: list[Violation]) -> None:
     if not player.active(state.turn.number):
         problems.append(
-            Violation("TCG-5.5", f"{player.label} is inactive until the end of the next turn")
+            Violation(
+                "TCG-5.5",
+                phrase("{player} is inactive until the end of the next turn", player=player.label),
+            )
         )
 
 
 def afford(state: TcgState, what: str, price: int, problems: list[Violation]) -> None:
     left = state.turn.cost
     if price > left:
-        problems.append(Violation("TCG-6.2", f"{what} costs {price} and only {left} cost is left"))
+        problems.append(
+            Violation(
+                "TCG-6.2",
+                phrase(
+                    "{what} costs {price} and only {left} cost is left",
+                    what=what,
+                    price=price,
+                    left=left,
+                ),
+            )
+        )
 
 
 def distance(state: TcgState, side_a: str, area_a: str, side_b: str, area_b: str) -> int:
@@ -76,19 +103,38 @@ def capacity(
     """TCG-11.4: at most 4 players in an area, at most 3 of one side."""
     if area == GOAL:
         if arriving.position != "GK":
-            text = "only the goalkeeper stands in the goal mouth"
+            text = phrase("only the goalkeeper stands in the goal mouth")
             problems.append(Violation("TCG-8.4", text, False))
         return
     if not is_area(area):
-        problems.append(Violation("TCG-11.1", f"{area!r} is not an area (a1..e9)", False))
+        problems.append(
+            Violation("TCG-11.1", phrase("{area!r} is not an area (a1..e9)", area=area), False)
+        )
         return
     there = [(s, p) for s, p in state.in_area(area) if p is not arriving]
     if len(there) + 1 > AREA_CAPACITY:
-        problems.append(Violation("TCG-11.4", f"{area} already holds {AREA_CAPACITY} players"))
+        problems.append(
+            Violation(
+                "TCG-11.4",
+                phrase(
+                    "{area} already holds {area_capacity} players",
+                    area=area,
+                    area_capacity=AREA_CAPACITY,
+                ),
+            )
+        )
     own = sum(1 for s, _ in there if s == side)
     if own + 1 > SIDE_CAPACITY:
         problems.append(
-            Violation("TCG-11.4", f"{area} already holds {SIDE_CAPACITY} of {state.label(side)}")
+            Violation(
+                "TCG-11.4",
+                phrase(
+                    "{area} already holds {side_capacity} of {team}",
+                    area=area,
+                    side_capacity=SIDE_CAPACITY,
+                    team=state.label(side),
+                ),
+            )
         )
 
 
@@ -105,17 +151,40 @@ def deck_card(
     team = state.setup.team(side)
     card = team.deck_card(name)
     if card is None:
-        problems.append(Violation(rule, f"{team.name}'s deck holds no card named {name!r}", False))
+        problems.append(
+            Violation(
+                rule,
+                phrase("{team}'s deck holds no card named {name!r}", team=team.name, name=name),
+                False,
+            )
+        )
         return None
     if card.type != card_type:
-        problems.append(Violation(rule, f"{card.name} is a {card.type} card, not {card_type}"))
+        problems.append(
+            Violation(
+                rule,
+                phrase(
+                    "{card} is a {type} card, not {card_type}",
+                    card=card.name,
+                    type=word(card.type),
+                    card_type=word(card_type),
+                ),
+            )
+        )
     shown = sum(1 for used in state.side(side).used if card.answers_to(used))
     if shown >= card.count:
         problems.append(
-            Violation("TCG-2.1", f"all {card.count} copies of {card.name} have been shown already")
+            Violation(
+                "TCG-2.1",
+                phrase(
+                    "all {count} copies of {card} have been shown already",
+                    count=card.count,
+                    card=card.name,
+                ),
+            )
         )
     if from_hand and state.side(side).hand < 1:
-        problems.append(Violation(rule, f"{state.label(side)} hold no cards"))
+        problems.append(Violation(rule, phrase("{team} hold no cards", team=state.label(side))))
     return card
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.consequences import DieRolled
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Consequence, Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -15,6 +16,7 @@ from domain.tcg import guards
 from domain.tcg.field import is_area
 from domain.tcg.flow import Step, end_turn, reset_positions, score_line
 from domain.tcg.state import Battle, FieldPlayer, Pending, TcgState, keeper_in_goal
+from domain.tcg.words import word
 
 GOAL_MARGIN = 2
 DIE_FACES = 6
@@ -50,8 +52,14 @@ def judge(state: TcgState) -> Step:
     if outright:
         margin = GOAL_MARGIN if battle.challenger_card == 1 else -GOAL_MARGIN
 
-    how = " (1 beats 8)" if outright else ""
-    text = f"Battle ({battle.kind}): {attack} against {defense}{how}."
+    how = phrase(" (1 beats 8)") if outright else ""
+    text = phrase(
+        "Battle ({kind}): {attack} against {defense}{how}.",
+        kind=word(battle.kind),
+        attack=attack,
+        defense=defense,
+        how=how,
+    )
     judged = tc.Battle(
         text,
         battle=battle.kind,
@@ -79,7 +87,11 @@ def _shot_outcome(state: TcgState, battle: Battle, margin: int) -> Step:
         for each in ("home", "away"):
             state = state.with_side(each, reset_positions(state.side(each)))
         state = replace(state, ball=None, ball_side=None)
-        text = f"Goal! {battle.challenger_player} scores: {score_line(state)}."
+        text = phrase(
+            "Goal! {challenger_player} scores: {score_line}.",
+            challenger_player=battle.challenger_player,
+            score_line=score_line(state),
+        )
         goal = tc.Scored(text, side=shooter_side, score=state.score)
         state, rest = end_turn(state, Pending("kickoff", keeper_side))
         return state, [goal, *rest]
@@ -88,11 +100,18 @@ def _shot_outcome(state: TcgState, battle: Battle, margin: int) -> Step:
         tired = replace(shooter, inactive_until=state.turn.number + 1)
         state = state.with_side(shooter_side, state.side(shooter_side).with_player(tired))
         state = replace(state, ball=None, ball_side=None)
-        text = f"{battle.receiver_player} catches; {shooter.label} is inactive; goal kick."
+        text = phrase(
+            "{receiver_player} catches; {shooter} is inactive; goal kick.",
+            receiver_player=battle.receiver_player,
+            shooter=shooter.label,
+        )
         caught = tc.Catch(text, side=keeper_side, keeper=battle.receiver_player)
         state, rest = end_turn(state, Pending("goal-kick", keeper_side))
         return state, [caught, *rest]
-    text = f"{battle.receiver_player} punches the ball away; dice decide where it lands."
+    text = phrase(
+        "{receiver_player} punches the ball away; dice decide where it lands.",
+        receiver_player=battle.receiver_player,
+    )
     punched = tc.Punch(text, side=keeper_side, keeper=battle.receiver_player)
     return replace(state, phase="landing", ball=None, ball_side=None), [punched]
 
@@ -100,10 +119,15 @@ def _shot_outcome(state: TcgState, battle: Battle, margin: int) -> Step:
 def challenger_wins(state: TcgState, battle: Battle) -> Step:
     """The defender wins the ball, and play goes out (TCG-7.6)."""
     won_by = tc.BALL_WON["tackle" if battle.kind == "tackle" else "pass-cut"]
-    text = f"{battle.challenger_player} wins the ball for {state.label(battle.challenger)}."
+    text = phrase(
+        "{challenger_player} wins the ball for {team}.",
+        challenger_player=battle.challenger_player,
+        team=state.label(battle.challenger),
+    )
     won = won_by(text, side=battle.challenger, player=battle.challenger_player)
     out = tc.OutOfPlay(
-        f"Out of play: {state.label(battle.challenger)} restart.", side=battle.challenger
+        phrase("Out of play: {team} restart.", team=state.label(battle.challenger)),
+        side=battle.challenger,
     )
     state = replace(state, ball=None, ball_side=None)
     state, rest = end_turn(state, Pending("out-of-play", battle.challenger))
@@ -111,7 +135,11 @@ def challenger_wins(state: TcgState, battle: Battle) -> Step:
 
 
 def receiver_keeps(state: TcgState, battle: Battle) -> Step:
-    text = f"{battle.receiver_player} keeps the ball for {state.label(battle.receiver)}."
+    text = phrase(
+        "{receiver_player} keeps the ball for {team}.",
+        receiver_player=battle.receiver_player,
+        team=state.label(battle.receiver),
+    )
     kept = tc.BallKept(text, side=battle.receiver)
     state, rest = end_turn(state)
     return state, [kept, *rest]
@@ -128,7 +156,15 @@ def check_tie_dice(state: TcgState, action: act.TieDice) -> list[Violation]:
     wanted = dice_count(state)
     if len(action.dice) != wanted:
         return [
-            Violation("TCG-7.6", f"the {state.setup.dice_table} table needs {wanted} dice", False)
+            Violation(
+                "TCG-7.6",
+                phrase(
+                    "the {dice_table} table needs {wanted} dice",
+                    dice_table=state.setup.dice_table,
+                    wanted=wanted,
+                ),
+                False,
+            )
         ]
     return _dice_range(action.dice)
 
@@ -136,7 +172,15 @@ def check_tie_dice(state: TcgState, action: act.TieDice) -> list[Violation]:
 def _dice_range(dice: tuple[int, ...]) -> list[Violation]:
     if all(1 <= value <= DIE_FACES for value in dice):
         return []
-    return [Violation("TCG-2.5", f"a die shows 1 to {DIE_FACES}, not {list(dice)}", False)]
+    return [
+        Violation(
+            "TCG-2.5",
+            phrase(
+                "a die shows 1 to {die_faces}, not {list}", die_faces=DIE_FACES, list=list(dice)
+            ),
+            False,
+        )
+    ]
 
 
 def apply_tie_dice(state: TcgState, action: act.TieDice) -> Step:
@@ -149,7 +193,7 @@ def apply_tie_dice(state: TcgState, action: act.TieDice) -> Step:
     else:
         challenger_won = action.dice[0] > action.dice[1]
     tied = tc.TieDice(
-        f"Tie dice {', '.join(map(str, action.dice))}.",
+        phrase("Tie dice {join}.", join=", ".join(map(str, action.dice))),
         dice=tuple(action.dice),
         source=action.source,
     )
@@ -173,14 +217,14 @@ def check_land(state: TcgState, action: act.Land) -> list[Violation]:
         return problems
     problems += _dice_range((action.roll,))
     if not is_area(action.area):
-        text = f"{action.area!r} is not an area (a1..e9)"
+        text = phrase("{area!r} is not an area (a1..e9)", area=action.area)
         problems.append(Violation("TCG-11.1", text, False))
     return problems
 
 
 def apply_land(state: TcgState, action: act.Land) -> Step:
     area = action.area if is_area(action.area) else "c5"
-    text = f"The punched ball lands in {area} (die {action.roll})."
+    text = phrase("The punched ball lands in {area} (die {roll}).", area=area, roll=action.roll)
     landed = tc.BallLanded(text, area=area, roll=action.roll, source=action.source)
     state, rest = end_turn(state, Pending("loose-ball", None, area))
     return state, [landed, *rest]

@@ -9,6 +9,7 @@ cut: the reach to the ball holder's (receiver's) area + 1; the player moves ther
 from __future__ import annotations
 
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -18,6 +19,7 @@ from domain.tcg.field import GOAL, PLACES, shot_distance
 from domain.tcg.flow import Step, close_phase, end_turn, start_phase
 from domain.tcg.setup import other
 from domain.tcg.state import MOVE_LIMIT, Battle, FieldPlayer, TcgState
+from domain.tcg.words import word
 
 
 def _acting(state: TcgState, side: str, rule: str, *phases: str) -> list[Violation]:
@@ -28,7 +30,9 @@ def _acting(state: TcgState, side: str, rule: str, *phases: str) -> list[Violati
 def _holder(state: TcgState, side: str, rule: str, problems: list[Violation]) -> FieldPlayer:
     holder = state.holder()
     if holder is None or state.ball_side != side:
-        problems.append(Violation(rule, f"{state.label(side)} do not have the ball", False))
+        problems.append(
+            Violation(rule, phrase("{team} do not have the ball", team=state.label(side)), False)
+        )
         return FieldPlayer("?", state.setup.team(side).coach, "c5", "c5")
     guards.must_be_active(state, holder, problems)
     return holder
@@ -51,17 +55,28 @@ def check_move(state: TcgState, action: act.Move) -> list[Violation]:
     player = guards.find_player(state, action.side, action.player, "TCG-6.2", problems)
     if action.to not in PLACES:
         problems.append(
-            Violation("TCG-11.1", f"{action.to!r} is not an area (a1..e9, goal)", False)
+            Violation(
+                "TCG-11.1", phrase("{to!r} is not an area (a1..e9, goal)", to=action.to), False
+            )
         )
     if player is None or problems:
         return problems
     guards.must_be_active(state, player, problems)
     areas = move_price(state, action.side, player, action.to)
     if areas == 0:
-        problems.append(Violation("TCG-6.2", f"{player.label} is in {action.to} already"))
+        problems.append(
+            Violation(
+                "TCG-6.2", phrase("{player} is in {to} already", player=player.label, to=action.to)
+            )
+        )
     if over_move_limit(state, player, areas):
-        problems.append(Violation("TCG-6.2", f"{player.label} {_limit_text(state)}"))
-    guards.afford(state, f"moving {areas} area(s)", areas, problems)
+        problems.append(
+            Violation(
+                "TCG-6.2",
+                phrase("{player} {limit_text}", player=player.label, limit_text=_limit_text(state)),
+            )
+        )
+    guards.afford(state, phrase("moving {areas} area(s)", areas=areas), areas, problems)
     guards.capacity(state, action.side, action.to, player, problems)
     return problems
 
@@ -77,8 +92,11 @@ def over_move_limit(state: TcgState, player: FieldPlayer, areas: int) -> bool:
 
 def _limit_text(state: TcgState) -> str:
     if state.setup.move_limit == "per-phase":
-        return f"may move at most {MOVE_LIMIT} areas a phase (move-limit=per-phase)"
-    return f"may cross at most {MOVE_LIMIT} areas in one move"
+        return phrase(
+            "may move at most {move_limit} areas a phase (move-limit=per-phase)",
+            move_limit=MOVE_LIMIT,
+        )
+    return phrase("may cross at most {move_limit} areas in one move", move_limit=MOVE_LIMIT)
 
 
 def apply_move(state: TcgState, action: act.Move) -> Step:
@@ -91,8 +109,15 @@ def apply_move(state: TcgState, action: act.Move) -> Step:
     dribble = state.ball_side == action.side and state.ball == player.label
     if dribble and areas:
         state = replace(state, turn=replace(state.turn, ball_moved=True))
-    verb = "dribbles" if dribble else "moves"
-    text = f"{player.label} {verb} from {player.area} to {action.to} ({areas} cost)."
+    verb = phrase("dribbles") if dribble else phrase("moves")
+    text = phrase(
+        "{player} {verb} from {area} to {to} ({areas} cost).",
+        player=player.label,
+        verb=verb,
+        area=player.area,
+        to=action.to,
+        areas=areas,
+    )
     moved = tc.Moved(
         text,
         side=action.side,
@@ -114,9 +139,13 @@ def check_pass(state: TcgState, action: act.Pass) -> list[Violation]:
     if receiver is None or any(not v.overridable for v in problems):
         return problems
     if receiver.label == holder.label:
-        problems.append(Violation("TCG-6.2", f"{holder.label} cannot pass to himself"))
+        problems.append(
+            Violation("TCG-6.2", phrase("{holder} cannot pass to himself", holder=holder.label))
+        )
     guards.must_be_active(state, receiver, problems)
-    guards.afford(state, "the pass", pass_price(state, action.side, holder, receiver), problems)
+    guards.afford(
+        state, phrase("the pass"), pass_price(state, action.side, holder, receiver), problems
+    )
     return problems
 
 
@@ -136,7 +165,13 @@ def apply_pass(state: TcgState, action: act.Pass) -> Step:
         ball_moved=state.turn.ball_moved or holder.area != receiver.area,
     )
     state = replace(state, ball=receiver.label, turn=turn)
-    text = f"{holder.label} passes to {receiver.label} in {receiver.area} ({price} cost)."
+    text = phrase(
+        "{holder} passes to {receiver} in {area} ({price} cost).",
+        holder=holder.label,
+        receiver=receiver.label,
+        area=receiver.area,
+        price=price,
+    )
     passed = tc.Passed(text, side=action.side, from_=holder.label, to=receiver.label, cost=price)
     return state, [passed]
 
@@ -148,9 +183,9 @@ def check_shoot(state: TcgState, action: act.Shoot) -> list[Violation]:
     holder = _holder(state, action.side, "TCG-5.3", problems)
     if not problems or all(v.overridable for v in problems):
         price = shot_distance(holder.area, action.side, state.setup.distance)
-        guards.afford(state, "the shot", price, problems)
+        guards.afford(state, phrase("the shot"), price, problems)
         if state.side(other(action.side)).keeper() is None:
-            problems.append(Violation("TCG-8.4", "the opponents have no goalkeeper", False))
+            problems.append(Violation("TCG-8.4", phrase("the opponents have no goalkeeper"), False))
     return problems
 
 
@@ -160,7 +195,12 @@ def apply_shoot(state: TcgState, action: act.Shoot) -> Step:
     price = shot_distance(holder.area, action.side, state.setup.distance)
     state = _spend(state, price)
     state = replace(state, turn=replace(state.turn, shot=True, ball_moved=True))
-    text = f"{holder.label} shoots from {holder.area} ({price} cost)."
+    text = phrase(
+        "{holder} shoots from {area} ({price} cost).",
+        holder=holder.label,
+        area=holder.area,
+        price=price,
+    )
     shot = tc.Shot(text, side=action.side, player=holder.label, cost=price)
     # TCG-5.3: the shot ends the attack phase; the defender still has a defense phase.
     state, rest = start_phase(close_phase(state), other(action.side))
@@ -176,7 +216,7 @@ def check_end(state: TcgState, action: act.EndPhase) -> list[Violation]:
         and ball_can_move(state)
     ):
         problems.append(
-            Violation("TCG-5.3", "the attacker must move the ball at least one area first")
+            Violation("TCG-5.3", phrase("the attacker must move the ball at least one area first"))
         )
     return problems
 
@@ -230,14 +270,24 @@ def check_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> list[V
     if problems:
         return problems
     if state.turn.shot:
-        return [Violation("TCG-5.4", "the ball is on its way to goal", False)]
+        return [Violation("TCG-5.4", phrase("the ball is on its way to goal"), False)]
     target = _target(state, action.kind)
     if target is None or state.ball_side != other(action.side):
-        what = "a pass receiver holding the ball" if action.kind == "pass-cut" else "a ball holder"
-        return [Violation("TCG-5.4", f"there is no {what} to challenge", False)]
+        what = (
+            phrase("a pass receiver holding the ball")
+            if action.kind == "pass-cut"
+            else phrase("a ball holder")
+        )
+        return [Violation("TCG-5.4", phrase("there is no {what} to challenge", what=what), False)]
     if target.area == GOAL:
         # Nobody but the keeper stands in a goal mouth, so nobody can reach him there.
-        return [Violation("TCG-8.4", f"{target.label} is in the goal mouth, out of reach", False)]
+        return [
+            Violation(
+                "TCG-8.4",
+                phrase("{target} is in the goal mouth, out of reach", target=target.label),
+                False,
+            )
+        ]
     player = guards.find_player(state, action.side, action.player, "TCG-5.4", problems)
     if player is None:
         return problems
@@ -248,10 +298,16 @@ def check_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> list[V
     if over_move_limit(state, player, reach):
         problems.append(
             Violation(
-                "TCG-6.2", f"{player.label} cannot reach {target.area}: he {_limit_text(state)}"
+                "TCG-6.2",
+                phrase(
+                    "{player} cannot reach {area}: he {limit_text}",
+                    player=player.label,
+                    area=target.area,
+                    limit_text=_limit_text(state),
+                ),
             )
         )
-    guards.afford(state, f"the {action.kind}", reach + 1, problems)
+    guards.afford(state, phrase("the {kind}", kind=word(action.kind)), reach + 1, problems)
     if reach:
         guards.capacity(state, action.side, target.area, player, problems)
     return problems
@@ -266,8 +322,15 @@ def apply_challenge(state: TcgState, action: act.Tackle | act.PassCut) -> Step:
     reach = guards.distance(state, action.side, player.area, other(action.side), area)
     state = close_phase(_spend(state, reach + 1, player.label, reach))
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
-    verb = "tackles" if action.kind == "tackle" else "cuts the pass to"
-    text = f"{player.label} {verb} {target.label} in {area} ({reach + 1} cost)."
+    verb = phrase("tackles") if action.kind == "tackle" else phrase("cuts the pass to")
+    text = phrase(
+        "{player} {verb} {target} in {area} ({value} cost).",
+        player=player.label,
+        verb=verb,
+        target=target.label,
+        area=area,
+        value=reach + 1,
+    )
     declared = tc.CHALLENGES[action.kind](
         text, side=action.side, player=player.label, target=target.label, cost=reach + 1
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -33,15 +34,31 @@ def check_place(state: TcgState, action: act.Place) -> list[Violation]:
     waiting = unplaced(state, action.side)
     card = next((c for label, c in waiting if _names(label, c, action.player)), None)
     if card is None:
-        text = f"{action.player!r} is not an unplaced starter of {state.label(action.side)}"
+        text = phrase(
+            "{player!r} is not an unplaced starter of {team}",
+            player=action.player,
+            team=state.label(action.side),
+        )
         return [Violation("TCG-3.2", text, False)]
     zone = starting_areas(card.position or "MF", action.side)
     if action.area not in zone and action.area not in PLACES:
-        return [Violation("TCG-11.1", f"{action.area!r} is not an area (a1..e9, goal)", False)]
+        return [
+            Violation(
+                "TCG-11.1",
+                phrase("{area!r} is not an area (a1..e9, goal)", area=action.area),
+                False,
+            )
+        ]
     if action.area not in zone:
         problems.append(
             Violation(
-                "TCG-11.3", f"a {card.position} starts in {', '.join(zone)}, not {action.area}"
+                "TCG-11.3",
+                phrase(
+                    "a {position} starts in {join}, not {area}",
+                    position=card.position,
+                    join=", ".join(zone),
+                    area=action.area,
+                ),
             )
         )
     arriving = FieldPlayer(action.player, card, action.area, action.area)
@@ -58,7 +75,12 @@ def apply_place(state: TcgState, action: act.Place) -> Step:
     state = state.with_side(action.side, replace(side, players=(*side.players, player)))
     if not unplaced(state, "home") and not unplaced(state, "away"):
         state = replace(state, phase="toss")
-    text = f"{state.setup.team(action.side).name}: {label} starts in {action.area}."
+    text = phrase(
+        "{name}: {label} starts in {area}.",
+        name=state.setup.team(action.side).name,
+        label=label,
+        area=action.area,
+    )
     return state, [tc.Placed(text, side=action.side, player=label)]
 
 
@@ -73,7 +95,7 @@ def apply_toss(state: TcgState, action: act.Toss) -> Step:
         pending=Pending("kickoff", action.winner),
         phase="kickoff",
     )
-    text = f"{state.label(action.winner)} have the ball and kick off."
+    text = phrase("{team} have the ball and kick off.", team=state.label(action.winner))
     return state, [tc.TossWon(text, winner=action.winner)]
 
 
@@ -81,8 +103,8 @@ def _restarting_side(state: TcgState, side: str, rule: str) -> list[Violation]:
     pending = state.pending
     if pending is not None and pending.side == side:
         return []
-    who = state.label(pending.side) if pending and pending.side else "the other side"
-    return [Violation(rule, f"the ball is {who}'s", False)]
+    who = state.label(pending.side) if pending and pending.side else phrase("the other side")
+    return [Violation(rule, phrase("the ball is {who}'s", who=who), False)]
 
 
 def _give_ball(state: TcgState, side: str, label: str) -> TcgState:
@@ -103,7 +125,9 @@ def check_kickoff(state: TcgState, action: act.Kickoff) -> list[Violation]:
 
 def apply_kickoff(state: TcgState, action: act.Kickoff) -> Step:
     state = _give_ball(state, action.side, action.player)
-    text = f"Kick-off: {state.label(action.side)}, {state.ball} on the ball."
+    text = phrase(
+        "Kick-off: {team}, {ball} on the ball.", team=state.label(action.side), ball=state.ball
+    )
     kicked = tc.KickedOff(text, side=action.side, player=state.ball, half=state.half)
     state, started = start_turn(state)
     return state, [kicked, *started]
@@ -122,8 +146,13 @@ def check_restart(state: TcgState, action: act.Restart) -> list[Violation]:
 def apply_restart(state: TcgState, action: act.Restart) -> Step:
     kind = state.pending.kind if state.pending else "restart"
     state = _give_ball(state, action.side, action.player)
-    what = "Goal kick" if kind == "goal-kick" else "Play restarts"
-    text = f"{what}: {state.label(action.side)}, {state.ball} on the ball."
+    what = phrase("Goal kick") if kind == "goal-kick" else phrase("Play restarts")
+    text = phrase(
+        "{what}: {team}, {ball} on the ball.",
+        what=what,
+        team=state.label(action.side),
+        ball=state.ball,
+    )
     restarted = tc.Restarted(text, side=action.side, player=state.ball)
     state, started = start_turn(state)
     return state, [restarted, *started]
@@ -147,7 +176,12 @@ def apply_gather(state: TcgState, action: act.Gather) -> Step:
     area = state.pending.area if state.pending and state.pending.area else player.area
     state = state.with_side(action.side, side.with_player(replace(player, area=area)))
     state = _give_ball(state, action.side, player.label)
-    text = f"{player.label} ({state.setup.team(action.side).name}) takes the ball in {area}."
+    text = phrase(
+        "{player} ({name}) takes the ball in {area}.",
+        player=player.label,
+        name=state.setup.team(action.side).name,
+        area=area,
+    )
     gathered = tc.Gathered(text, side=action.side, player=player.label)
     state, started = start_turn(state)
     return state, [gathered, *started]
@@ -158,20 +192,23 @@ def check_substitute(state: TcgState, action: act.Substitute) -> list[Violation]
     if problems:
         return problems
     if state.pending is None or state.pending.kind != "out-of-play":
-        return [Violation("TCG-8.3", "substitutions only while play is out", False)]
+        return [Violation("TCG-8.3", phrase("substitutions only while play is out"), False)]
     side = state.side(action.side)
     player = guards.find_player(state, action.side, action.player, "TCG-8.3", problems)
     card = guards.deck_card(state, action.side, action.card, "player", "TCG-8.3", problems)
     if side.substitutions >= SUBSTITUTION_LIMIT:
         problems.append(
-            Violation("TCG-8.3", f"{state.label(action.side)} have made 3 substitutions already")
+            Violation(
+                "TCG-8.3",
+                phrase("{team} have made 3 substitutions already", team=state.label(action.side)),
+            )
         )
     if player and card:
         if card.answers_to(player.card.name):
-            problems.append(Violation("TCG-8.3", "a same-name swap is a rank change"))
+            problems.append(Violation("TCG-8.3", phrase("a same-name swap is a rank change")))
         if (player.position == "GK") != (card.position == "GK"):
             # Never overridable: a side without its one keeper could not face a shot.
-            text = "the team must keep exactly one goalkeeper on the field"
+            text = phrase("the team must keep exactly one goalkeeper on the field")
             problems.append(Violation("TCG-8.4", text, False))
     return problems
 
@@ -193,8 +230,13 @@ def apply_substitute(state: TcgState, action: act.Substitute) -> Step:
     state = state.with_side(action.side, side)
     if state.ball_side == action.side and state.ball == old.label:
         state = replace(state, ball=new.label)
-    text = f"Substitution {side.substitutions} for {state.label(action.side)}: "
-    text += f"{new.label} on for {old.label}."
+    text = phrase(
+        "Substitution {substitutions} for {team}: {on} on for {off}.",
+        substitutions=side.substitutions,
+        team=state.label(action.side),
+        on=new.label,
+        off=old.label,
+    )
     substituted = tc.Substitution(
         text, side=action.side, off=old.label, on=new.label, count=side.substitutions
     )
@@ -221,5 +263,7 @@ def apply_discard(state: TcgState, action: act.Discard) -> Step:
     state = state.with_side(action.side, side)
     if side.hand <= HAND_LIMIT:
         state = replace(state, phase=main_phase(state))
-    text = f"{state.setup.team(action.side).name} discard {name} to the trash."
+    text = phrase(
+        "{name} discard {name2} to the trash.", name=state.setup.team(action.side).name, name2=name
+    )
     return state, [tc.Discarded(text, side=action.side, card=name)]

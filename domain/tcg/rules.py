@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg import actions as act
 from domain.tcg import battle as bt
@@ -59,8 +60,10 @@ def check(state: TcgState, action: Any) -> tuple[Violation, ...]:
 def _over(state: TcgState) -> Violation:
     """Why nothing more is entered: the rule that decided the match (TCG-1.2)."""
     if state.shoot_out is not None:
-        return Violation("TCG-9.3", "the match is over: the penalty shoot-out decided it", False)
-    text = "the match is over: the side with more goals after the 2nd half wins"
+        return Violation(
+            "TCG-9.3", phrase("the match is over: the penalty shoot-out decided it"), False
+        )
+    text = phrase("the match is over: the side with more goals after the 2nd half wins")
     return Violation("TCG-4.3", text, False)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.phrase import phrase
 from domain.sentences import Names, by_app, listed, name
 from domain.tcg import actions as act
 
@@ -13,64 +14,146 @@ def sentence(action: Any, names: Names) -> str:
     """What the entry says, in words; the match's sides named by `names`."""
     match action:
         case act.Place():
-            return f"{name(names, action.side)}: {action.player} placed at {action.area}"
+            return phrase(
+                "{side}: {player} placed at {area}",
+                side=name(names, action.side),
+                player=action.player,
+                area=action.area,
+            )
         case act.Toss():
-            return f"{name(names, action.winner)} win the toss{by_app(action.source)}"
+            return phrase(
+                "{winner} win the toss{by_app}",
+                winner=name(names, action.winner),
+                by_app=by_app(action.source),
+            )
         case act.Kickoff():
-            return f"{name(names, action.side)} kick off: {action.player} has the ball"
+            return phrase(
+                "{side} kick off: {player} has the ball",
+                side=name(names, action.side),
+                player=action.player,
+            )
         case act.Discard():
-            return f"{name(names, action.side)} discard {action.card}"
+            return phrase("{side} discard {card}", side=name(names, action.side), card=action.card)
         case act.Move():
-            return f"{name(names, action.side)}: {action.player} moves to {action.to}"
+            return phrase(
+                "{side}: {player} moves to {to}",
+                side=name(names, action.side),
+                player=action.player,
+                to=action.to,
+            )
         case act.Pass():
-            return f"{name(names, action.side)} pass to {action.receiver}"
+            return phrase(
+                "{side} pass to {receiver}", side=name(names, action.side), receiver=action.receiver
+            )
         case act.Shoot():
-            return f"{name(names, action.side)} shoot"
+            return phrase("{side} shoot", side=name(names, action.side))
         case act.Tackle():
-            return f"{name(names, action.side)} tackle with {action.player}"
+            return phrase(
+                "{side} tackle with {player}", side=name(names, action.side), player=action.player
+            )
         case act.PassCut():
-            return f"{name(names, action.side)} cut the pass with {action.player}"
+            return phrase(
+                "{side} cut the pass with {player}",
+                side=name(names, action.side),
+                player=action.player,
+            )
         case act.EndPhase():
-            return f"{name(names, action.side)} end the phase"
+            return phrase("{side} end the phase", side=name(names, action.side))
         case act.Supporter():
-            return f"{name(names, action.side)} use the supporter card {action.card}"
+            return phrase(
+                "{side} use the supporter card {card}",
+                side=name(names, action.side),
+                card=action.card,
+            )
         case act.Tactics():
-            return f"{name(names, action.side)} use the tactics card {action.card}"
+            return phrase(
+                "{side} use the tactics card {card}",
+                side=name(names, action.side),
+                card=action.card,
+            )
         case act.SetReverse():
-            return f"{name(names, action.side)} set a reverse card face down"
+            return phrase("{side} set a reverse card face down", side=name(names, action.side))
         case act.DropReverse():
-            return f"{name(names, action.side)} discard the reverse card in slot {action.slot}"
+            return phrase(
+                "{side} discard the reverse card in slot {slot}",
+                side=name(names, action.side),
+                slot=action.slot,
+            )
         case act.RankChange():
-            return f"{name(names, action.side)}: {action.player} changes rank to {action.card}"
+            return phrase(
+                "{side}: {player} changes rank to {card}",
+                side=name(names, action.side),
+                player=action.player,
+                card=action.card,
+            )
         case act.Flip():
-            bonus = f" ({action.bonus:+d})" if action.bonus else ""
-            paid = f", paying {action.cost} cost" if action.cost else ""
-            return (
-                f"{name(names, action.side)} flip the reverse card in slot {action.slot}: "
-                f"{action.card}{bonus}{paid}"
+            bonus = phrase(" ({bonus:+d})", bonus=action.bonus) if action.bonus else ""
+            paid = phrase(", paying {cost} cost", cost=action.cost) if action.cost else ""
+            return phrase(
+                "{side} flip the reverse card in slot {slot}: {card}{bonus}{paid}",
+                side=name(names, action.side),
+                slot=action.slot,
+                card=action.card,
+                bonus=bonus,
+                paid=paid,
             )
         case act.NoFlip():
-            return f"{name(names, action.side)} flip no reverse card"
+            return phrase("{side} flip no reverse card", side=name(names, action.side))
         case act.BattleCard():
-            return f"{name(names, action.side)} battle card: {action.card}"
+            return phrase(
+                "{side} battle card: {card}", side=name(names, action.side), card=action.card
+            )
         case act.Support():
-            helpers = listed(action.players) if action.players else "nobody"
-            return f"{name(names, action.side)} support: {helpers}"
+            helpers = listed(action.players) if action.players else phrase("nobody")
+            return phrase(
+                "{side} support: {helpers}", side=name(names, action.side), helpers=helpers
+            )
         case act.TieDice():
-            return f"Tie dice {listed(action.dice)}{by_app(action.source)}"
+            return phrase(
+                "Tie dice {listed}{by_app}",
+                listed=listed(action.dice),
+                by_app=by_app(action.source),
+            )
         case act.Land():
-            return f"The ball lands at {action.area} (roll {action.roll}){by_app(action.source)}"
+            return phrase(
+                "The ball lands at {area} (roll {roll}){by_app}",
+                area=action.area,
+                roll=action.roll,
+                by_app=by_app(action.source),
+            )
         case act.Gather():
-            return f"{name(names, action.side)}: {action.player} gathers the ball"
+            return phrase(
+                "{side}: {player} gathers the ball",
+                side=name(names, action.side),
+                player=action.player,
+            )
         case act.Restart():
-            return f"{name(names, action.side)} restart with {action.player}"
+            return phrase(
+                "{side} restart with {player}", side=name(names, action.side), player=action.player
+            )
         case act.Substitute():
-            return f"{name(names, action.side)}: {action.card} comes on for {action.player}"
+            return phrase(
+                "{side}: {card} comes on for {player}",
+                side=name(names, action.side),
+                card=action.card,
+                player=action.player,
+            )
         case act.Kickers():
-            return f"{name(names, action.side)} penalty takers: {listed(action.players)}"
+            return phrase(
+                "{side} penalty takers: {listed}",
+                side=name(names, action.side),
+                listed=listed(action.players),
+            )
         case act.Penalty():
             dice = ", ".join(str(d) for d in action.dice)
             if len(action.dice) == 2:
-                dice = f"kicker {action.dice[0]}, keeper {action.dice[1]}"
-            return f"Penalty for {name(names, action.side)}: {dice}{by_app(action.source)}"
+                dice = phrase(
+                    "kicker {dice}, keeper {dice2}", dice=action.dice[0], dice2=action.dice[1]
+                )
+            return phrase(
+                "Penalty for {side}: {dice}{by_app}",
+                side=name(names, action.side),
+                dice=dice,
+                by_app=by_app(action.source),
+            )
     raise TypeError(f"no sentence for {type(action).__name__}")

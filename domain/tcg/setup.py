@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.odds import LIVE_ODDS, live_odds_help
+from domain.phrase import phrase
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -39,38 +40,51 @@ CHOICES = {
 RECORDED_BEFORE = {"support": "anywhere", "move-limit": "per-phase"}
 
 _SETTING_LABELS = {
-    "name-limits": "Name limits",
-    "dice-table": "Dice table",
-    "distance": "Distance",
-    "support": "Support from",
-    "move-limit": "Move limit",
-    LIVE_ODDS: "Odds while playing",
+    "name-limits": phrase("Name limits"),
+    "dice-table": phrase("Dice table"),
+    "distance": phrase("Distance"),
+    "support": phrase("Support from"),
+    "move-limit": phrase("Move limit"),
+    LIVE_ODDS: phrase("Odds while playing"),
 }
 _CHOICE_HELP = {
-    "whole-team": "the name and Battle Point limits count the whole 60 cards (TCG-2.2)",
-    "deck": "the name and Battle Point limits count only the 48-card deck (TCG-2.2)",
-    "high-roll": "a tie is decided by each side rolling a d6, the higher winning (TCG-7.6)",
-    "single-die": "a tie is decided by the challenger's d6: 4 to 6 wins (TCG-7.6)",
-    "king": "a diagonal step crosses one area, as a chess king moves (TCG-11.6)",
-    "orthogonal": "only straight steps count, a diagonal crosses two areas (TCG-11.6)",
-    "adjacent": "supporters stand in the receiving player's area or one area from it (TCG-7.5)",
-    "same-area": "supporters stand in the receiving player's own area (TCG-7.5)",
-    "anywhere": "any active teammate supports, wherever he stands (TCG-7.5, earlier reading)",
-    "per-move": "each move crosses at most 2 areas, as often as cost allows (TCG-6.2)",
-    "per-phase": "a player crosses at most 2 areas in a whole phase (TCG-6.2, earlier reading)",
-    "hidden": "the scoring page shows no odds of the dice (TCG-7.6) while the match is played",
+    "whole-team": phrase("the name and Battle Point limits count the whole 60 cards (TCG-2.2)"),
+    "deck": phrase("the name and Battle Point limits count only the 48-card deck (TCG-2.2)"),
+    "high-roll": phrase("a tie is decided by each side rolling a d6, the higher winning (TCG-7.6)"),
+    "single-die": phrase("a tie is decided by the challenger's d6: 4 to 6 wins (TCG-7.6)"),
+    "king": phrase("a diagonal step crosses one area, as a chess king moves (TCG-11.6)"),
+    "orthogonal": phrase("only straight steps count, a diagonal crosses two areas (TCG-11.6)"),
+    "adjacent": phrase(
+        "supporters stand in the receiving player's area or one area from it (TCG-7.5)"
+    ),
+    "same-area": phrase("supporters stand in the receiving player's own area (TCG-7.5)"),
+    "anywhere": phrase(
+        "any active teammate supports, wherever he stands (TCG-7.5, earlier reading)"
+    ),
+    "per-move": phrase("each move crosses at most 2 areas, as often as cost allows (TCG-6.2)"),
+    "per-phase": phrase(
+        "a player crosses at most 2 areas in a whole phase (TCG-6.2, earlier reading)"
+    ),
+    "hidden": phrase(
+        "the scoring page shows no odds of the dice (TCG-7.6) while the match is played"
+    ),
     "shown": live_odds_help("TCG-7.6"),
 }
+
+
+_SIDE_WORDS = {"home": phrase("Home"), "away": phrase("Away")}
 
 
 def _form_seat(side: str) -> Seat:
     return Seat(
         side,
         (
-            SetupField(f"{side}-coach", f"{side.title()} coach", "text", ("coach",)),
+            SetupField(
+                f"{side}-coach", phrase("{side} coach", side=_SIDE_WORDS[side]), "text", ("coach",)
+            ),
             SetupField(
                 side,
-                "team list",
+                phrase("team list"),
                 "team-list",
                 ("team",),
                 accept=".toml,text/plain",
@@ -82,7 +96,7 @@ def _form_seat(side: str) -> Seat:
 
 SETUP_FORM = SetupForm(
     prefix="tcg",
-    note="two team lists",
+    note=phrase("two team lists"),
     seats=tuple(_form_seat(side) for side in SIDES),
     fields=tuple(
         SetupField(

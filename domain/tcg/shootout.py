@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.consequences import DieRolled
 from domain.frozen import replace
+from domain.phrase import phrase
 from domain.ruleset import Consequence, Violation
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
@@ -30,17 +31,32 @@ def check_kickers(state: TcgState, action: act.Kickers) -> list[Violation]:
     if problems:
         return problems
     if _shoot_out(state).kickers_of(action.side):
-        return [Violation("TCG-9.1", f"{state.label(action.side)} have chosen already", False)]
+        return [
+            Violation(
+                "TCG-9.1",
+                phrase("{team} have chosen already", team=state.label(action.side)),
+                False,
+            )
+        ]
     if not action.players:
-        return [Violation("TCG-9.1", f"name {KICKERS} field players", False)]
+        return [
+            Violation("TCG-9.1", phrase("name {kickers} field players", kickers=KICKERS), False)
+        ]
     for label in action.players:
         guards.find_player(state, action.side, label, "TCG-9.1", problems)
     if len(action.players) != KICKERS:
         problems.append(
-            Violation("TCG-9.1", f"{KICKERS} kickers are needed, not {len(action.players)}")
+            Violation(
+                "TCG-9.1",
+                phrase(
+                    "{kickers} kickers are needed, not {count}",
+                    kickers=KICKERS,
+                    count=len(action.players),
+                ),
+            )
         )
     if len({label_key(label) for label in action.players}) != len(action.players):
-        problems.append(Violation("TCG-9.1", "a kicker is named twice"))
+        problems.append(Violation("TCG-9.1", phrase("a kicker is named twice")))
     return problems
 
 
@@ -51,7 +67,9 @@ def apply_kickers(state: TcgState, action: act.Kickers) -> Step:
     shoot = replace(shoot, kickers=(*shoot.kickers, (action.side, labels)))
     phase = "penalties" if len(shoot.kickers) == 2 else "kickers"
     state = replace(state, shoot_out=shoot, phase=phase)
-    text = f"{state.label(action.side)} penalty takers: {', '.join(labels)}."
+    text = phrase(
+        "{team} penalty takers: {join}.", team=state.label(action.side), join=", ".join(labels)
+    )
     return state, [tc.Kickers(text, side=action.side, players=tuple(labels))]
 
 
@@ -69,13 +87,19 @@ def check_penalty(state: TcgState, action: act.Penalty) -> list[Violation]:
         return problems
     due = _shoot_out(state).next_side
     if action.side != due:
-        return [Violation("TCG-9.2", f"it is {state.label(due)}'s kick", False)]
+        return [Violation("TCG-9.2", phrase("it is {team}'s kick", team=state.label(due)), False)]
     if len(action.dice) != 2:
-        return [Violation("TCG-9.2", "a kick needs two dice: the kicker's and the keeper's", False)]
+        return [
+            Violation(
+                "TCG-9.2", phrase("a kick needs two dice: the kicker's and the keeper's"), False
+            )
+        ]
     if not all(1 <= value <= DIE_FACES for value in action.dice):
-        return [Violation("TCG-2.5", f"a die shows 1 to {DIE_FACES}", False)]
+        return [
+            Violation("TCG-2.5", phrase("a die shows 1 to {die_faces}", die_faces=DIE_FACES), False)
+        ]
     if state.side(other(action.side)).keeper() is None:
-        return [Violation("TCG-8.4", "the opponents have no goalkeeper", False)]
+        return [Violation("TCG-8.4", phrase("the opponents have no goalkeeper"), False)]
     return []
 
 
@@ -89,8 +113,15 @@ def apply_penalty(state: TcgState, action: act.Penalty) -> Step:
     shoot = _shoot_out(state)
     shoot = replace(shoot, kicks=(*shoot.kicks, (action.side, scored)))
     state = replace(state, shoot_out=shoot)
-    verdict = "scores" if scored else "fails"
-    text = f"Penalty: {kicker.label} {verdict} ({attack} against {keeper.label}'s {defense})."
+    verdict = phrase("scores") if scored else phrase("fails")
+    text = phrase(
+        "Penalty: {kicker} {verdict} ({attack} against {keeper}'s {defense}).",
+        kicker=kicker.label,
+        verdict=verdict,
+        attack=attack,
+        keeper=keeper.label,
+        defense=defense,
+    )
     kick = tc.ShootOutKick(
         text,
         side=action.side,

@@ -12,6 +12,7 @@ TCG-11.1: the field is the 45 areas, the goal mouths lie beyond it).
 
 from __future__ import annotations
 
+from domain.phrase import phrase
 from domain.tcg.field import GOAL
 from domain.tcg.guards import distance
 from domain.tcg.state import Battle, FieldPlayer, TcgState
@@ -26,18 +27,31 @@ def support_refusal(state: TcgState, battle: Battle, player: FieldPlayer) -> str
     if reach is None:  # "anywhere": the position is not checked
         return None
     if player.area == GOAL:
-        return f"{player.label} stands in the goal mouth, not on the field"
+        return phrase("{player} stands in the goal mouth, not on the field", player=player.label)
     receiver = state.side(battle.receiver).player(battle.receiver_player)
     assert receiver is not None
     side = battle.receiver
     away = distance(state, side, player.area, side, receiver.area)
     if away <= reach:
         return None
-    where = "the goal mouth" if receiver.area == GOAL else receiver.area
-    near = "in" if reach == 0 else "in or next to"
-    return (
-        f"{player.label} in {player.area} is not {near} {receiver.label}'s area ({where}), "
-        f"from where support is possible (support={state.setup.support})"
+    where = phrase("the goal mouth") if receiver.area == GOAL else receiver.area
+    values = {
+        "player": player.label,
+        "area": player.area,
+        "receiver": receiver.label,
+        "where": where,
+        "support": state.setup.support,
+    }
+    if reach == 0:
+        return phrase(
+            "{player} in {area} is not in {receiver}'s area ({where}), from where support is "
+            "possible (support={support})",
+            **values,
+        )
+    return phrase(
+        "{player} in {area} is not in or next to {receiver}'s area ({where}), from where "
+        "support is possible (support={support})",
+        **values,
     )
 
 

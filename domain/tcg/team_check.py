@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain.names import name_key
+from domain.phrase import phrase
 from domain.ruleset import Violation
 from domain.tcg.team_list import Card, TeamList
 
@@ -38,22 +39,47 @@ def check_team(team: TeamList, settings: TeamSettings) -> tuple[Violation, ...]:
     total = 1 + len(team.starters) + deck_size
     if len(team.starters) != STARTERS:
         problems.append(
-            Violation("TCG-2.1", f"the team has {len(team.starters)} starters, not {STARTERS}")
+            Violation(
+                "TCG-2.1",
+                phrase(
+                    "the team has {count} starters, not {starters}",
+                    count=len(team.starters),
+                    starters=STARTERS,
+                ),
+            )
         )
     if deck_size != DECK_SIZE:
-        problems.append(Violation("TCG-2.1", f"the deck has {deck_size} cards, not {DECK_SIZE}"))
+        problems.append(
+            Violation(
+                "TCG-2.1",
+                phrase(
+                    "the deck has {deck_size} cards, not {deck_size2}",
+                    deck_size=deck_size,
+                    deck_size2=DECK_SIZE,
+                ),
+            )
+        )
     if total != TEAM_SIZE:
-        problems.append(Violation("TCG-2.1", f"the team has {total} cards, not {TEAM_SIZE}"))
+        problems.append(
+            Violation(
+                "TCG-2.1",
+                phrase(
+                    "the team has {total} cards, not {team_size}", total=total, team_size=TEAM_SIZE
+                ),
+            )
+        )
     problems += _limits(team, settings)
     problems += _starters(team)
     for card in team.deck:
         if card.type == "coach":
-            problems.append(Violation("TCG-2.4", f"{card.name} is a coach card in the deck"))
+            problems.append(
+                Violation("TCG-2.4", phrase("{card} is a coach card in the deck", card=card.name))
+            )
     return tuple(problems)
 
 
 def _limits(team: TeamList, settings: TeamSettings) -> list[Violation]:
-    where = "in the deck" if settings.name_limits == "deck" else "in the team"
+    where = phrase("in the deck") if settings.name_limits == "deck" else phrase("in the team")
     names: Counter[str] = Counter()
     spelled: dict[str, str] = {}
     points: Counter[int] = Counter()
@@ -65,7 +91,16 @@ def _limits(team: TeamList, settings: TeamSettings) -> list[Violation]:
         spelled.setdefault(key, card.name)
         points[card.battle_point] += card.count
     problems = [
-        Violation("TCG-2.2", f"{count} cards named {spelled[key]} {where}; at most {NAME_LIMIT}")
+        Violation(
+            "TCG-2.2",
+            phrase(
+                "{count} cards named {spelled} {where}; at most {name_limit}",
+                count=count,
+                spelled=spelled[key],
+                where=where,
+                name_limit=NAME_LIMIT,
+            ),
+        )
         for key, count in names.items()
         if count > NAME_LIMIT
     ]
@@ -74,8 +109,14 @@ def _limits(team: TeamList, settings: TeamSettings) -> list[Violation]:
             problems.append(
                 Violation(
                     "TCG-2.2",
-                    f"{points[point]} cards of Battle Point {point} {where}; "
-                    f"at most {HIGH_POINT_LIMIT}",
+                    phrase(
+                        "{points} cards of Battle Point {point} {where}; at most "
+                        "{high_point_limit}",
+                        points=points[point],
+                        point=point,
+                        where=where,
+                        high_point_limit=HIGH_POINT_LIMIT,
+                    ),
                 )
             )
     return problems
@@ -85,13 +126,20 @@ def _starters(team: TeamList) -> list[Violation]:
     problems: list[Violation] = []
     for card in team.starters:
         if card.type != "player":
-            problems.append(Violation("TCG-2.3", f"starter {card.name} is not a player card"))
+            problems.append(
+                Violation("TCG-2.3", phrase("starter {card} is not a player card", card=card.name))
+            )
         elif card.battle_point > STARTER_POINT_LIMIT:
             problems.append(
                 Violation(
                     "TCG-2.3",
-                    f"starter {card.name} has Battle Point {card.battle_point}; "
-                    f"starters need {STARTER_POINT_LIMIT} or less",
+                    phrase(
+                        "starter {card} has Battle Point {battle_point}; starters need "
+                        "{starter_point_limit} or less",
+                        card=card.name,
+                        battle_point=card.battle_point,
+                        starter_point_limit=STARTER_POINT_LIMIT,
+                    ),
                 )
             )
     positions = Counter(card.position for card in team.starters if card.type == "player")
@@ -103,8 +151,14 @@ def _starters(team: TeamList) -> list[Violation]:
             problems.append(
                 Violation(
                     "TCG-2.3",
-                    f"the formation {team.formation} needs {count} {position} among the "
-                    f"starters, not {positions[position]}",
+                    phrase(
+                        "the formation {formation} needs {count} {position} among the "
+                        "starters, not {positions}",
+                        formation=team.formation,
+                        count=count,
+                        position=position,
+                        positions=positions[position],
+                    ),
                 )
             )
     return problems

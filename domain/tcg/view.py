@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.phrase import phrase
 from domain.ruleset import JSON, Result
 from domain.tcg.field import COLUMNS, GOAL, ROWS
 from domain.tcg.flow import score_line
@@ -171,14 +172,22 @@ def match_result(state: TcgState) -> Result | None:
         return None
     goals = state.score
     shoot = state.shoot_out
-    summary = f"{score_line(state)}."
+    score = score_line(state)
     if goals["home"] != goals["away"]:
         winner = max(SIDES, key=lambda side: goals[side])
+        summary = phrase("{score}. {team} win.", score=score, team=state.setup.team(winner).name)
     elif shoot is not None and shoot.scored("home") != shoot.scored("away"):
         winner = max(SIDES, key=shoot.scored)
-        summary += f" Penalties {shoot.scored('home')}–{shoot.scored('away')}."
+        summary = phrase(
+            "{score}. Penalties {home}–{away}. {team} win.",
+            score=score,
+            home=shoot.scored("home"),
+            away=shoot.scored("away"),
+            team=state.setup.team(winner).name,
+        )
     else:
-        return Result(ranking=(SIDES,), scores=goals, summary=summary + " A draw.")
+        return Result(
+            ranking=(SIDES,), scores=goals, summary=phrase("{score}. A draw.", score=score)
+        )
     loser = "away" if winner == "home" else "home"
-    summary += f" {state.setup.team(winner).name} win."
     return Result(ranking=((winner,), (loser,)), scores=goals, summary=summary)

@@ -68,6 +68,8 @@ def test_a_branch_is_made_from_the_replay_on_a_phone_and_compared(
     expect(phone.locator(".compared")).to_have_count(2)
     expect(phone.locator(".compared").first).to_contain_text("Nankatsu 0 – 1 Toho")
     expect(phone.locator(".compared").last).to_contain_text("Nankatsu 0 – 0 Toho")
+    expect(phone.locator(".compared-luck")).to_have_count(2)
+    expect(phone.locator(".compared-roll").last).to_contain_text("Odds of step 10")
     fits_the_phone(phone)
     screenshot(phone, screenshots, "branch-5-comparison.png")
     assert problems == []

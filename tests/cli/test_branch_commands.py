@@ -39,6 +39,24 @@ def test_a_branch_is_started_scored_listed_and_compared(run: Run, new_match: str
     assert branch[:8] not in run("match", "list").output
 
 
+def test_compare_prints_each_sides_luck_and_the_branching_rolls_odds(
+    run: Run, new_match: str
+) -> None:
+    record_opening(run, new_match)
+    branch = branched(run, new_match, 9)
+    for line in ("roll coach=toho value=1", "roll coach=nankatsu value=6"):
+        assert run("match", "record", branch, *line.split()).exit_code == 0
+    compared = run("match", "compare", branch)
+    assert compared.exit_code == 0, compared.output
+    assert compared.output.count("luck over the match (goals):") == 2
+    assert compared.output.count("odds of step 10, Toho's die in Toho's Shot: Toho score") == 2
+    assert "+0.17" in compared.output and "-0.83" in compared.output
+    assert "luck of this roll:" in compared.output and "-0.33" in compared.output
+    as_json = json.loads(run("match", "compare", branch, "--json").output)
+    assert [s["exact"] for s in as_json["origin"]["luck"]] == ["-1/6", "1/6"]
+    assert as_json["branch"]["roll"]["chances"][0]["probability"] == "5/6"
+
+
 def test_a_branch_from_a_step_the_match_lacks_is_one_line_and_exit_1(
     run: Run, new_match: str
 ) -> None:

@@ -4,6 +4,8 @@ listing, statistics, dice, history or standings (docs/branches.md)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from domain.match import Author
@@ -178,3 +180,42 @@ def test_a_branch_loads_again_in_another_process_and_stays_sealed(
         assert fresh.verify_match(branch).intact
     finally:
         fresh.close()
+
+
+def test_the_comparison_shows_each_sides_luck_and_the_odds_of_the_branching_roll(
+    app: Touchline, alice: Author
+) -> None:
+    """Both sides' luck is the replay's (`match_luck`), and the first entry after the shared
+    ones, a die of Toho's shot on both, carries the same odds and a different luck."""
+    origin = scored(app, alice)
+    branch = app.branch_match(origin, 9, BOB).id
+    saved(app, branch)
+    compared = app.compare_branch(branch)
+    for side, ref in ((compared.origin, origin), (compared.branch, branch)):
+        luck = app.match_luck(ref)
+        assert side.unit == luck.unit == "goals"
+        assert {s.side: s.luck for s in side.luck} == luck.total()
+        assert [s.side for s in side.luck] == list(luck.sides)
+        assert side.roll is not None and side.roll == luck.at(10)
+    assert compared.origin.roll is not None and compared.branch.roll is not None
+    assert compared.origin.roll.odds == compared.branch.roll.odds
+    assert compared.origin.roll.luck != compared.branch.roll.luck
+    # The shot scores 5 times in 6: Toho's goal was 1/6 luckier than expected, the branch's
+    # miss 5/6 unluckier.
+    assert [(s.side, s.luck, s.signed) for s in compared.origin.luck] == [
+        ("nankatsu", Fraction(-1, 6), "-0.17"),
+        ("toho", Fraction(1, 6), "+0.17"),
+    ]
+    assert [label for label, _ in compared.origin.roll_luck] == [
+        s.label for s in compared.origin.luck
+    ]
+    assert [amount for _, amount in compared.branch.roll_luck] == ["+0.33", "-0.33"]
+    assert [(s.side, s.luck) for s in compared.branch.luck] == [
+        ("nankatsu", Fraction(5, 6)),
+        ("toho", Fraction(-5, 6)),
+    ]
+    assert compared.branch.roll.odds.chance_of("Toho score") == Fraction(5, 6)
+    data = compared.to_dict()["branch"]
+    assert data["unit"] == "goals"  # type: ignore[index]
+    assert data["roll"]["step"] == 10  # type: ignore[index]
+    assert sum(c["value"] for c in data["roll"]["chances"]) == pytest.approx(1)  # type: ignore[index]

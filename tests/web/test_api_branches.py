@@ -86,3 +86,37 @@ def test_annotations_carry_a_glyph_and_are_filtered_by_it(
     refused = client.post(notes, json=bad, headers=scorer(match_id))
     assert refused.status_code == 400 and "glyph" in refused.get_data(as_text=True)
     assert len(client.get(notes).get_json()["annotations"]) == 3
+
+
+def test_the_comparison_carries_each_sides_luck_and_the_branching_rolls_odds(
+    client: FlaskClient, match_id: str
+) -> None:
+    """The origin's first entry after the shared ones is a die of Toho's shot: its exact
+    odds; the branch has no entry there yet, so no roll, and no luck brought yet."""
+    opened(client, match_id)
+    made = client.post(f"/api/matches/{match_id}/branches", json={"step": 9}).get_json()
+    data = client.get(f"/api/matches/{made['match']['id']}/comparison").get_json()
+    origin, branch = data["origin"], data["branch"]
+    assert origin["unit"] == branch["unit"] == "goals"
+    assert [(s["side"], s["exact"]) for s in origin["luck"]] == [
+        ("nankatsu", "-1/6"),
+        ("toho", "1/6"),
+    ]
+    assert [s["exact"] for s in branch["luck"]] == ["0", "0"]
+    assert origin["roll"]["step"] == 10 and origin["roll"]["certain"] is False
+    assert [(c["outcome"], c["probability"]) for c in origin["roll"]["chances"]] == [
+        ("Toho score", "5/6"),
+        ("Nankatsu win the ball", "1/6"),
+    ]
+    assert origin["roll"]["luck"]["toho"] == 1 / 6
+    assert branch["roll"] is None
+
+
+def test_the_openapi_document_describes_the_comparisons_luck_and_roll(
+    client: FlaskClient,
+) -> None:
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    compared = schemas["ComparedMatch"]["properties"]
+    assert {"unit", "luck", "roll"} <= set(compared)
+    assert "luck chart" in compared["luck"]["description"]
+    assert {"step", "roll", "chances", "luck"} <= set(schemas["ComparedRoll"]["properties"])

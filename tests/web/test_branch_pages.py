@@ -83,6 +83,22 @@ def test_the_comparison_page_shows_both_scores_and_lines_from_the_step(
     assert client.get(f"/matches/{match_id}/comparison").status_code == 400
 
 
+def test_the_comparison_page_shows_each_sides_luck_and_the_branching_rolls_odds(
+    client: FlaskClient, service: Touchline, match_id: str
+) -> None:
+    opened(service, match_id)
+    branch = service.branch_match(match_id, 9, ALICE).id
+    record_text(service, branch, "roll coach=toho value=1", ALICE)
+    record_text(service, branch, "roll coach=nankatsu value=6", ALICE)
+    page = client.get(f"/matches/{branch}/comparison").get_data(as_text=True)
+    assert page.count("Luck over the match (goals):") == 2
+    assert page.count("Odds of step 10, Toho&#39;s die in Toho&#39;s Shot:") == 2
+    assert page.count("(5/6)") == 2
+    luck = [s.label for s in service.compare_branch(branch).origin.luck]
+    assert f"{luck[1]} +0.17" in page and f"{luck[1]} -0.83" in page  # origin, branch
+    assert f"{luck[1]} -0.33" in page  # the branch's die of 1
+
+
 def test_a_glyph_is_chosen_shown_and_filtered(
     client: FlaskClient, service: Touchline, match_id: str
 ) -> None:

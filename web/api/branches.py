@@ -56,8 +56,10 @@ def branches(query: dict[str, Any], match_id: str) -> Any:
 @bp.response(200, ComparisonSchema)
 @bp.refusals(400, 404)
 def comparison(match_id: str) -> Any:
-    """A branch beside its origin: each one's score and status now, and its log's lines from
-    the branching step on. A match that is no branch is 400."""
+    """A branch beside its origin: each one's score and status now, its log's lines from
+    the branching step on, each side's luck over the match (as the replay's luck chart counts
+    it) and, when the first entry after the shared ones is a roll, its exact odds and the luck
+    it brought. A match that is no branch is 400."""
     return touchline().compare_branch(match_id).to_dict()
 
 

@@ -52,6 +52,9 @@ def test_compare_prints_each_sides_luck_and_the_branching_rolls_odds(
     assert compared.output.count("odds of step 10, Toho's die in Toho's Shot: Toho score") == 2
     assert "+0.17" in compared.output and "-0.83" in compared.output
     assert "luck of this roll:" in compared.output and "-0.33" in compared.output
+    japanese = run("--lang", "ja", "match", "compare", branch).output
+    assert japanese.count("試合を通じた運(ゴール): ") == 2
+    assert japanese.count("ステップ 10 の確率、") == 2 and "この出目の運: " in japanese
     as_json = json.loads(run("match", "compare", branch, "--json").output)
     assert [s["exact"] for s in as_json["origin"]["luck"]] == ["-1/6", "1/6"]
     assert as_json["branch"]["roll"]["chances"][0]["probability"] == "5/6"

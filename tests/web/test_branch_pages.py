@@ -12,6 +12,7 @@ from tests.opening import OPENING, record_text
 from tests.web.conftest import become_scorer, post_form
 
 ALICE = Author("alice", "2026-11-29T20:00:00+00:00")
+JAPANESE = {"Accept-Language": "ja-JP,ja;q=0.9"}
 
 
 def opened(service: Touchline, match_id: str) -> None:
@@ -97,6 +98,9 @@ def test_the_comparison_page_shows_each_sides_luck_and_the_branching_rolls_odds(
     luck = [s.label for s in service.compare_branch(branch).origin.luck]
     assert f"{luck[1]} +0.17" in page and f"{luck[1]} -0.83" in page  # origin, branch
     assert f"{luck[1]} -0.33" in page  # the branch's die of 1
+    japanese = client.get(f"/matches/{branch}/comparison", headers=JAPANESE)
+    assert japanese.get_data(as_text=True).count("試合を通じた運(ゴール):") == 2
+    assert japanese.get_data(as_text=True).count("ステップ 10 の確率、") == 2
 
 
 def test_a_glyph_is_chosen_shown_and_filtered(
@@ -127,9 +131,6 @@ def test_a_glyph_is_chosen_shown_and_filtered(
         client, f"/matches/{match_id}/annotations", {"on": "9", "text": "x", "glyph": "??!"}
     )
     assert bad.status_code == 400 and len(service.get_match(match_id).log) == 13
-
-
-JAPANESE = {"Accept-Language": "ja-JP,ja;q=0.9"}
 
 
 def test_a_japanese_reader_branches_compares_and_judges_in_japanese(

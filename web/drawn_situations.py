@@ -3,8 +3,9 @@
 Drawing a frame of the replay is mostly drawing the game's situation template (a quarter of a
 frame's time in the card game, more than the controls, the entry or the chart). What it draws
 depends only on the match as it stood at one version (its log and setup, so its situation,
-labels and text at each step), never on who is reading, so every reader stepping through the
-same match, and a reader going back over steps already seen, is served the same drawing. A
+labels and text at each step) and the language of the page, never on who else is reading, so
+every reader stepping through the same match in one language, and a reader going back over
+steps already seen, is served the same drawing. A
 version is never changed: a match that moves on has a new version, so a drawing is never
 shown for a version it was not drawn for. Kept per web app, the oldest dropped first once
 the drawings hold more than `MOST_CHARACTERS`.
@@ -22,12 +23,12 @@ from markupsafe import Markup
 # being replayed at once in one process stay kept.
 MOST_CHARACTERS = 32_000_000
 
-# (match id, version, step) for a situation; any tuple that names what was drawn.
+# (match id, version, step, language) for a situation; any tuple that names what was drawn.
 Key = tuple[str | int, ...]
 
 
 class DrawnSituations:
-    """Drawn situations by (match id, version, step)."""
+    """Drawn situations by (match id, version, step, language)."""
 
     def __init__(self, most_characters: int = MOST_CHARACTERS) -> None:
         self.most_characters = most_characters

@@ -35,6 +35,7 @@ from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
 from web.drawn_situations import DrawnSituations
+from web.language import language
 from web.luck_chart import LuckChart, luck_chart, signed
 from web.powers import Powers, powers_for, require_on_match
 
@@ -151,7 +152,9 @@ def drawn_situation(frame: Frame) -> Markup:
             text=view.text,
         )
 
-    drawing: Markup = kept.drawing((frame.match_id, frame.version, frame.step), draw)
+    # The drawing holds the page's words: a reader in another language gets one of their own.
+    key = (frame.match_id, frame.version, frame.step, language())
+    drawing: Markup = kept.drawing(key, draw)
     return drawing
 
 
@@ -180,7 +183,7 @@ def drawn_chart(frame: Frame, base: str) -> Markup:
             chart=replace(chart, **stand_ins), labels=frame.timeline.labels, base=base
         )
 
-    drawing = kept.drawing((frame.match_id, frame.version, base), draw)
+    drawing = kept.drawing((frame.match_id, frame.version, base, language()), draw)
     marked: Markup = drawing.replace(_STEP, str(chart.current))
     return marked.replace(_STEP_X, str(chart.current_x))
 

@@ -144,3 +144,23 @@ def test_a_scored_opening_reads_in_japanese(client: FlaskClient, match_id: str) 
     assert re.search(
         r"<time datetime=\"[^\"]+\">\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC</time>", english
     )
+
+
+def test_a_replay_drawn_in_one_language_is_not_shown_in_the_other(
+    client: FlaskClient, match_id: str
+) -> None:
+    """The situations and the score chart are drawn once per match version and kept: a reader
+    in Japanese and one in English each get the drawing in their own language, whoever came
+    first."""
+    for text in OPENING[:5]:
+        assert enter(client, match_id, text).status_code == 201
+    japanese = client.get(f"/matches/{match_id}/replay?at=5", headers=JA).get_data(as_text=True)
+    assert "試合を通したスコア" in japanese and 'aria-label="状況"' in japanese
+    english = client.get(f"/matches/{match_id}/replay?at=5").get_data(as_text=True)
+    assert "Score over the match" in english
+    assert 'aria-label="Situation"' in english
+    japanese_again = client.get(f"/matches/{match_id}/replay?at=5", headers=JA).get_data(
+        as_text=True
+    )
+    assert "試合を通したスコア" in japanese_again and 'aria-label="状況"' in japanese_again
+    assert "Score over the match" not in japanese_again

@@ -108,8 +108,17 @@ def _echo_history(history: History) -> None:
 def _echo_luck(found: CoachLuck) -> None:
     """Luck from the dice only: what they brought less what was expected (docs/analysis.md)."""
     for game in found.games:
-        matches = f"{game.matches} match{'es' if game.matches != 1 else ''}"
-        click.echo(f"luck ({game.game}): {game.signed} {game.unit} over {matches} (dice only)")
+        click.echo(
+            f"luck ({game.game}): {game.signed} {game.unit} over {_matches(game.matches)}"
+            " (dice only)"
+        )
+        for league in game.leagues:
+            where = f"in {league.league}" if league.league is not None else "outside any league"
+            click.echo(f"  {where}: {league.signed} {game.unit} over {_matches(league.matches)}")
+
+
+def _matches(count: int) -> str:
+    return f"{count} match{'es' if count != 1 else ''}"
 
 
 @stats.command("player")

@@ -29,9 +29,8 @@ def branch(context: Context, match_ref: str, step: int) -> None:
             step=step,
         )
     )
-    click.echo(
-        "  " + _("score it on: %(command)s", command=f"touchline match record {view.short_id} ...")
-    )
+    command = f"touchline match record {view.short_id} ..."
+    click.echo("  " + _("score it on: %(command)s", command=command))
 
 
 @click.command("branches")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -32,6 +32,7 @@ from service.errors import BadInput
 
 if TYPE_CHECKING:
     from domain.luck import MatchLuck
+    from service.branches import BranchSummary
 
 
 @click.command("list")
@@ -214,6 +215,7 @@ def replay(
         raise BadInput(f"--to {to_line} is out of range: the log has lines 0 to {lines.last}")
     echo_provenance(view.imported)
     luck = app.match_luck(view.id) if odds else None
+    branched = app.branches_of(view.id)
     if not stepwise:
         shown = app.replay(view.id, to_step)
         heading = None
@@ -222,6 +224,7 @@ def replay(
             if step.step or has_attachments(index, step):
                 echo_step(view.ruleset, index, step, reader)
                 _echo_odds(luck, step.step, view.names)
+            _echo_branches(branched, step.step)
         if shown.step == shown.total:
             echo_settled(view.ruleset, index, view.result_status, reader)
         if luck is not None:
@@ -242,6 +245,7 @@ def replay(
         _echo_heading(reader, step, None)
         echo_step(view.ruleset, index, step, reader)
         _echo_odds(luck, step.step, view.names)
+        _echo_branches(branched, step.step)
         if step.step == shown.total:
             echo_settled(view.ruleset, index, view.result_status, reader)
         if luck is not None:
@@ -279,6 +283,21 @@ def _echo_odds(luck: MatchLuck | None, step: int, names: Mapping[str, str]) -> N
         from cli.odds_lines import echo_roll
 
         echo_roll(roll, luck.unit, names)
+
+
+def _echo_branches(branched: Sequence[BranchSummary], step: int) -> None:
+    """The what-if branches started at the step, as the web replay lists them there."""
+    for branch in branched:
+        if branch.step == step:
+            click.echo(
+                _(
+                    "  what if: branch %(branch)s by %(by)s (%(score)s, %(status)s)",
+                    branch=branch.short_id,
+                    by=branch.started_by,
+                    score=branch.score,
+                    status=branch.status,
+                )
+            )
 
 
 def _echo_heading(reader: Reader, step: Step, shown: str | None) -> str | None:

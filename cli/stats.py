@@ -120,6 +120,22 @@ def _echo_luck(found: CoachLuck) -> None:
                 unit=unit_words(game.unit),
             )
         )
+        for league in game.leagues:
+            where = (
+                _("in %(league)s", league=league.league)
+                if league.league is not None
+                else _("outside any league")
+            )
+            click.echo(
+                ngettext(
+                    "  %(where)s: %(luck)s %(unit)s over %(count)s match",
+                    "  %(where)s: %(luck)s %(unit)s over %(count)s matches",
+                    league.matches,
+                    where=where,
+                    luck=league.signed,
+                    unit=unit_words(game.unit),
+                )
+            )
 
 
 @stats.command("player")

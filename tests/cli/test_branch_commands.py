@@ -92,3 +92,24 @@ def test_branches_in_japanese(run: Run, new_match: str) -> None:
     compared = run("--lang", "ja", "match", "compare", branch[:8]).output
     assert "最初の 9 件の記録は共通" in compared and "元の試合" in compared
     assert "分岐はありません" in run("--lang", "ja", "match", "branches", branch).output
+
+
+def test_replay_lists_the_branches_made_at_each_step(run: Run, new_match: str) -> None:
+    """As the web replay does: under each step, one line per branch started there, with its id
+    and who started it; a replay stopped before a branch's step does not list it."""
+    record_opening(run, new_match)
+    early, late = branched(run, new_match, 3), branched(run, new_match, 9)
+    by = run("match", "branches", new_match, "--json")
+    starters = {b["id"]: b["started_by"] for b in json.loads(by.output)}
+    replayed = run("match", "replay", new_match)
+    assert replayed.exit_code == 0, replayed.output
+    lines = replayed.output.splitlines()
+    for branch in (early, late):
+        wanted = f"  what if: branch {branch[:8]} by {starters[branch]} ("
+        assert sum(line.startswith(wanted) for line in lines) == 1, replayed.output
+    assert replayed.output.index(early[:8]) < replayed.output.index(late[:8])
+    stopped = run("match", "replay", new_match, "--to", "5")
+    assert early[:8] in stopped.output and late[:8] not in stopped.output
+    walked = run("match", "replay", new_match, "--step", input="\n" * 12 + "q\n")
+    assert walked.exit_code == 0, walked.output
+    assert f"what if: branch {early[:8]}" in walked.output

@@ -35,6 +35,7 @@ def test_a_coach_s_statistics_show_their_luck(run: Run, new_match: str) -> None:
     result = run("stats", "coach", "Bob")
     assert result.exit_code == 0, result.output
     assert "+0.17 goals over 1 match (dice only)" in result.output
+    assert "  outside any league: +0.17 goals over 1 match" in result.output
     assert "-0.17 goals over 1 match" in run("stats", "coach", "Alice").output
 
 

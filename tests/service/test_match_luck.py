@@ -128,3 +128,32 @@ def test_a_coach_s_luck_sums_their_side_over_their_matches(app: Touchline, alice
         (game,) = app.coach_luck(coach).games
         assert (game.unit, game.matches, game.luck) == ("goals", 2, luck)
     assert expected["Alice"] + expected["Bob"] == 0 and expected["Alice"] != 0
+
+
+def test_a_coach_s_luck_is_broken_down_per_league_and_leaves_out_abandoned_matches_and_branches(
+    app: Touchline, alice: Author
+) -> None:
+    """Luck over a season: the first golden match in the league "Spring", the second outside
+    any league, Alice coaching in both; the first again but abandoned, and a branch of the
+    first, count nowhere."""
+    (ruleset, first, setup), (_, second, setup2) = (case[:3] for case in CASES[:2])
+    app.create_league("Spring", ruleset, alice)
+    luck: dict[str | None, Fraction] = {}
+    for league, name, made in (("Spring", first, setup), (None, second, setup2)):
+        match = app.create_match(ruleset, made, alice, league)
+        for line in golden_lines(name):
+            record_as_the_table_did(app, match.id, parse_entry(ruleset, line), alice)
+        (seat,) = (seat for seat in ("home", "away") if made[seat]["coach"] == "Alice")
+        luck[league] = app.match_luck(match.id).total()[made[seat]["team"].lower()]
+        if league == "Spring":
+            app.branch_match(match.id, 3, alice)
+    dropped = app.create_match(ruleset, setup, alice, "Spring")
+    for line in golden_lines(first):
+        record_as_the_table_did(app, dropped.id, parse_entry(ruleset, line), alice)
+    app.abandon(dropped.id, alice, "rain")
+    (game,) = app.coach_luck("Alice").games
+    assert [(lg.league, lg.matches, lg.luck) for lg in game.leagues] == [
+        ("Spring", 1, luck["Spring"]),
+        (None, 1, luck[None]),
+    ]
+    assert (game.matches, game.luck) == (2, luck["Spring"] + luck[None])

@@ -1,4 +1,4 @@
-"""A coach's statistics page shows their luck per game (docs/analysis.md)."""
+"""A coach's statistics page shows their luck per game and per league (docs/analysis.md)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,4 @@ def test_the_coach_page_shows_the_luck_of_their_dice(
     assert 'id="luck-title">Luck</h2>' in page
     assert "<strong>+0.17 goals</strong> over 1 match" in page
     assert "Dice only" in page
+    assert "Outside any league: +0.17 goals over 1 match</li>" in page

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from cli.language import _, refusal
+from cli.language import _, refusal, translated
 
 # The service and the domain are imported when a command first uses them, so that `--help`,
 # `rules` and `team check` start without them.
@@ -113,13 +113,20 @@ def handle_errors(command: F) -> F:
                 _("entry refused, nothing was stored:\n%(lines)s", lines=lines)
             ) from None
         except (StaleMatch, ResultAlreadyConfirmed) as error:
-            raise ConflictFailure(str(error)) from None
+            raise ConflictFailure(said(error)) from None
         except RecordBroken as error:
-            raise BrokenRecordFailure(str(error)) from None
+            raise BrokenRecordFailure(said(error)) from None
         except TouchlineError as error:
-            raise Failure(str(error)) from None
+            raise Failure(said(error)) from None
 
     return update_wrapper(wrapper, command)  # type: ignore[return-value]
+
+
+def said(error: Exception) -> str:
+    """The error's message in the session's language when the service wrote it as a phrase
+    (`str(error)` would make it plain text: the phrase is its first argument)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return translated(first) if isinstance(first, str) else str(error)
 
 
 pass_context = click.make_pass_decorator(Context)

@@ -9,7 +9,7 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
-from cli.language import _
+from cli.language import _, translated
 from domain.league import TIEBREAKERS
 from domain.registry import find_ruleset
 from schemas.result_status import DISPUTED_UNTIL_RULED, result_label
@@ -156,7 +156,7 @@ def show(context: Context, name: str) -> None:
     click.echo(_("Matches:") if matches else _("No matches yet."))
     for m in matches:
         label = result_label(m.result_status, m.awaiting, m.open_disputes)
-        status = f"{m.status}, {label}" if label else m.status
+        status = f"{translated(m.status)}, {label}" if label else translated(m.status)
         click.echo(f"  {m.match_id[:8]}  {m.score:<8} {status:<40} {m.title}")
     if disputes:
         click.echo(

@@ -295,7 +295,7 @@ def _echo_branches(branched: Sequence[BranchSummary], step: int) -> None:
                     branch=branch.short_id,
                     by=branch.started_by,
                     score=branch.score,
-                    status=branch.status,
+                    status=translated(branch.status),
                 )
             )
 

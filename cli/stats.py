@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
-from cli.language import _, ngettext
+from cli.language import _, ngettext, translated
 from service.history import History, ordinal
 from service.luck_totals import CoachLuck
 from service.statistics import SUSPICIOUS_P, Fairness, SubjectStats
@@ -88,7 +88,7 @@ def _echo_history(history: History) -> None:
             f"{o.coach} ({o.team})" if history.kind == "coach" else f"{o.team} ({o.coach})"
             for o in m.opponents
         )
-        result = m.outcome or m.placing or m.status
+        result = m.outcome or m.placing or translated(m.status)
         league = f" [{m.league}]" if m.league else ""
         click.echo(
             _(

@@ -11,9 +11,10 @@ common=(--project=Touchline --sort-output --add-location=file --no-wrap)
 
 # The pages and the command line: gettext's usual keywords (_, gettext, ngettext, lazy_gettext).
 pybabel -q extract -F babel.cfg "${common[@]}" -o "$T/messages.pot" cli web service schemas domain
-# What the rules say: the domain's `phrase(...)` calls (domain/phrase.py).
+# What the rules say: the domain's `phrase(...)` calls (domain/phrase.py), and the service's
+# refusals that are phrases too (an unknown match or league, a stale version).
 pybabel -q extract -F babel.cfg "${common[@]}" --no-default-keywords -k phrase \
-  -o "$T/rules.pot" domain
+  -o "$T/rules.pot" domain service
 
 for domain in messages rules; do
   for po in "$T"/*/LC_MESSAGES/"$domain".po; do

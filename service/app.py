@@ -47,11 +47,13 @@ from domain.match import (
     ResultConfirmed,
     RuleBroken,
 )
+from domain.phrase import phrase
 from domain.printed import NO_CARDS
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.rejudge import BadDecision, DecisionsNeeded, ValuesJudged
 from domain.report import PlacedLine, names_of, placed_line
 from domain.ruleset import JSON, MalformedAction, SetupError
+from domain.statuses import status_word
 from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
@@ -258,7 +260,7 @@ class Touchline(
                 id=row["match_id"],
                 ruleset=row["ruleset"],
                 title=row["title"],
-                status=row["status"],
+                status=status_word(row["status"]),
                 score=row["score"],
                 entries=row["entries"],
                 created_at=row["started_at"],
@@ -429,7 +431,7 @@ class Touchline(
         with self._storage():
             newest = self.recorder.select_events(match_id, desc=True, limit=1)
         if not newest:
-            raise MatchNotFound(f"no match with id {match_id}")
+            raise MatchNotFound(phrase("no match with id {match}", match=match_id))
         return newest[0].originator_version
 
     # -- import --------------------------------------------------------------------------
@@ -609,9 +611,9 @@ class Touchline(
                 with self._storage():
                     first: object = self.repository.get(match_id, version=1)
             except AggregateNotFoundError:
-                raise MatchNotFound(f"no match with id {match_id}") from None
+                raise MatchNotFound(phrase("no match with id {match}", match=match_id)) from None
             if not isinstance(first, MatchRecord):
-                raise MatchNotFound(f"{match_id} is not a match")
+                raise MatchNotFound(phrase("{match} is not a match", match=match_id))
             rules = first.ruleset
             sides = tuple(rules.side_labels(rules.make_setup(first.setup)))
             found = MatchScope(str(match_id), first.league, sides)
@@ -630,10 +632,14 @@ class Touchline(
         except ValueError:
             pass
         if len(ref) < 4:
-            raise MatchNotFound(f"no match {ref!r}: give at least 4 characters of its id")
+            raise MatchNotFound(
+                phrase("no match {match}: give at least 4 characters of its id", match=repr(ref))
+            )
         found = [match_id for match_id in self._match_ids() if str(match_id).startswith(ref)]
         if not found:
-            raise MatchNotFound(f"no match with id {ref!r} (see: touchline match list)")
+            raise MatchNotFound(
+                phrase("no match with id {match} (see: touchline match list)", match=repr(ref))
+            )
         if len(found) > 1:
             raise AmbiguousMatch(f"{ref!r} names {len(found)} matches: give more of the id")
         return found[0]
@@ -695,7 +701,7 @@ class Touchline(
                             assert isinstance(stored, Aggregate.Event)
                             match = stored.mutate(match)
         except AggregateNotFoundError:
-            raise MatchNotFound(f"no match with id {match_id}") from None
+            raise MatchNotFound(phrase("no match with id {match}", match=match_id)) from None
         except TouchlineError:
             raise
         except Exception:
@@ -709,7 +715,7 @@ class Touchline(
                 f"Touchline: {report.describe()}"
             ) from None
         if not isinstance(match, MatchRecord):
-            raise MatchNotFound(f"{match_id} is not a match")
+            raise MatchNotFound(phrase("{match} is not a match", match=match_id))
         self._matches.keep(match)
         return match
 
@@ -743,8 +749,12 @@ class Touchline(
                 )
             if expected_version is not None and match.version != expected_version:
                 raise StaleMatch(
-                    f"the match has changed (now at version {match.version}, you saw "
-                    f"{expected_version}): reload it and enter again",
+                    phrase(
+                        "the match has changed (now at version {version}, you saw {seen}): "
+                        "reload it and enter again",
+                        version=match.version,
+                        seen=expected_version,
+                    ),
                     match.version,
                 )
             try:

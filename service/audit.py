@@ -18,6 +18,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.match import MatchRecord
+from domain.phrase import phrase
 from service.boundary import use_case
 from service.errors import BadInput, MatchNotFound
 from service.store import StoreApplication
@@ -102,9 +103,9 @@ class AuditQueries(StoreApplication):
             with self._storage():
                 found: object = self.repository.get(match_id)
         except AggregateNotFoundError:
-            raise MatchNotFound(f"no match with id {match_id}") from None
+            raise MatchNotFound(phrase("no match with id {match}", match=match_id)) from None
         if not isinstance(found, MatchRecord):
-            raise MatchNotFound(f"{match_id} is not a match")
+            raise MatchNotFound(phrase("{match} is not a match", match=match_id))
         return found
 
     def _items(self, match: MatchRecord, title: str) -> list[AuditItem]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.registry import find_ruleset
+from domain.statuses import status_word
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
 from service.projections.subjects import COACH, TEAM
@@ -223,7 +224,7 @@ def _played(row: Row, sides: Sequence[Row]) -> PlayedMatch:
         scored_as=ranking.scored,
         league=row["league"],
         started_at=row["started_at"],
-        status=row["status"],
+        status=status_word(row["status"]),
         result_status=row["result_status"],
         score=row["score"],
         coach=row["coach"],

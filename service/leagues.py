@@ -11,7 +11,9 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.match import Author
+from domain.phrase import phrase
 from domain.registry import UnknownRuleset, find_ruleset
+from domain.statuses import status_word
 from domain.text import NAME_LIMIT, BadText, checked_text
 from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.store import StoreApplication
@@ -122,10 +124,13 @@ class LeagueUseCases(StoreApplication):
                 found: object = self.repository.get(league_id(name))
         except AggregateNotFoundError:
             raise LeagueNotFound(
-                f"no league called {name!r} (create it with: touchline league new)"
+                phrase(
+                    "no league called {league} (create it with: touchline league new)",
+                    league=repr(name),
+                )
             ) from None
         if not isinstance(found, League):
-            raise LeagueNotFound(f"no league called {name!r}")
+            raise LeagueNotFound(phrase("no league called {league}", league=repr(name)))
         return found
 
     def leagues(self) -> list[LeagueSummary]:
@@ -185,6 +190,7 @@ class LeagueUseCases(StoreApplication):
             LeagueMatch(
                 **{
                     **row,
+                    "status": status_word(row["status"]),
                     "awaiting": tuple(json.loads(row["awaiting"])),
                     "imported": row["imported"] is not None,
                 }

@@ -18,6 +18,7 @@ from domain.registry import find_ruleset
 from domain.report import PlacedLine, Report, entry_sentence, match_report, names_of
 from domain.ruleset import JSON, Expected, Result, Ruleset
 from domain.situation_changes import Change
+from domain.statuses import ABANDONED, FINISHED, IN_PROGRESS, status_word
 
 # An imported match's provenance is loaded with the match that has one (domain.match).
 if TYPE_CHECKING:
@@ -403,9 +404,10 @@ def title_for(rules: Ruleset, setup: Any) -> str:
 
 
 def status_of(match: MatchRecord) -> str:
+    """Where the match stands, as a word to be shown (its text is the machine value)."""
     if match.abandonment is not None:
-        return "abandoned"
-    return "finished" if match.result() is not None else "in progress"
+        return status_word(ABANDONED)
+    return status_word(FINISHED if match.result() is not None else IN_PROGRESS)
 
 
 def match_view(match: MatchRecord) -> MatchView:

@@ -30,7 +30,7 @@ from service.errors import (
     TouchlineError,
     Unavailable,
 )
-from service.i18n import refusal
+from service.i18n import refusal, translated
 from web.language import language
 
 STATUS: dict[type[TouchlineError], int] = {
@@ -51,7 +51,7 @@ def status_of(error: Exception) -> int:
 
 def body_of(error: Exception, status: int) -> dict[str, Any]:
     """The JSON error body the API answers with (see the OpenAPI document's Error schema)."""
-    body: dict[str, Any] = {"status": status, "error": _title(status), "message": str(error)}
+    body: dict[str, Any] = {"status": status, "error": _title(status), "message": said(error)}
     if isinstance(error, EntryRefused):
         body["violations"] = [v.to_dict() for v in error.violations]
         refusals = "; ".join(refusal(v.rule, v.message, language()) for v in error.violations)
@@ -106,9 +106,16 @@ def answer(error: Exception, status: int) -> Any:
         return jsonify(body_of(error, status)), status
     violations = error.violations if isinstance(error, EntryRefused) else ()
     return (
-        render_template("error.html", status=status, message=str(error), violations=violations),
+        render_template("error.html", status=status, message=said(error), violations=violations),
         status,
     )
+
+
+def said(error: Exception) -> str:
+    """The error's message in the reader's language when the service wrote it as a phrase
+    (`str(error)` would make it plain text: the phrase is its first argument)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return translated(first, language()) if isinstance(first, str) else str(error)
 
 
 def _described(error: HTTPException) -> str | None:

@@ -146,3 +146,20 @@ def test_a_command_in_japanese_reads_the_catalogue_without_babel_or_flask(databa
     assert "gettext" in modules
     heavy = {"babel", "flask", "flask_babel", "jinja2", "werkzeug"}
     assert not {m for m in modules if m.split(".")[0] in heavy}
+
+
+def test_a_match_s_status_reads_in_japanese_and_stays_english_in_json(database: str) -> None:
+    match = created(database, "card-game", "--home", "南葛:翼", "--away", "東邦:日向")
+    listed = touchline(database, "--lang", "ja", "match", "list")[1]
+    assert match[:8] in listed and "進行中" in listed and "in progress" not in listed
+    assert "in progress" in touchline(database, "match", "list")[1]
+    shown = json.loads(touchline(database, "--lang", "ja", "match", "show", match, "--json")[1])
+    assert shown["status"] == "in progress"
+
+
+def test_no_such_match_is_said_in_japanese(database: str) -> None:
+    code, output = touchline(database, "--lang", "ja", "match", "show", "abcd1234")
+    assert code == 1
+    assert output == ("エラー: ID 'abcd1234' の試合はありません（一覧: touchline match list）\n")
+    code, output = touchline(database, "match", "show", "abcd1234")
+    assert output == "error: no match with id 'abcd1234' (see: touchline match list)\n"

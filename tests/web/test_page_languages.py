@@ -164,3 +164,24 @@ def test_a_replay_drawn_in_one_language_is_not_shown_in_the_other(
     )
     assert "試合を通したスコア" in japanese_again and 'aria-label="状況"' in japanese_again
     assert "Score over the match" not in japanese_again
+
+
+def test_a_match_s_status_reads_in_japanese(client: FlaskClient, match_id: str) -> None:
+    page = client.get(f"/matches/{match_id}", headers=JA).get_data(as_text=True)
+    assert 'class="status status-in-progress">進行中' in page
+    home = client.get("/", headers=JA).get_data(as_text=True)
+    assert "· 進行中" in home and "in progress" not in home
+    english = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert 'class="status status-in-progress">in progress' in english
+    assert client.get(f"/api/matches/{match_id}", headers=JA).get_json()["status"] == "in progress"
+
+
+def test_no_such_match_is_said_in_japanese(client: FlaskClient) -> None:
+    missing = "00000000-0000-0000-0000-000000000000"
+    answer = client.get(f"/matches/{missing}", headers=JA)
+    assert answer.status_code == 404
+    assert f"ID {missing} の試合はありません" in answer.get_data(as_text=True)
+    api = client.get(f"/api/matches/{missing}", headers=JA).get_json()
+    assert api["error"] == "Not Found" and api["message"] == f"ID {missing} の試合はありません"
+    english = client.get(f"/api/matches/{missing}").get_json()
+    assert english["message"] == f"no match with id {missing}"

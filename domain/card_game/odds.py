@@ -29,6 +29,7 @@ from domain.card_game.shooting import card_total
 from domain.card_game.state import CardGameState, other, team
 from domain.declarations import DiceOdds
 from domain.odds import LIVE_ODDS, ONE, ZERO, Odds, goal_difference, odds_of
+from domain.phrase import phrase
 
 FACES = range(1, 7)
 SIXTH = Fraction(1, 6)
@@ -197,11 +198,11 @@ def _odds(state: CardGameState, phase: Phase, roll: str) -> Odds:
 
 def _words(attacker: str, defender: str) -> Mapping[str, str]:
     return {
-        GOAL: f"{attacker} score",
-        CORNER: f"corner for {attacker}",
-        CAUGHT: f"{defender}'s goalkeeper catches",
-        DEFENDED: f"{defender} win the ball",
-        KEPT: f"{attacker} keep the ball",
+        GOAL: phrase("{attacker} score", attacker=attacker),
+        CORNER: phrase("corner for {attacker}", attacker=attacker),
+        CAUGHT: phrase("{defender}'s goalkeeper catches", defender=defender),
+        DEFENDED: phrase("{defender} win the ball", defender=defender),
+        KEPT: phrase("{attacker} keep the ball", attacker=attacker),
     }
 
 
@@ -211,15 +212,26 @@ def before(state: CardGameState, action: Any) -> Odds | None:
     if phase is None or state.attacker is None:
         return None
     attacker = state.attacker
-    what = "Shot" if phase.action == "shot" else "Pass"
+    what = phrase("Shot") if phase.action == "shot" else phrase("Pass")
     if isinstance(action, Roll):
         if action.coach == attacker:
             phase = _replace(phase, attacker_die=None)
         else:
             phase = _replace(phase, defender_die=None)
-        return _odds(state, phase, f"{team(action.coach)}'s die in {team(attacker)}'s {what}")
+        return _odds(
+            state,
+            phase,
+            phrase(
+                "{coach}'s die in {attacker}'s {what}",
+                coach=team(action.coach),
+                attacker=team(attacker),
+                what=what,
+            ),
+        )
     if isinstance(action, Save):
-        return _odds(state, _replace(phase, save=None), f"{team(action.coach)}'s save")
+        return _odds(
+            state, _replace(phase, save=None), phrase("{coach}'s save", coach=team(action.coach))
+        )
     if isinstance(action, Reroll):
         name = CATALOGUE.canonical(action.card)
         if not CATALOGUE.has_role(name, "re-roll"):
@@ -232,14 +244,14 @@ def before(state: CardGameState, action: Any) -> Odds | None:
         )
         if action.die == "save":
             phase = _replace(phase, save=None)
-            rolled = "the save"
+            rolled = phrase("the save")
         elif action.die == attacker:
             phase = _replace(phase, attacker_die=None)
-            rolled = f"{team(action.die)}'s die"
+            rolled = phrase("{coach}'s die", coach=team(action.die))
         else:
             phase = _replace(phase, defender_die=None)
-            rolled = f"{team(action.die)}'s die"
-        return _odds(state, phase, f"{name} re-rolls {rolled}")
+            rolled = phrase("{coach}'s die", coach=team(action.die))
+        return _odds(state, phase, phrase("{card} re-rolls {rolled}", card=name, rolled=rolled))
     return None
 
 
@@ -248,8 +260,10 @@ def awaited(state: CardGameState) -> Odds | None:
     phase = phase_of(state)
     if phase is None or state.attacker is None:
         return None
-    what = "Shot" if phase.action == "shot" else "Pass"
-    return _odds(state, phase, f"{team(state.attacker)}'s {what}")
+    what = phrase("Shot") if phase.action == "shot" else phrase("Pass")
+    return _odds(
+        state, phase, phrase("{attacker}'s {what}", attacker=team(state.attacker), what=what)
+    )
 
 
 def worth(state: CardGameState) -> dict[str, Fraction]:

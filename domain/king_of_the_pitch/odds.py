@@ -28,6 +28,7 @@ from domain.king_of_the_pitch.actions import Penalty, Reroll, Roll
 from domain.king_of_the_pitch.dice import lowest_die
 from domain.king_of_the_pitch.state import Duel, KingState
 from domain.odds import ZERO, Odds, odds_of, sorted_rolls
+from domain.phrase import phrase
 
 HALF = Fraction(1, 2)
 # A roll as the dice show it, in the order they were rolled (the d8 last).
@@ -285,8 +286,10 @@ def _challenger_chance(state: KingState, action: Any | None) -> tuple[str, Fract
         known = (duel.dice_of(challenger), duel.dice_of(king))
         if action is not None:
             known = (None, known[1]) if action.team == challenger else (known[0], None)
-        who = state.label(action.team) if action is not None else "both teams"
-        return f"the dice of {who}", _duel_chance(duel, known, _var_left(duel))
+        chance = _duel_chance(duel, known, _var_left(duel))
+        if action is None:
+            return phrase("the dice of both teams"), chance
+        return phrase("the dice of {team}", team=state.label(action.team)), chance
     if (
         state.phase == "var"
         and duel.var_due is not None
@@ -302,7 +305,7 @@ def _challenger_chance(state: KingState, action: Any | None) -> tuple[str, Fract
             new = (*dice[due][:index], value, *dice[due][index + 1 :])
             known = (new, dice[king]) if due == challenger else (dice[challenger], new)
             chance += Fraction(1, faces[index]) * _duel_chance(duel, known, left)  # type: ignore[arg-type]
-        return f"the V.A.R. re-roll of {state.label(due)}", chance
+        return phrase("the V.A.R. re-roll of {team}", team=state.label(due)), chance
     if state.phase == "shoot-out" and (action is None or isinstance(action, Penalty)):
         kicks = dict(duel.penalties)
         if action is not None:
@@ -313,7 +316,7 @@ def _challenger_chance(state: KingState, action: Any | None) -> tuple[str, Fract
             ((kicker, value),) = kicks.items()
             mine = kick_chance(value)
             chance = mine if kicker == challenger else 1 - mine
-        return "a penalty shoot-out kick", chance
+        return phrase("a penalty shoot-out kick"), chance
     return None
 
 
@@ -326,8 +329,8 @@ def _odds(state: KingState, action: Any | None) -> Odds | None:
     return odds_of(
         roll,
         {
-            f"{state.label(challenger)} win the match": chance,
-            f"{state.label(king)} win the match": 1 - chance,
+            phrase("{team} win the match", team=state.label(challenger)): chance,
+            phrase("{team} win the match", team=state.label(king)): 1 - chance,
         },
     )
 

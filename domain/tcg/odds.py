@@ -30,12 +30,14 @@ from domain.odds import (
     repeated_until_decided,
     sum_of,
 )
+from domain.phrase import phrase
 from domain.tcg import actions as act
 from domain.tcg import consequences as tc
 from domain.tcg.rules import RULES
 from domain.tcg.setup import other
 from domain.tcg.shootout import next_kicker
 from domain.tcg.state import TcgState
+from domain.tcg.words import word
 
 HALF = Fraction(1, 2)
 
@@ -73,10 +75,10 @@ def _awaited(state: TcgState, action: Any | None) -> Odds | None:
     if state.phase == "tie" and battle is not None:
         chance = tie_chance(state.setup.dice_table)
         return odds_of(
-            "the tie's dice",
+            phrase("the tie's dice"),
             {
-                f"{state.label(battle.challenger)} win the ball": chance,
-                f"{state.label(battle.receiver)} keep the ball": ONE - chance,
+                phrase("{side} win the ball", side=state.label(battle.challenger)): chance,
+                phrase("{side} keep the ball", side=state.label(battle.receiver)): ONE - chance,
             },
         )
     if state.phase == "penalties":
@@ -88,13 +90,18 @@ def _awaited(state: TcgState, action: Any | None) -> Odds | None:
         expected = _goals(state)
         expected[side] += chance
         return odds_of(
-            f"{state.label(side)}'s penalty",
-            {f"{state.label(side)} score": chance, f"{state.label(side)} miss": ONE - chance},
+            phrase("{side}'s penalty", side=state.label(side)),
+            {
+                phrase("{side} score", side=state.label(side)): chance,
+                phrase("{side} miss", side=state.label(side)): ONE - chance,
+            },
             goal_difference(expected),
         )
     if state.phase == "landing":
-        faces = {f"die shows {value}": p for value, p in die(6).items()}
-        return odds_of("where the punched ball lands", faces)
+        faces: dict[str, Fraction] = {
+            phrase("die shows {value}", value=value): p for value, p in die(6).items()
+        }
+        return odds_of(phrase("where the punched ball lands"), faces)
     return None
 
 
@@ -110,8 +117,9 @@ def _battle_judged(state: TcgState, action: Any) -> Odds | None:
     for index, consequence in enumerate(consequences):
         if isinstance(consequence, tc.Battle):
             after = [c.text for c in consequences[index + 1 :] if c.text]
-            outcome = after[0] if after else "a tie: the dice decide"
-            return odds_of(f"the {consequence.battle} battle, no dice", {outcome: ONE})
+            outcome = after[0] if after else phrase("a tie: the dice decide")
+            roll = phrase("the {battle} battle, no dice", battle=word(consequence.battle))
+            return odds_of(roll, {outcome: ONE})
     return None
 
 

@@ -45,6 +45,7 @@ from domain.log import (
     stored_violation,
     violation_from_dict,
 )
+from domain.phrase import phrase
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.routing import action_decoder
@@ -713,7 +714,7 @@ class MatchRecord(Aggregate):
         author, key = author.checked(), _checked_key(key)
         entries = self.effective_entries()
         if not entries:
-            raise NothingToUndo("there is no entry to undo")
+            raise NothingToUndo(phrase("there is no entry to undo"))
         self._retract(
             retracts=entries[-1].number,
             by=author.by,
@@ -1016,9 +1017,11 @@ class MatchRecord(Aggregate):
         result again records nothing more)."""
         result = self.result()
         if result is None:
-            raise NotConfirmable("the match has no result yet: confirm it once it has ended")
+            raise NotConfirmable(
+                phrase("the match has no result yet: confirm it once it has ended")
+            )
         if self.abandonment is not None:
-            raise NotConfirmable("the match was abandoned: it has no result to confirm")
+            raise NotConfirmable(phrase("the match was abandoned: it has no result to confirm"))
         sides = self.sides()
         if side not in sides:
             raise NotConfirmable(
@@ -1070,7 +1073,10 @@ class MatchRecord(Aggregate):
     def _refuse_if_abandoned(self) -> None:
         if self.abandonment is not None:
             raise MatchAbandoned(
-                f"the match was abandoned ({self.abandonment.reason}): it takes no more entries"
+                phrase(
+                    "the match was abandoned ({reason}): it takes no more entries",
+                    reason=self.abandonment.reason,
+                )
             )
 
     # -- events --------------------------------------------------------------------------

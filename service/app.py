@@ -57,7 +57,7 @@ from domain.statuses import status_word
 from domain.text import BadText
 from service.access import AccessUseCases
 from service.audit import AuditQueries
-from service.boundary import use_case
+from service.boundary import said, use_case
 from service.branches import BranchUseCases
 from service.card_lists import CardListUseCases
 from service.config import StoreSettings, settings_from_environment
@@ -771,7 +771,7 @@ class Touchline(
                 BadDispute,
                 BadDecision,
             ) as error:
-                raise BadInput(str(error)) from None
+                raise BadInput(said(error)) from None
             try:
                 with self._storage():
                     self.save(match, *also())

@@ -47,15 +47,15 @@ def rules_translated() -> Iterator[None]:
     except RuleBroken as error:
         raise EntryRefused(str(error), error.violations) from None
     except NothingToUndo as error:
-        raise UndoRefused(str(error)) from None
+        raise UndoRefused(said(error)) from None
     except KeyReused as error:
-        raise IdempotencyKeyReused(str(error)) from None
+        raise IdempotencyKeyReused(said(error)) from None
     except DecisionsNeeded as error:
         raise CorrectionNeedsDecisions(str(error), error.illegal) from None
     except NotConfirmable as error:
-        raise NotConfirmableYet(str(error)) from None
+        raise NotConfirmableYet(said(error)) from None
     except ResultConfirmed as error:
-        raise ResultAlreadyConfirmed(str(error)) from None
+        raise ResultAlreadyConfirmed(said(error)) from None
     except (
         MalformedAction,
         SetupError,
@@ -66,7 +66,14 @@ def rules_translated() -> Iterator[None]:
         BadDecision,
         MissingValues,
     ) as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None
+
+
+def said(error: Exception) -> str:
+    """What an error of the rules says, kept a phrase when it is one (`str(error)` would make
+    it plain text), so that an adapter shows it in its reader's language."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)
 
 
 def use_case(method: Callable[P, R]) -> Callable[P, R]:

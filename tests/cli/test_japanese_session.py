@@ -163,3 +163,15 @@ def test_no_such_match_is_said_in_japanese(database: str) -> None:
     assert output == ("エラー: ID 'abcd1234' の試合はありません（一覧: touchline match list）\n")
     code, output = touchline(database, "match", "show", "abcd1234")
     assert output == "error: no match with id 'abcd1234' (see: touchline match list)\n"
+
+
+def test_an_abandoned_match_refuses_entries_in_japanese(database: str) -> None:
+    match = created(database, "card-game", "--home", "南葛:翼", "--away", "東邦:日向")
+    code, output = touchline(database, "match", "abandon", match, "--reason", "停電")
+    assert code == 0, output
+    assert "放棄" in touchline(database, "--lang", "ja", "match", "list")[1]
+    code, output = touchline(database, "--lang", "ja", "match", "record", match, "toss", "東邦")
+    assert code == 1
+    assert output == "エラー: 試合は放棄されました（停電）: これ以上記録できません\n"
+    code, output = touchline(database, "match", "record", match, "toss", "東邦")
+    assert output == "error: the match was abandoned (停電): it takes no more entries\n"

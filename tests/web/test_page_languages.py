@@ -185,3 +185,21 @@ def test_no_such_match_is_said_in_japanese(client: FlaskClient) -> None:
     assert api["error"] == "Not Found" and api["message"] == f"ID {missing} の試合はありません"
     english = client.get(f"/api/matches/{missing}").get_json()
     assert english["message"] == f"no match with id {missing}"
+
+
+def test_a_stale_version_is_said_in_japanese(client: FlaskClient, match_id: str) -> None:
+    assert enter(client, match_id, OPENING[0]).status_code == 201
+    answer = client.post(
+        f"/api/matches/{match_id}/entries",
+        json={"text": OPENING[1], "by": "alice", "expected_version": 1},
+        headers={**JA, **scorer(match_id)},
+    )
+    assert answer.status_code == 409 and answer.get_json()["current_version"] == 2
+    assert answer.get_json()["message"] == (
+        "試合が更新されました（現在のバージョンは 2、表示していたのは 1）: "
+        "読み込み直してから入力し直してください"
+    )
+    english = enter(client, match_id, OPENING[1], expected_version=1).get_json()
+    assert english["message"] == (
+        "the match has changed (now at version 2, you saw 1): reload it and enter again"
+    )

@@ -22,6 +22,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.domain import Aggregate, event
 
 from domain.log import OWNER_LINK as OWNER_LINK
+from domain.phrase import commas, phrase
 from domain.text import NAME_LIMIT, REASON_LIMIT, checked_text
 
 
@@ -293,20 +294,28 @@ def check_scope(
     """A link's scope must fit its role: an organizer a league, a referee a league or a match,
     a scorer a match, a coach a match and one of its sides (`sides`)."""
     if role is Role.OWNER:
-        raise BadLink("the owner is the command line on the store's machine, never a link")
+        raise BadLink(phrase("the owner is the command line on the store's machine, never a link"))
     if role is Role.ORGANIZER and (league is None or match is not None):
-        raise BadLink("an organizer link is for a league: give the league, not a match")
+        raise BadLink(phrase("an organizer link is for a league: give the league, not a match"))
     if role is Role.REFEREE and league is None and match is None:
-        raise BadLink("a referee link is for a league or a match: give one")
+        raise BadLink(phrase("a referee link is for a league or a match: give one"))
     if role in (Role.SCORER, Role.COACH) and match is None:
-        raise BadLink(f"a {role.value} link is for one match: give the match")
+        raise BadLink(phrase("a {role} link is for one match: give the match", role=role.value))
     if role is Role.COACH:
         if side is None:
-            raise BadLink(f"a coach link is for one side: give one of {', '.join(sides)}")
+            raise BadLink(
+                phrase("a coach link is for one side: give one of {sides}", sides=commas(sides))
+            )
         if side not in tuple(sides):
-            raise BadLink(f"no side {side!r} in this match (sides: {', '.join(sides)})")
+            raise BadLink(
+                phrase(
+                    "no side {side} in this match (sides: {sides})",
+                    side=repr(side),
+                    sides=commas(sides),
+                )
+            )
     elif side is not None:
-        raise BadLink(f"only a coach link names a side, not a {role.value} link")
+        raise BadLink(phrase("only a coach link names a side, not a {role} link", role=role.value))
 
 
 class AccessLink(Aggregate):
@@ -355,7 +364,7 @@ class AccessLink(Aggregate):
         issued_at: str,
         device: str | None,
     ) -> AccessLink:
-        person = checked_text(person, "the person's name", NAME_LIMIT)
+        person = checked_text(person, phrase("the person's name"), NAME_LIMIT)
         return cls(
             token_digest(token),
             person,
@@ -378,8 +387,10 @@ class AccessLink(Aggregate):
 
     def revoke(self, by: str, at: str, reason: str) -> None:
         if self.revoked:
-            raise BadLink(f"link {self.id} was revoked already, at {self.revoked_at}")
-        self._revoked(by=by, at=at, reason=checked_text(reason, "the reason", REASON_LIMIT))
+            raise BadLink(
+                phrase("link {link} was revoked already, at {at}", link=self.id, at=self.revoked_at)
+            )
+        self._revoked(by=by, at=at, reason=checked_text(reason, phrase("the reason"), REASON_LIMIT))
 
     @event("Revoked")
     def _revoked(self, by: str, at: str, reason: str) -> None:

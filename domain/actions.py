@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from domain.names import name_key
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON, MalformedAction
 from domain.suggestions import did_you_mean
 
@@ -100,8 +101,12 @@ class ActionCodec:
         """A stored action of payload `version`, as today's version."""
         if version > self.version:
             raise MalformedAction(
-                f"the entry was stored by a later release (action payload version {version}; "
-                f"this release reads up to {self.version})"
+                phrase(
+                    "the entry was stored by a later release (action payload version "
+                    "{version}; this release reads up to {latest})",
+                    version=version,
+                    latest=self.version,
+                )
             )
         upgraded = dict(data)
         for step in range(version, self.version):
@@ -118,9 +123,13 @@ class ActionCodec:
         except KeyError:
             hint = did_you_mean(kind, self._classes)
             if hint:
-                raise MalformedAction(f"unknown entry kind {kind!r}{hint}") from None
-            known = ", ".join(sorted(self._classes))
-            raise MalformedAction(f"unknown entry kind {kind!r} (known: {known})") from None
+                raise MalformedAction(
+                    phrase("unknown entry kind {kind}{hint}", kind=repr(kind), hint=hint)
+                ) from None
+            known = commas(sorted(self._classes))
+            raise MalformedAction(
+                phrase("unknown entry kind {kind} (known: {known})", kind=repr(kind), known=known)
+            ) from None
 
     def kind_named(self, word: str) -> str:
         """The kind a person typed, in any case (`Play` is `play`); unknown words unchanged."""
@@ -186,24 +195,34 @@ class ActionCodec:
     def from_dict(self, data: Mapping[str, JSON]) -> Any:
         kind = data.get("kind")
         if not isinstance(kind, str):
-            raise MalformedAction("an entry needs a kind")
+            raise MalformedAction(phrase("an entry needs a kind"))
         cls = self.class_for(kind)
         decoded = self._fields_of(kind)
         keys = self._keys[kind]
         if not keys.issuperset(data):
             fields = self.field_names(kind)
             unknown = sorted(set(data) - keys)
-            guesses = "".join(did_you_mean(name, fields) for name in unknown)
+            guesses = ""
+            for name in unknown:
+                guess = did_you_mean(name, fields)
+                guesses = phrase("{said}{guess}", said=guesses, guess=guess) if guess else guesses
             raise MalformedAction(
-                f"{kind}: unknown field(s) {', '.join(unknown)}{guesses} "
-                f"(fields: {', '.join(fields) or 'none'})"
+                phrase(
+                    "{kind}: unknown field(s) {unknown}{guesses} (fields: {fields})",
+                    kind=kind,
+                    unknown=commas(unknown),
+                    guesses=guesses,
+                    fields=commas(fields) or phrase("none"),
+                )
             )
         values: dict[str, Any] = {}
         for f in decoded:
             if f.key in data:
                 values[f.name] = f.coerce(data[f.key])
             elif f.required:
-                raise MalformedAction(f"{kind}: missing field {f.key}")
+                raise MalformedAction(
+                    phrase("{kind}: missing field {field}", kind=kind, field=f.key)
+                )
         return cls(**values)
 
 
@@ -335,8 +354,10 @@ def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
             try:
                 return _coerce(kind, name, option, value)
             except MalformedAction as error:
-                problems.append(str(error))
-        raise MalformedAction(problems[0] if problems else f"{kind}: bad {name}")
+                problems.append(error.args[0])  # the phrase itself, which str() would lose
+        raise MalformedAction(
+            problems[0] if problems else phrase("{kind}: bad {name}", kind=kind, name=name)
+        )
     if origin is Literal:
         allowed = get_args(hint)
         if value in allowed:
@@ -352,24 +373,38 @@ def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
         words = [option for option in allowed if isinstance(option, str)]
         hint = did_you_mean(value, words) if isinstance(value, str) else ""
         raise MalformedAction(
-            f"{kind}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}{hint}"
+            phrase(
+                "{kind}: {name} must be one of {allowed}, not {value}{hint}",
+                kind=kind,
+                name=name,
+                allowed=commas(map(str, allowed)),
+                value=repr(value),
+                hint=hint,
+            )
         )
     if origin is tuple:
         item = get_args(hint)[0]
         if isinstance(value, str):
             value = [part for part in value.split(",") if part]
         if not isinstance(value, list | tuple):
-            raise MalformedAction(f"{kind}: {name} must be a list")
+            raise MalformedAction(phrase("{kind}: {name} must be a list", kind=kind, name=name))
         return tuple(_coerce(kind, name, item, v) for v in value)
     if hint is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.lower() in {"yes", "true", "1", "no", "false", "0"}:
             return value.lower() in {"yes", "true", "1"}
-        raise MalformedAction(f"{kind}: {name} must be yes or no, not {value!r}")
+        raise MalformedAction(
+            phrase(
+                "{kind}: {name} must be yes or no, not {value}",
+                kind=kind,
+                name=name,
+                value=repr(value),
+            )
+        )
     if hint is int:
         if isinstance(value, bool):
-            raise MalformedAction(f"{kind}: {name} must be a whole number, not {value!r}")
+            raise MalformedAction(_not_a_number(kind, name, value))
         if isinstance(value, int):
             return value
         if isinstance(value, str):
@@ -377,9 +412,25 @@ def _coerce(kind: str, name: str, hint: Any, value: Any) -> Any:
                 return int(value)
             except ValueError:
                 pass
-        raise MalformedAction(f"{kind}: {name} must be a whole number, not {value!r}")
+        raise MalformedAction(_not_a_number(kind, name, value))
     if hint is str:
         if isinstance(value, str) and value.strip():
             return value.strip()
-        raise MalformedAction(f"{kind}: {name} must be a non-empty text, not {value!r}")
+        raise MalformedAction(
+            phrase(
+                "{kind}: {name} must be a non-empty text, not {value}",
+                kind=kind,
+                name=name,
+                value=repr(value),
+            )
+        )
     raise TypeError(f"unsupported field type {hint!r} for {kind}.{name}")
+
+
+def _not_a_number(kind: str, name: str, value: Any) -> str:
+    return phrase(
+        "{kind}: {name} must be a whole number, not {value}",
+        kind=kind,
+        name=name,
+        value=repr(value),
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.log import Author, LogLine
+from domain.phrase import phrase
 
 
 class BadBranch(ValueError):
@@ -57,7 +58,13 @@ class BranchOrigin:
 def checked_step(step: int, steps: int) -> int:
     """A step of a match with `steps` entries in force, 0 (the kick-off) to `steps`."""
     if not 0 <= step <= steps:
-        raise BadBranch(f"step {step} is not a step of this match: branch from a step 0 to {steps}")
+        raise BadBranch(
+            phrase(
+                "step {step} is not a step of this match: branch from a step 0 to {steps}",
+                step=step,
+                steps=steps,
+            )
+        )
     return step
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from domain.phrase import commas, phrase
+
 
 @dataclass(frozen=True)
 class Glyph:
@@ -45,9 +47,11 @@ def glyph_named(word: str | None) -> Glyph | None:
     key = word.strip()
     found = _BY_NAME.get(key.lower()) or _BY_SYMBOL.get(key)
     if found is None:
-        listed = ", ".join(f"{g.name} ({g.symbol})" for g in GLYPHS)
+        listed = commas(f"{g.name} ({g.symbol})" for g in GLYPHS)
         shown = key if len(key) <= 20 else key[:17] + "..."
-        raise BadGlyph(f"{shown!r} is not a glyph; the glyphs: {listed}")
+        raise BadGlyph(
+            phrase("{word} is not a glyph; the glyphs: {listed}", word=repr(shown), listed=listed)
+        )
     return found
 
 

@@ -45,7 +45,7 @@ from domain.log import (
     stored_violation,
     violation_from_dict,
 )
-from domain.phrase import phrase
+from domain.phrase import commas, phrase, said_by, semicolons
 from domain.printed import NO_CARDS, CardLibrary, with_printed_values
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.routing import action_decoder
@@ -99,7 +99,11 @@ class RuleBroken(Exception):
     """An entry that breaks the rules and was not recorded."""
 
     def __init__(self, violations: Sequence[Violation]) -> None:
-        super().__init__("; ".join(str(v) for v in violations))
+        super().__init__(
+            semicolons(
+                phrase("{rule}: {message}", rule=v.rule, message=v.message) for v in violations
+            )
+        )
         self.violations = tuple(violations)
 
 
@@ -190,7 +194,7 @@ def checked_die_label(label: str | None) -> str | None:
     refused: too long, or a control character)."""
     if label is None or not label.strip():
         return None
-    return checked_text(label, "the die's label", DIE_LABEL_LIMIT)
+    return checked_text(label, phrase("the die's label"), DIE_LABEL_LIMIT)
 
 
 def _confirms(line: Confirmation, final: FinalResult) -> bool:
@@ -276,13 +280,13 @@ def _reason(reason: str, missing: str) -> str:
     if not reason.strip():
         raise BadDispute(missing)
     try:
-        return checked_text(reason, "the reason", REASON_LIMIT, multiline=True)
+        return checked_text(reason, phrase("the reason"), REASON_LIMIT, multiline=True)
     except BadText as error:
-        raise BadDispute(str(error)) from None
+        raise BadDispute(said_by(error)) from None
 
 
 def _checked_key(key: str | None) -> str | None:
-    return None if key is None else checked_text(key, "the idempotency key", KEY_LIMIT)
+    return None if key is None else checked_text(key, phrase("the idempotency key"), KEY_LIMIT)
 
 
 class MatchRecord(Aggregate):
@@ -367,7 +371,7 @@ class MatchRecord(Aggregate):
         author = author.checked()
         check_setup_text(setup)
         if league is not None:
-            league = checked_text(league, "the league's name", NAME_LIMIT)
+            league = checked_text(league, phrase("the league's name"), NAME_LIMIT)
         return cls(ruleset, setup, author.by, author.at, league, author.link)
 
     @classmethod
@@ -640,8 +644,13 @@ class MatchRecord(Aggregate):
             return None
         if not isinstance(line, kind) or not same(line):
             raise KeyReused(
-                f"the idempotency key {key!r} was used for line {line.number} "
-                f"({_described(line)}): a different request needs a new key"
+                phrase(
+                    "the idempotency key {key} was used for line {line} ({what}): "
+                    "a different request needs a new key",
+                    key=repr(key),
+                    line=line.number,
+                    what=_described(line),
+                )
             )
         return line
 
@@ -680,7 +689,7 @@ class MatchRecord(Aggregate):
         self._refuse_if_abandoned()
         author, key = author.checked(), _checked_key(key)
         if override is not None and override.strip():
-            override = checked_text(override, "the override reason", REASON_LIMIT)
+            override = checked_text(override, phrase("the override reason"), REASON_LIMIT)
         die_label = checked_die_label(die_label)
         parsed, violations = self.judge(action, cards)
         _check_action_text(self.ruleset.action_to_dict(parsed))
@@ -729,8 +738,8 @@ class MatchRecord(Aggregate):
         """Stop the match for good: it counts in no standings and takes no more entries."""
         self._refuse_if_abandoned()
         if not reason.strip():
-            raise BadText("say why the match is abandoned")
-        reason = checked_text(reason, "the reason", REASON_LIMIT)
+            raise BadText(phrase("say why the match is abandoned"))
+        reason = checked_text(reason, phrase("the reason"), REASON_LIMIT)
         author = author.checked()
         self._abandon(
             reason=reason, by=author.by, at=author.at, device=author.device, link=author.link
@@ -752,20 +761,20 @@ class MatchRecord(Aggregate):
         try:
             named = glyph_named(glyph)
         except BadGlyph as error:
-            raise BadAnnotation(str(error)) from None
+            raise BadAnnotation(said_by(error)) from None
         earlier = self.earlier_annotation(key, on, text, glyph)
         if earlier is not None:
             return earlier
         if not text.strip():
-            raise BadAnnotation("an annotation needs some text")
+            raise BadAnnotation(phrase("an annotation needs some text"))
         try:
-            text = checked_text(text, "an annotation", NOTE_LIMIT, multiline=True)
+            text = checked_text(text, phrase("an annotation"), NOTE_LIMIT, multiline=True)
         except BadText as error:
-            raise BadAnnotation(str(error)) from None
+            raise BadAnnotation(said_by(error)) from None
         author, key = author.checked(), _checked_key(key)
         in_force = {line.number for line in self.effective_entries()}
         if on != 0 and on not in in_force:
-            raise BadAnnotation(f"there is no entry {on} in force to annotate")
+            raise BadAnnotation(phrase("there is no entry {on} in force to annotate", on=on))
         self._annotate(
             on=on,
             text=text,
@@ -786,13 +795,19 @@ class MatchRecord(Aggregate):
         """Entry `number`, if it counts now (a correction's own number for a corrected one)."""
         line = self.log[number - 1] if 0 < number <= len(self.log) else None
         if not isinstance(line, Entry):
-            raise BadDispute(f"line {number} is not an entry of this match")
+            raise BadDispute(phrase("line {line} is not an entry of this match", line=number))
         if line.corrected_by is not None:
             raise BadDispute(
-                f"entry {number} was corrected by line {line.corrected_by}: refer to that line"
+                phrase(
+                    "entry {entry} was corrected by line {line}: refer to that line",
+                    entry=number,
+                    line=line.corrected_by,
+                )
             )
         if line.retracted:
-            raise BadDispute(f"entry {number} was retracted: it no longer counts")
+            raise BadDispute(
+                phrase("entry {entry} was retracted: it no longer counts", entry=number)
+            )
         return line
 
     def open_disputes(self) -> list[Dispute]:
@@ -807,10 +822,10 @@ class MatchRecord(Aggregate):
         if earlier is not None:
             return earlier
         author, key = author.checked(), _checked_key(key)
-        reason = _reason(reason, "say what is disputed and why")
+        reason = _reason(reason, phrase("say what is disputed and why"))
         if on is None:
             if self.result() is None:
-                raise BadDispute("the match has no result yet: dispute an entry instead")
+                raise BadDispute(phrase("the match has no result yet: dispute an entry instead"))
         else:
             self.entry_in_force(on)
         self._dispute(
@@ -851,30 +866,42 @@ class MatchRecord(Aggregate):
         if disputed is None:
             ruled = any(isinstance(line, Ruling) and line.dispute == dispute for line in self.log)
             raise BadDispute(
-                f"dispute {dispute} was already ruled on"
+                phrase("dispute {dispute} was already ruled on", dispute=dispute)
                 if ruled
-                else f"line {dispute} is not a dispute of this match"
+                else phrase("line {line} is not a dispute of this match", line=dispute)
             )
         if decision not in DECISIONS:
-            raise BadDispute(f"a ruling decides {', '.join(DECISIONS)}; not {decision!r}")
+            raise BadDispute(
+                phrase(
+                    "a ruling decides {decisions}; not {decision}",
+                    decisions=commas(DECISIONS),
+                    decision=repr(decision),
+                )
+            )
         from domain.rulebook import UnknownRule, cite
 
         try:
             cited = tuple(c.rule for c in cite(self.ruleset, rules))
         except UnknownRule as error:
-            raise BadDispute(str(error)) from None
+            raise BadDispute(said_by(error)) from None
         if not cited:
-            raise BadDispute("a ruling cites the rules it rests on: name at least one rule ID")
-        text = checked_text(text, "the ruling", REASON_LIMIT, multiline=True) if text else ""
+            raise BadDispute(
+                phrase("a ruling cites the rules it rests on: name at least one rule ID")
+            )
+        text = (
+            checked_text(text, phrase("the ruling"), REASON_LIMIT, multiline=True) if text else ""
+        )
         if decision != CORRECTED and correction is not None:
-            raise BadDispute(f"a ruling that the entry {decision} corrects nothing")
+            raise BadDispute(
+                phrase("a ruling that the entry {decision} corrects nothing", decision=decision)
+            )
         if decision != REPLAY and replay_from is not None:
-            raise BadDispute("only a ruling to replay names the entry to replay from")
+            raise BadDispute(phrase("only a ruling to replay names the entry to replay from"))
         number: int | None = None
         replayed: tuple[int, ...] = ()
         if decision == CORRECTED:
             if correction is None:
-                raise BadDispute("a ruling that corrects says what the entry becomes")
+                raise BadDispute(phrase("a ruling that corrects says what the entry becomes"))
             number = self.correct(
                 correction,
                 author,
@@ -887,7 +914,7 @@ class MatchRecord(Aggregate):
             self._refuse_if_abandoned()
             start = replay_from if replay_from is not None else disputed.on
             if start is None:
-                raise BadDispute("say which entry play is replayed from")
+                raise BadDispute(phrase("say which entry play is replayed from"))
             self.entry_in_force(start)
             entries = self.effective_entries()
             place = next(i for i, entry in enumerate(entries) if entry.number == start)
@@ -936,7 +963,7 @@ class MatchRecord(Aggregate):
             return earlier
         self._refuse_if_abandoned()
         author, key = author.checked(), _checked_key(key)
-        reason = _reason(reason, "say why the entry is corrected")
+        reason = _reason(reason, phrase("say why the entry is corrected"))
         if dispute is None and self.result_status().state == CONFIRMED:
             raise ResultConfirmed(
                 "every coach confirmed the result: only a referee's ruling may correct it now"
@@ -963,11 +990,13 @@ class MatchRecord(Aggregate):
             else checked_die_label(request.die_label)
         )
         if action == dict(replaced.action) and die_label == replaced.die_label:
-            raise BadDispute(f"entry {replaced.number} already records exactly this")
+            raise BadDispute(
+                phrase("entry {entry} already records exactly this", entry=replaced.number)
+            )
         violations = rules_.check(state, parsed, cards)
         override = request.override.strip() if request.override else None
         if override:
-            override = checked_text(override, "the override reason", REASON_LIMIT)
+            override = checked_text(override, phrase("the override reason"), REASON_LIMIT)
         blocking = [v for v in violations if not v.overridable]
         if blocking or (violations and not override):
             raise RuleBroken(blocking or violations)
@@ -1714,20 +1743,20 @@ def _check_action_text(action: Mapping[str, JSON]) -> None:
 def _described(line: LogLine) -> str:
     match line:
         case Correction():
-            return f"a correction of entry {line.replaces}"
+            return phrase("a correction of entry {entry}", entry=line.replaces)
         case Entry():
-            return f"a {line.kind} entry"
+            return phrase("a {kind} entry", kind=line.kind)
         case Retraction():
-            return f"an undo of entry {line.retracts}"
+            return phrase("an undo of entry {entry}", entry=line.retracts)
         case Annotation():
-            return "an annotation"
+            return phrase("an annotation")
         case Abandonment():
-            return "an abandonment"
+            return phrase("an abandonment")
         case Dispute():
-            return "a dispute"
+            return phrase("a dispute")
         case Ruling():
-            return "a ruling"
+            return phrase("a ruling")
         case Confirmation():
-            return "a confirmation"
+            return phrase("a confirmation")
         case _:
             assert_never(line)

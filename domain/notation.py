@@ -31,6 +31,7 @@ from domain.log import (
     Ruling,
 )
 from domain.names import name_key
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON, MalformedAction
 from domain.suggestions import did_you_mean
 
@@ -97,8 +98,12 @@ def _unquoted_part(part: str) -> str:
 def _unclosed(text: str, position: int) -> str:
     # A word stops short only at a quote that never closes or at a backslash ending the line.
     if text[position] == "\\":
-        return "no escaped character (the line ends with a \\)"
-    return f"no closing quotation (the {text[position]} at column {position + 1})"
+        return phrase("no escaped character (the line ends with a \\)")
+    return phrase(
+        "no closing quotation (the {mark} at column {column})",
+        mark=text[position],
+        column=position + 1,
+    )
 
 
 def parse_action(codec: ActionCodec, text: str) -> dict[str, JSON]:
@@ -106,7 +111,10 @@ def parse_action(codec: ActionCodec, text: str) -> dict[str, JSON]:
     try:
         words = split_words(text)
     except UnreadableWords as error:
-        raise MalformedAction(f"cannot read {text!r}: {error}") from None
+        problem = error.args[0]
+        raise MalformedAction(
+            phrase("cannot read {text}: {problem}", text=repr(text), problem=problem)
+        ) from None
     return action_from_words(codec, words)
 
 
@@ -119,7 +127,7 @@ def action_from_words(
     without it each value stays the text it was given.
     """
     if not words:
-        raise MalformedAction("an empty entry")
+        raise MalformedAction(phrase("an empty entry"))
     kind, rest = codec.kind_named(words[0]), words[1:]
     names = codec.field_names(kind)
     data: dict[str, JSON] = {"kind": kind}
@@ -130,18 +138,29 @@ def action_from_words(
             while position < len(names) and names[position] in data:
                 position += 1
             if position >= len(names):
-                raise MalformedAction(f"{kind}: too many values ({word!r} has no field to fill)")
+                raise MalformedAction(
+                    phrase(
+                        "{kind}: too many values ({word} has no field to fill)",
+                        kind=kind,
+                        word=repr(word),
+                    )
+                )
             name, value = names[position], word
             position += 1
         elif name not in names:
             name = next((n for n in names if n.casefold() == name.casefold()), name)
             if name not in names:
                 raise MalformedAction(
-                    f"{kind}: unknown field {name!r}{did_you_mean(name, names)} "
-                    f"(fields: {', '.join(names) or 'none'})"
+                    phrase(
+                        "{kind}: unknown field {name}{hint} (fields: {fields})",
+                        kind=kind,
+                        name=repr(name),
+                        hint=did_you_mean(name, names),
+                        fields=commas(names) or phrase("none"),
+                    )
                 )
         if name in data:
-            raise MalformedAction(f"{kind}: {name} is given twice")
+            raise MalformedAction(phrase("{kind}: {name} is given twice", kind=kind, name=name))
         data[name] = value if read_value is None else read_value(kind, name, value)
     return _declared_spelling(codec, data)
 

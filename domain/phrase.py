@@ -53,6 +53,11 @@ def commas(words: Iterable[str]) -> str:
     return _chained(words, lambda said, word: phrase("{said}, {word}", said=said, word=word))
 
 
+def semicolons(words: Iterable[str]) -> str:
+    """`a; b; c`: separate problems, each kept a phrase of its own so that each is translated."""
+    return _chained(words, lambda said, word: phrase("{said}; {word}", said=said, word=word))
+
+
 def _chained(words: Iterable[str], join: Callable[[str, str], str]) -> str:
     listed = list(words)
     if not listed:
@@ -112,3 +117,10 @@ def _made(data: object) -> Phrase | None:
     if any(value is None and isinstance(raw[key], Mapping) for key, value in params.items()):
         return None
     return Phrase(template, params)
+
+
+def said_by(error: BaseException) -> str:
+    """What an error says, kept a phrase when its message is one: `str(error)` makes plain
+    text of it, so an error raised again from another keeps its first argument instead."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)

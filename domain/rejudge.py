@@ -23,6 +23,7 @@ from typing import Any
 
 from domain.consequences import Consequence
 from domain.log import Entry
+from domain.phrase import commas, phrase, said_by, semicolons
 from domain.printed import CardLibrary, printed_violation
 from domain.ruleset import MalformedAction, Outcome, Ruleset, Violation
 
@@ -55,12 +56,20 @@ class DecisionsNeeded(Exception):
     """Entries after the corrected one became illegal and nobody said what to do with them."""
 
     def __init__(self, illegal: Sequence[BecameIllegal]) -> None:
-        listed = "; ".join(
-            f"entry {i.number} ({i.kind}): " + ", ".join(v.rule for v in i.violations)
-            for i in illegal
-        )
+        listed = ""
+        for i in illegal:
+            said = phrase(
+                "entry {entry} ({kind}): {rules}",
+                entry=i.number,
+                kind=i.kind,
+                rules=", ".join(v.rule for v in i.violations),
+            )
+            listed = semicolons([listed, said]) if listed else said
         super().__init__(
-            f"entries after the correction became illegal, keep or withdraw each: {listed}"
+            phrase(
+                "entries after the correction became illegal, keep or withdraw each: {listed}",
+                listed=listed,
+            )
         )
         self.illegal = tuple(illegal)
 
@@ -123,9 +132,21 @@ def corrected_history(
     numbers = {entry.number for entry in after}
     for number, given in decisions.items():
         if number not in numbers:
-            raise BadDecision(f"entry {number} is not an entry in force after the corrected one")
+            raise BadDecision(
+                phrase(
+                    "entry {entry} is not an entry in force after the corrected one", entry=number
+                )
+            )
         if given not in (KEEP, WITHDRAW):
-            raise BadDecision(f"entry {number}: decide {KEEP!r} or {WITHDRAW!r}, not {given!r}")
+            raise BadDecision(
+                phrase(
+                    "entry {entry}: decide {keep} or {withdraw}, not {given}",
+                    entry=number,
+                    keep=repr(KEEP),
+                    withdraw=repr(WITHDRAW),
+                    given=repr(given),
+                )
+            )
     outcome = rules.apply(state_before, corrected)
     state = outcome.state
     undecided: list[BecameIllegal] = []
@@ -143,7 +164,7 @@ def corrected_history(
             action = rules.action_from_dict(entry.action)
             now_broken = rules.check(state, action)
         except MalformedAction as error:
-            now_broken = (Violation("", str(error), overridable=False),)
+            now_broken = (Violation("", said_by(error), overridable=False),)
             action = None
         if (
             as_it_was is not None
@@ -162,9 +183,17 @@ def corrected_history(
                 undecided.append(became)
                 decision = KEEP if became.keepable else WITHDRAW
             if decision == KEEP and not became.keepable:
+                broken = (
+                    phrase("{rule} {message}", rule=v.rule, message=v.message)
+                    for v in now_broken
+                    if not v.overridable
+                )
                 raise BadDecision(
-                    f"entry {entry.number} cannot be kept: "
-                    + ", ".join(f"{v.rule} {v.message}" for v in now_broken if not v.overridable)
+                    phrase(
+                        "entry {entry} cannot be kept: {broken}",
+                        entry=entry.number,
+                        broken=commas(broken),
+                    )
                 )
             if decision == WITHDRAW:
                 withdrawn.append(entry.number)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from domain.phrase import phrase
 from domain.ruleset import Ruleset
 
 DIGEST_FILE = "rules.md"
@@ -79,16 +80,26 @@ def cite(ruleset: Ruleset, rules: Iterable[str]) -> tuple[CitedRule, ...]:
         if digest:
             if rule not in digest:
                 raise UnknownRule(
-                    f"{given.strip()!r} is not a rule of {ruleset.title}: cite an ID of its "
-                    f"digest, e.g. {next(iter(digest))}"
+                    phrase(
+                        "{rule} is not a rule of {game}: cite an ID of its digest, e.g. {example}",
+                        rule=repr(given.strip()),
+                        game=ruleset.title,
+                        example=next(iter(digest)),
+                    )
                 )
             cited.append(CitedRule(rule, digest[rule]))
         else:
             if not rule.startswith(f"{ruleset.rules_prefix}-"):
-                raise UnknownRule(f"{given.strip()!r} is not a rule ID of {ruleset.title}")
+                raise UnknownRule(
+                    phrase(
+                        "{rule} is not a rule ID of {game}",
+                        rule=repr(given.strip()),
+                        game=ruleset.title,
+                    )
+                )
             cited.append(CitedRule(rule, ""))
     if len(cited) > MAX_CITED:
-        raise UnknownRule(f"a ruling cites at most {MAX_CITED} rules")
+        raise UnknownRule(phrase("a ruling cites at most {most} rules", most=MAX_CITED))
     return tuple(cited)
 
 

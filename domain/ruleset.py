@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 # Declared in domain.consequences; re-exported here, where every game imports it from.
 from domain.consequences import Consequence as Consequence
+from domain.phrase import semicolons
 
 if TYPE_CHECKING:
     from domain.actions import ActionCodec
@@ -111,7 +112,7 @@ class SetupError(ValueError):
     """Match settings that cannot start a match; `problems` lists every one of them."""
 
     def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__(semicolons(problems))
         self.problems = tuple(problems)
 
 

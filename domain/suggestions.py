@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from domain.names import NAMES, lookup_form
+from domain.phrase import either, phrase
 
 # How alike a word must be to a candidate to be offered (difflib's ratio, 0 to 1).
 CUTOFF = 0.6
@@ -65,8 +66,9 @@ def _japanese_forms(candidates: Iterable[str]) -> dict[str, str]:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """` (did you mean play?)` for a near miss, or "" when nothing is close."""
+    """` (did you mean play?)` for a near miss, or "" when nothing is close: a phrase, put
+    into the refusal's own phrase as a value so that it reads in the refusal's language."""
     found = close_matches(word, candidates)
     if not found:
         return ""
-    return f" (did you mean {' or '.join(found)}?)"
+    return phrase(" (did you mean {words}?)", words=either(found))

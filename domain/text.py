@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from domain.phrase import phrase
+
 # Longest accepted text, by what it is.
 NAME_LIMIT: Final = 80  # a coach, team, card, league or scorer's name
 REASON_LIMIT: Final = 500  # why an entry overrides a rule, why a match was abandoned
@@ -47,12 +49,14 @@ def checked_text(value: object, what: str, limit: int, *, multiline: bool = Fals
     are allowed only where `multiline` is set; a Windows line end becomes a plain one.
     """
     if not isinstance(value, str):
-        raise BadText(f"{what} must be text, not {type(value).__name__}")
+        raise BadText(
+            phrase("{what} must be text, not {type}", what=what, type=type(value).__name__)
+        )
     text = trimmed(value, multiline=multiline)
     if not text:
-        raise BadText(f"{what} is empty")
+        raise BadText(phrase("{what} is empty", what=what))
     if len(text) > limit:
-        raise BadText(f"{what} holds at most {limit} characters, not {len(text)}")
+        raise BadText(_too_long(what, limit, len(text)))
     _refuse_controls(text, what, multiline)
     return text
 
@@ -76,10 +80,12 @@ def _check_nested(value: object, where: str, depth: int, limit: int) -> None:
     # Blank or missing names are each setup's own business (it says which name is missing);
     # here only what no setup may hold is refused.
     if depth > SETUP_DEPTH_LIMIT:
-        raise BadText(f"{where} nests deeper than {SETUP_DEPTH_LIMIT} levels")
+        raise BadText(
+            phrase("{where} nests deeper than {limit} levels", where=where, limit=SETUP_DEPTH_LIMIT)
+        )
     if isinstance(value, str):
         if len(value.strip()) > limit:
-            raise BadText(f"{where} holds at most {limit} characters, not {len(value.strip())}")
+            raise BadText(_too_long(where, limit, len(value.strip())))
         _refuse_controls(value, where, multiline=False)
     elif isinstance(value, Mapping):
         for key, item in value.items():
@@ -95,9 +101,23 @@ def _refuse_controls(text: str, what: str, multiline: bool) -> None:
     found = (_NOT_NOTE_TEXT if multiline else _NOT_TEXT).search(text)
     if found:
         raise BadText(
-            f"{what} holds the control character {_name(found[0])} at position "
-            f"{found.start() + 1}: only printable text is recorded"
+            phrase(
+                "{what} holds the control character {character} at position {position}: "
+                "only printable text is recorded",
+                what=what,
+                character=_name(found[0]),
+                position=found.start() + 1,
+            )
         )
+
+
+def _too_long(what: str, limit: int, length: int) -> str:
+    return phrase(
+        "{what} holds at most {limit} characters, not {length}",
+        what=what,
+        limit=limit,
+        length=length,
+    )
 
 
 def _name(character: str) -> str:

@@ -13,7 +13,9 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.log import Author
+from domain.phrase import phrase
 from domain.text import KEY_LIMIT, BadText
+from service.boundary import said
 from service.errors import BadInput, LinkNotFound
 from service.kept_links import KeptLink, KeptLinks
 from service.store import StoreApplication
@@ -70,7 +72,7 @@ class AccessUseCases(StoreApplication):
                 author.device,
             )
         except (BadLink, BadText) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         with self._storage():
             self.save(link)
         return IssuedLink(token, LinkView.of(link))
@@ -117,14 +119,26 @@ class AccessUseCases(StoreApplication):
         else:
             if len(ref) < MIN_PREFIX:
                 raise LinkNotFound(
-                    f"no link {ref!r}: give at least {MIN_PREFIX} characters of its id"
+                    phrase(
+                        "no link {link}: give at least {least} characters of its id",
+                        link=repr(ref),
+                        least=MIN_PREFIX,
+                    )
                 )
             ids = [i for i in self._link_ids() if str(i).startswith(ref)]
             if len(ids) > 1:
-                raise LinkNotFound(f"{ref!r} names {len(ids)} links: give more of the id")
+                raise LinkNotFound(
+                    phrase(
+                        "{link} names {count} links: give more of the id",
+                        link=repr(ref),
+                        count=len(ids),
+                    )
+                )
             found = self._link(ids[0]) if ids else None
         if found is None:
-            raise LinkNotFound(f"no link with id {ref!r} (see: touchline link list)")
+            raise LinkNotFound(
+                phrase("no link with id {link} (see: touchline link list)", link=repr(ref))
+            )
         return LinkView.of(found)
 
     def revoke_link(self, ref: str, reason: str, author: Author) -> LinkView:
@@ -138,7 +152,7 @@ class AccessUseCases(StoreApplication):
         try:
             link.revoke(author.link or "owner", author.at, reason)
         except (BadLink, BadText) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         with self._storage():
             self.save(link)
         return LinkView.of(link)

@@ -139,6 +139,11 @@ def _values_judged(line: Correction) -> ValuesJudged | None:
     return ValuesJudged(NO_CARDS, own=bool(line.override), later=frozenset(line.kept))
 
 
+def _on_line(number: int, error: Exception) -> str:
+    """A match file's refusal, naming the line it is about."""
+    return phrase("line {line}: {problem}", line=number, problem=said(error))
+
+
 def _imported_branch(origin: MatchRecord, variation: Variation, importer: Author) -> MatchRecord:
     """A match file's variation as a branch of the match just imported: started by whom
     and when the file says, through the importer's link, its own lines checked as the
@@ -148,7 +153,7 @@ def _imported_branch(origin: MatchRecord, variation: Variation, importer: Author
     try:
         branch = MatchRecord.start_branch(origin, variation.step, author)
     except (BadBranch, BadText, RuleBroken) as error:
-        raise BadInput(f"line {variation.at_line}: {error}") from None
+        raise BadInput(_on_line(variation.at_line, error)) from None
     Touchline._replay_lines(branch, list(variation.lines))
     return branch
 
@@ -232,12 +237,12 @@ class Touchline(
             rules = find_ruleset(ruleset)
             canonical = rules.setup_to_dict(rules.make_setup(setup))
         except (UnknownRuleset, SetupError) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         league = check_league_for(self, league, ruleset)
         try:
             match = MatchRecord.start(ruleset, canonical, author, league)
         except BadText as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         with self._storage():
             self.save(match)
         return match_view(match)
@@ -398,7 +403,7 @@ class Touchline(
     def abandon(self, ref: str, author: Author, reason: str) -> Written[Abandonment]:
         """Stop a match for good: it takes no more entries and counts in no standings."""
         if not reason.strip():
-            raise BadInput("give the reason the match is abandoned")
+            raise BadInput(phrase("give the reason the match is abandoned"))
         return self._change(ref, None, lambda match: match.abandon(author, reason))
 
     @use_case
@@ -416,7 +421,7 @@ class Touchline(
         try:
             glyph_named(glyph)
         except BadGlyph as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         return self._change(
             ref,
             None,
@@ -470,12 +475,12 @@ class Touchline(
             recorded = rules.recorded_setup(setup)
             canonical = rules.setup_to_dict(rules.make_setup(recorded))
         except (UnknownRuleset, SetupError) as error:
-            raise BadInput(f"header: {error}") from None
+            raise BadInput(phrase("header: {problem}", problem=said(error))) from None
         league = check_league_for(self, league, ruleset)
         try:
             match = MatchRecord.start_import(ruleset, canonical, importer, file, len(lines), league)
         except BadText as error:
-            raise BadInput(f"header: {error}") from None
+            raise BadInput(phrase("header: {problem}", problem=said(error))) from None
         assert match.provenance is not None
         facts = match.provenance.file  # as checked: a claimed id written the one way
         keys = import_keys(facts)
@@ -508,8 +513,12 @@ class Touchline(
             try:
                 if ruled_correction is not None and not isinstance(line, Ruling):
                     raise BadInput(
-                        f"the correction on line {ruled_correction.number} names dispute "
-                        f"{ruled_correction.dispute}: the ruling that made it must follow it"
+                        phrase(
+                            "the correction on line {line} names dispute {dispute}: the ruling "
+                            "that made it must follow it",
+                            line=ruled_correction.number,
+                            dispute=ruled_correction.dispute,
+                        )
                     )
                 match line:
                     case Abandonment():
@@ -522,7 +531,10 @@ class Touchline(
                         effective = match.effective_entries()
                         if not effective or effective[-1].number != line.retracts:
                             raise BadInput(
-                                f"undo {line.retracts} does not retract the latest entry in force"
+                                phrase(
+                                    "undo {entry} does not retract the latest entry in force",
+                                    entry=line.retracts,
+                                )
                             )
                         match.undo(line.author, key=line.key)
                     case Correction():
@@ -558,8 +570,12 @@ class Touchline(
                         if ruled_correction is not None:
                             if ruled_correction.dispute != line.dispute:
                                 raise BadInput(
-                                    f"the correction before it names dispute "
-                                    f"{ruled_correction.dispute}, this ruling {line.dispute}"
+                                    phrase(
+                                        "the correction before it names dispute {named}, "
+                                        "this ruling {dispute}",
+                                        named=ruled_correction.dispute,
+                                        dispute=line.dispute,
+                                    )
                                 )
                             request = correction_request(ruled_correction)
                             ruled_correction = None
@@ -593,11 +609,15 @@ class Touchline(
                 NotConfirmable,
                 ResultConfirmed,
             ) as error:
-                raise BadInput(f"line {line_number}: {error}") from None
+                raise BadInput(_on_line(line_number, error)) from None
         if ruled_correction is not None:
             raise BadInput(
-                f"the correction on line {ruled_correction.number} names dispute "
-                f"{ruled_correction.dispute}, but no ruling follows it"
+                phrase(
+                    "the correction on line {line} names dispute {dispute}, but no ruling "
+                    "follows it",
+                    line=ruled_correction.number,
+                    dispute=ruled_correction.dispute,
+                )
             )
 
     def match_scope(self, ref: str) -> MatchScope:
@@ -737,7 +757,7 @@ class Touchline(
             try:
                 earlier = earlier_write(match) if earlier_write is not None else None
             except KeyReused as error:
-                raise IdempotencyKeyReused(str(error)) from None
+                raise IdempotencyKeyReused(said(error)) from None
             if earlier is not None:
                 # A retried request (a double tap, a resent API call) gets what the first one
                 # recorded, even though the match has moved on since.
@@ -762,7 +782,7 @@ class Touchline(
             except (RuleBroken, NothingToUndo, DecisionsNeeded, NotConfirmable, ResultConfirmed):
                 raise
             except KeyReused as error:
-                raise IdempotencyKeyReused(str(error)) from None
+                raise IdempotencyKeyReused(said(error)) from None
             except (
                 MalformedAction,
                 MatchAbandoned,
@@ -800,7 +820,7 @@ class Touchline(
             raise
         except UnicodeEncodeError:
             # Text the database cannot hold (a lone UTF-16 surrogate): refused, nothing stored.
-            raise BadInput("the text holds characters that cannot be stored") from None
+            raise BadInput(phrase("the text holds characters that cannot be stored")) from None
         except (PersistenceError, OSError) as error:
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.safe_url}: {first_line(error)}"

@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.match import MatchRecord
 from domain.phrase import phrase
-from service.boundary import use_case
+from service.boundary import said, use_case
 from service.errors import BadInput, MatchNotFound
 from service.store import StoreApplication
 from service.views import title_of
@@ -150,4 +150,4 @@ def _filter(
     try:
         return AuditFilter.parsed(kinds, by, since, until)
     except BadAuditFilter as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None

@@ -51,7 +51,7 @@ def rules_translated() -> Iterator[None]:
     except KeyReused as error:
         raise IdempotencyKeyReused(said(error)) from None
     except DecisionsNeeded as error:
-        raise CorrectionNeedsDecisions(str(error), error.illegal) from None
+        raise CorrectionNeedsDecisions(said(error), error.illegal) from None
     except NotConfirmable as error:
         raise NotConfirmableYet(said(error)) from None
     except ResultConfirmed as error:

@@ -20,8 +20,10 @@ from eventsourcing.utils import get_topic
 from domain.branching import BadBranch, BranchOrigin, Variation
 from domain.luck import MatchLuck, Roll
 from domain.match import Author, MatchRecord, RuleBroken
+from domain.phrase import phrase
 from domain.report import PlacedLine, match_report
 from domain.text import BadText
+from service.boundary import said
 from service.errors import BadInput
 from service.store import StoreApplication
 from service.views import MatchView, match_view
@@ -187,11 +189,15 @@ class BranchUseCases(StoreApplication):
         try:
             branch = MatchRecord.start_branch(origin, step, author)
         except (BadBranch, BadText) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         except RuleBroken as error:
             raise BadInput(
-                f"the origin's history up to step {step} no longer passes the rules ({error}): "
-                "it cannot be branched there"
+                phrase(
+                    "the origin's history up to step {step} no longer passes the rules "
+                    "({problem}): it cannot be branched there",
+                    step=step,
+                    problem=said(error),
+                )
             ) from None
         with self._storage():
             self.save(branch)
@@ -245,7 +251,10 @@ class BranchUseCases(StoreApplication):
         where = branch.branch
         if where is None:
             raise BadInput(
-                f"match {str(branch.id)[:8]} is not a branch: it has no origin to compare with"
+                phrase(
+                    "match {match} is not a branch: it has no origin to compare with",
+                    match=str(branch.id)[:8],
+                )
             )
         origin = self._load(self.resolve(where.origin))
         return Comparison(

@@ -21,6 +21,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, Learned, card_list_id
 from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
+from domain.phrase import phrase
 from domain.printed import (
     NO_CARDS,
     CardLibrary,
@@ -32,6 +33,7 @@ from domain.printed import (
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.ruleset import JSON
 from domain.text import NAME_LIMIT, BadText, checked_text
+from service.boundary import said
 from service.errors import BadInput, StaleMatch
 from service.leagues import LeagueUseCases
 
@@ -124,9 +126,11 @@ def printed_of(game: str) -> Printed:
     try:
         printed = find_ruleset(game).printed
     except UnknownRuleset as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None
     if printed is None:
-        raise BadInput(f"the table types no printed values in {game}: it has no card list")
+        raise BadInput(
+            phrase("the table types no printed values in {game}: it has no card list", game=game)
+        )
     return printed
 
 
@@ -198,7 +202,7 @@ class CardListUseCases(LeagueUseCases):
             file = read_card_list(data)
             author = author.checked()
         except (CardListFileError, BadText) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         league = self._league_of_game(league, file.game)
         for _ in range(3):
             card_list = self._card_list(file.game, league) or CardList.create(file.game, league)
@@ -311,11 +315,11 @@ class CardListUseCases(LeagueUseCases):
             try:  # named in the answer below: checked as the entry's text is, first
                 checked_text(card, f"{action.get('kind')}: card", NAME_LIMIT)
             except BadText as error:
-                raise BadInput(str(error)) from None
+                raise BadInput(said(error)) from None
         try:
             return with_printed_values(rules, match.game, action, cards)
         except MissingValues as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
 
     def _taught(
         self, match: MatchRecord, cards: CardLibrary, before: CardLibrary
@@ -353,5 +357,12 @@ class CardListUseCases(LeagueUseCases):
             return None
         found = self.find_league(league)
         if found.ruleset != game:
-            raise BadInput(f"the league {found.name} plays {found.ruleset}, not {game}")
+            raise BadInput(
+                phrase(
+                    "the league {league} plays {plays}, not {game}",
+                    league=found.name,
+                    plays=found.ruleset,
+                    game=game,
+                )
+            )
         return str(found.name)

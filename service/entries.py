@@ -6,8 +6,10 @@ from collections.abc import Mapping
 
 from domain.match import MatchRecord
 from domain.notation import parse_action
+from domain.phrase import phrase
 from domain.registry import find_ruleset
 from domain.ruleset import JSON, MalformedAction
+from service.boundary import said
 from service.errors import BadInput
 
 
@@ -31,7 +33,7 @@ def fill_by_chance(match: MatchRecord, action: Mapping[str, JSON]) -> dict[str, 
         if "source" in rules.codec.field_names(str(kind)):
             filled["source"] = "app"
         return filled
-    raise BadInput(f"nothing can be rolled for {kind!r} now")
+    raise BadInput(phrase("nothing can be rolled for {kind} now", kind=repr(kind)))
 
 
 def leaves_printed_out(match: MatchRecord, action: Mapping[str, JSON]) -> bool:
@@ -48,4 +50,4 @@ def parse_entry(ruleset: str, text: str) -> dict[str, JSON]:
     try:
         return parse_action(rules.codec, text)
     except MalformedAction as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.phrase import phrase
 from domain.registry import find_ruleset
 from domain.statuses import status_word
 from service.errors import BadInput, NothingKnown
@@ -181,7 +182,7 @@ def ordinal(n: int) -> str:
 
 def _column(kind: str) -> str:
     if kind not in HISTORY_KINDS:
-        raise BadInput(f"no match history is kept per {kind!r}")
+        raise BadInput(phrase("no match history is kept per {kind}", kind=repr(kind)))
     return HISTORY_KINDS[kind]
 
 

@@ -15,6 +15,7 @@ from domain.phrase import phrase
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.statuses import status_word
 from domain.text import NAME_LIMIT, BadText, checked_text
+from service.boundary import said
 from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.store import StoreApplication
 
@@ -52,10 +53,12 @@ class LeagueUseCases(StoreApplication):
     ) -> LeagueView:
         try:
             # Checked before its white space is folded, or a tab or line break would pass.
-            name = checked_text(name, "the league's name", NAME_LIMIT)
+            name = checked_text(name, phrase("the league's name"), NAME_LIMIT)
             author = author.checked()
         except BadText as error:
-            raise BadInput("a league needs a name" if not name.strip() else str(error)) from None
+            raise BadInput(
+                phrase("a league needs a name") if not name.strip() else said(error)
+            ) from None
         name = " ".join(name.split())
         from domain.league import League, LeagueSettingsError, make_rules
         from service.league_views import LeagueView
@@ -64,7 +67,7 @@ class LeagueUseCases(StoreApplication):
             find_ruleset(ruleset)
             rules = make_rules(ruleset, points, tiebreak)
         except (UnknownRuleset, LeagueSettingsError) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         league = League(
             name,
             ruleset,
@@ -104,7 +107,7 @@ class LeagueUseCases(StoreApplication):
                 tiebreak if tiebreak is not None else league.tiebreak,
             )
         except (BadText, LeagueSettingsError) as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(said(error)) from None
         counted = league.count_unconfirmed if count_unconfirmed is None else count_unconfirmed
         league.change_settings(rules, counted, author.by, author.at, author.link)
         with self._storage():
@@ -220,5 +223,12 @@ def check_league_for(app: LeagueUseCases, name: str | None, ruleset: str) -> str
         return None
     league = app.find_league(name)
     if league.ruleset != ruleset:
-        raise BadInput(f"league {league.name!r} is for {league.ruleset} matches, not {ruleset}")
+        raise BadInput(
+            phrase(
+                "league {league} is for {plays} matches, not {game}",
+                league=repr(league.name),
+                plays=league.ruleset,
+                game=ruleset,
+            )
+        )
     return league.name

@@ -18,6 +18,7 @@ from uuid import UUID
 
 from domain.luck import MatchLuck, read_rolls
 from domain.match import MatchRecord
+from domain.phrase import phrase
 from domain.report import PlacedLine, match_report, names_of
 from domain.ruleset import JSON
 from domain.situation_changes import Change, changes
@@ -101,7 +102,13 @@ class Replayed:
         """The match after its first `step` entries in force (all of them when None)."""
         total = self.total
         if step is not None and not 0 <= step <= total:
-            raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
+            raise BadInput(
+                phrase(
+                    "step {step} is out of range: this match has steps 0 to {total}",
+                    step=step,
+                    total=total,
+                )
+            )
         return ReplayView.of(self.record, total if step is None else step, self.said, self.title)
 
     def steps(self, first: int = 0, last: int | None = None) -> StepRun:
@@ -166,15 +173,34 @@ class Replayed:
         """A run's bounds, `last` filled in; BadInput names the one out of range."""
         total = self.total
         if not 0 <= first <= total:
-            raise BadInput(f"from={first} is out of range: this match has steps 0 to {total}")
+            raise BadInput(
+                phrase(
+                    "from={first} is out of range: this match has steps 0 to {total}",
+                    first=first,
+                    total=total,
+                )
+            )
         if last is None:
             last = min(first + MOST_STEPS - 1, total)
         if not first <= last <= total:
             raise BadInput(
-                f"to={last} is out of range: from={first}, and this match has steps 0 to {total}"
+                phrase(
+                    "to={last} is out of range: from={first}, and this match has steps "
+                    "0 to {total}",
+                    last=last,
+                    first=first,
+                    total=total,
+                )
             )
         if last - first + 1 > MOST_STEPS:
-            raise BadInput(f"to={last}: one run holds at most {MOST_STEPS} steps from from={first}")
+            raise BadInput(
+                phrase(
+                    "to={last}: one run holds at most {most} steps from from={first}",
+                    last=last,
+                    most=MOST_STEPS,
+                    first=first,
+                )
+            )
         return first, last
 
     @property

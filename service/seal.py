@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
+from domain.phrase import phrase
 from service.errors import MatchNotFound
 from service.store import StoreApplication
 
@@ -33,7 +34,7 @@ class SealQueries(StoreApplication):
         with self._storage():
             stored = self.recorder.select_events(match_id)
         if not stored:
-            raise MatchNotFound(f"no match with id {match_id}")
+            raise MatchNotFound(phrase("no match with id {match}", match=match_id))
         return verify(match_id, [self._facts(event) for event in stored])
 
     def _facts(self, stored: StoredEvent) -> StoredFacts:

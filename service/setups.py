@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.declarations import SetupField
+from domain.phrase import phrase
 from service.errors import BadInput
 
 
@@ -38,7 +39,7 @@ def parse_settings(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name.strip():
-            raise BadInput(f"write settings as NAME=VALUE, not {pair!r}")
+            raise BadInput(phrase("write settings as NAME=VALUE, not {pair}", pair=repr(pair)))
         settings[name.strip()] = value.strip()
     return settings
 
@@ -83,4 +84,6 @@ def team_list_from_text(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BadInput(f"{source} is not valid TOML: {error}") from None
+        raise BadInput(
+            phrase("{source} is not valid TOML: {problem}", source=source, problem=str(error))
+        ) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.names import name_key
+from domain.phrase import phrase
 from service.errors import BadInput, NothingKnown
 from service.projections.database import Sql
 from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
@@ -145,7 +146,7 @@ class StatisticsQueries(StoreApplication):
 
 def _check_kind(kind: str) -> None:
     if kind not in SUBJECT_KINDS:
-        raise BadInput(f"no statistics are kept per {kind!r}")
+        raise BadInput(phrase("no statistics are kept per {kind}", kind=repr(kind)))
 
 
 def _spellings(sql: Sql, kind: str, name: str) -> list[str]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from domain.phrase import commas, phrase, semicolons
 from domain.ruleset import Violation
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
 from domain.tcg.team_list import TeamListError, parse_team_list
@@ -29,21 +30,35 @@ def read_team_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise BadInput(f"cannot read {path}: {error.strerror or error}") from None
+        raise BadInput(
+            phrase(
+                "cannot read {path}: {problem}",
+                path=str(path),
+                problem=error.strerror or str(error),
+            )
+        ) from None
     except UnicodeDecodeError as error:
-        raise BadInput(f"{path} is not valid TOML: {error}") from None
+        raise BadInput(
+            phrase("{source} is not valid TOML: {problem}", source=str(path), problem=str(error))
+        ) from None
     return team_list_from_text(text, str(path))
 
 
 def check_team_file(path: Path, name_limits: str = "whole-team") -> TeamReport:
     if name_limits not in NAME_LIMIT_SCOPES:
         raise BadInput(
-            f"name-limits must be one of {', '.join(NAME_LIMIT_SCOPES)}, not {name_limits!r}"
+            phrase(
+                "name-limits must be one of {allowed}, not {value}",
+                allowed=commas(NAME_LIMIT_SCOPES),
+                value=repr(name_limits),
+            )
         )
     try:
         team = parse_team_list(read_team_file(path))
     except TeamListError as error:
-        raise BadInput(f"{path}: " + "; ".join(error.problems)) from None
+        raise BadInput(
+            phrase("{source}: {problems}", source=str(path), problems=semicolons(error.problems))
+        ) from None
     problems = check_team(team, TeamSettings(name_limits=name_limits))
     cards = 1 + len(team.starters) + team.deck_size
     return TeamReport(team.name, cards, problems)

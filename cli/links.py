@@ -48,7 +48,7 @@ def issue(
 ) -> None:
     """Issue a link and print it (and its id): it is shown this once."""
     if (league is None) == (match_ref is None):
-        raise BadInput("give --league NAME or --match MATCH (one of them)")
+        raise BadInput(_("give --league NAME or --match MATCH (one of them)"))
     issued = issue_link(context, Role(role), person, league, match_ref, side)
     click.echo(f"{base_url.rstrip('/')}/in/{issued.token}")
     made = issued.link

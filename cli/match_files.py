@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context
+from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context, said
 from cli.language import _
 from domain.report import log_size
 from schemas.match_import import import_match_file
@@ -79,10 +79,10 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
             context.app, data, context.author(), league, no_league, verify=verify
         )
     except AlreadyImported as error:
-        raise ConflictFailure(f"{file.name}: {error}") from None
+        raise ConflictFailure(f"{file.name}: {said(error)}") from None
     except TouchlineError as error:
-        hint = " (or import it with --no-league)" if isinstance(error, LeagueNotFound) else ""
-        raise Failure(f"{file.name}: {error}{hint}") from None
+        hint = _(" (or import it with --no-league)") if isinstance(error, LeagueNotFound) else ""
+        raise Failure(f"{file.name}: {said(error)}{hint}") from None
     view = imported.view
     click.echo(
         _(

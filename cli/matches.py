@@ -212,7 +212,13 @@ def replay(
     reader = Reader.of(view.report(), view.names, notation)
     to_step = None if to_line is None else lines.step_of(to_line)
     if to_line is not None and to_step is None:
-        raise BadInput(f"--to {to_line} is out of range: the log has lines 0 to {lines.last}")
+        raise BadInput(
+            _(
+                "--to %(line)s is out of range: the log has lines 0 to %(last)s",
+                line=to_line,
+                last=lines.last,
+            )
+        )
     echo_provenance(view.imported)
     luck = app.match_luck(view.id) if odds else None
     branched = app.branches_of(view.id)

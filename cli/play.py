@@ -16,6 +16,7 @@ from cli.prompt_line import PromptReader
 from domain.completion import CompletionContext, completions, names_seen
 from domain.entry_help import as_offered, field_meaning, missing_fields
 from domain.match import checked_die_label
+from domain.phrase import said_by
 from domain.registry import find_ruleset
 from domain.ruleset import JSON
 from domain.suggestions import did_you_mean
@@ -125,7 +126,7 @@ def _act(
         else:
             _enter(context, view, reader, line, die)
     except (StaleMatch, BadInput) as error:
-        click.echo(f"! {error}")
+        click.echo(f"! {translated(said_by(error))}")
     view = app.get_match(view.id)
     click.echo("\n".join(compact_situation(view)))
     return view

@@ -17,7 +17,7 @@ from domain.access import Operation
 from service.errors import TouchlineError
 from web.context import author, scorer_name
 from web.context import touchline as service
-from web.errors import status_of
+from web.errors import said, status_of
 from web.powers import require_on_match
 
 bp = Blueprint("abandoning", __name__)
@@ -38,7 +38,7 @@ def abandon(match_id: str) -> Any:
     try:
         service().abandon(view.id, author(scorer_name()), reason)
     except TouchlineError as error:
-        page = render_template("abandon.html", match=view, reason=reason, problem=str(error))
+        page = render_template("abandon.html", match=view, reason=reason, problem=said(error))
         return page, status_of(error)
     flash(_("The match is abandoned: %(reason)s", reason=" ".join(reason.split())), "ok")
     return redirect(url_for("scoring.match_page", match_id=view.id), 303)

@@ -16,7 +16,7 @@ from schemas.audit import describe_filter, to_csv, to_json
 from service.audit import AuditTrail
 from service.errors import BadInput
 from web.context import touchline
-from web.errors import status_of
+from web.errors import said, status_of
 from web.leagues import file_stem
 
 bp = Blueprint("audit", __name__)
@@ -45,7 +45,7 @@ def match_page(match_id: str) -> Any:
     try:
         trail = touchline().match_audit(view.id, **_filters())
     except BadInput as error:
-        return _page(None, scope, problem=str(error)), status_of(error)
+        return _page(None, scope, problem=said(error)), status_of(error)
     return _page(trail, scope)
 
 
@@ -74,7 +74,7 @@ def league_page(name: str) -> Any:
     try:
         trail = touchline().league_audit(league.name, **_filters())
     except BadInput as error:
-        return _page(None, scope, problem=str(error)), status_of(error)
+        return _page(None, scope, problem=said(error)), status_of(error)
     return _page(trail, scope)
 
 

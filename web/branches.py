@@ -35,7 +35,7 @@ def new(match_ref: str) -> str:
 
 def _step(step: str) -> int:
     if not (step.isascii() and step.isdigit()):
-        raise BadInput(f"step={step[:20]!r} is not a step number")
+        raise BadInput(_("step=%(step)r is not a step number", step=step[:20]))
     return int(step)
 
 
@@ -112,7 +112,13 @@ def _wanted_glyph(glyph: str | None) -> str | None:
     names = [g.name for g in GLYPHS]
     if glyph not in names:
         shown = glyph if len(glyph) <= 20 else glyph[:17] + "..."
-        raise BadInput(f"glyph={shown!r} is not a glyph; the glyphs: {', '.join(names)}")
+        raise BadInput(
+            _(
+                "glyph=%(glyph)r is not a glyph; the glyphs: %(names)s",
+                glyph=shown,
+                names=", ".join(names),
+            )
+        )
     return glyph
 
 

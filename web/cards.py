@@ -25,7 +25,7 @@ from service.card_lists import CardListView, printed_of
 from service.errors import BadInput, NotFound
 from web.context import author
 from web.context import touchline as service
-from web.errors import answer
+from web.errors import answer, said
 from web.leagues import file_stem
 from web.match_forms import ruleset_titles
 from web.powers import may, require
@@ -95,7 +95,7 @@ def import_file(ruleset: str) -> Any:
     try:
         done = service().import_card_list(data, author(form.by), league)
     except BadInput as error:
-        form.problems["file"] = str(error)
+        form.problems["file"] = said(error)
         return _page(ruleset, form), 400
     flash(
         _(

@@ -32,7 +32,7 @@ from service.views import match_view
 from web.context import author, scorer_name
 from web.context import touchline as service
 from web.entry_forms import DIE_LABEL_FIELD, action_from_form, entry_forms, grouped
-from web.errors import status_of
+from web.errors import said, status_of
 from web.powers import require_on_match
 from web.settling import dispute_state, entry_in_force, posted_rules, rule_fields, step_of
 
@@ -64,7 +64,7 @@ def correct_page(match_id: str, number: int) -> Any:
     try:
         chosen = _chosen(record.ruleset_name, request.args)
     except BadInput as error:
-        problem = str(error)
+        problem = said(error)
     return _page(record, number, dispute, chosen, problem=problem), 400 if problem else 200
 
 
@@ -127,7 +127,7 @@ def correct(match_id: str, number: int) -> Any:
     except EntryRefused as error:
         return _page(record, number, dispute, text, refused=error.violations), status_of(error)
     except TouchlineError as error:
-        return _page(record, number, dispute, text or None, problem=str(error)), status_of(error)
+        return _page(record, number, dispute, text or None, problem=said(error)), status_of(error)
     anchor = f"#entry-{line}" if line is not None else ""
     return redirect(url_for("scoring.match_page", match_id=str(record.id)) + anchor, 303)
 
@@ -170,7 +170,7 @@ def _chosen(ruleset: str, args: Any) -> str | None:
     try:
         return format_action(codec, codec.from_dict(action))
     except MalformedAction as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None
 
 
 def _page(
@@ -189,7 +189,7 @@ def _page(
     assert step is not None  # an entry in force has its step
     state = None if dispute is None else dispute_state(view, dispute)
     if state is not None and not state.is_open:
-        raise BadInput(f"dispute {dispute} was already ruled on")
+        raise BadInput(_("dispute %(dispute)s was already ruled on", dispute=dispute))
     rules = record.ruleset
     allowed = tuple(rules.expected(record.state_at(step - 1)))
     choices = () if chosen else allowed

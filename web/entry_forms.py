@@ -20,6 +20,7 @@ from domain.printed import Printed
 from domain.ruleset import JSON, Expected, MalformedAction
 from service.card_lists import KnownCard, OfferedCards
 from service.errors import BadInput
+from web.errors import said
 
 # Beyond this many values a choice is a select rather than a row of buttons.
 MOST_BUTTONS = 12
@@ -226,7 +227,7 @@ def action_from_form(codec: ActionCodec, form: MultiDict[str, str]) -> dict[str,
     try:
         specs = codec.describe(kind)
     except MalformedAction as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None
     action: dict[str, JSON] = {"kind": kind}
     for spec in specs:
         if spec.type == "list":

@@ -18,7 +18,7 @@ from service.leagues import LeagueSummary
 from service.views import MatchSummary
 from web.context import author, remember_scorer_name, remember_token, session_tokens
 from web.context import touchline as service
-from web.errors import status_of
+from web.errors import said, status_of
 from web.match_forms import NewMatch, read_new_match, ruleset_titles, setup_forms
 from web.powers import may, require, require_on_match
 
@@ -60,16 +60,19 @@ def create_match() -> Any:
             # A match in a league is its organizer's to create; a friendly anyone's.
             if not may(Operation.CREATE_MATCH, target):
                 raise NotPermitted(
-                    f"only the organizer of league {found.league!r} may create a match in it: "
-                    "open the link you were given for it, or leave the league out"
+                    _(
+                        "only the organizer of league %(league)s may create a match in it: "
+                        "open the link you were given for it, or leave the league out",
+                        league=repr(found.league),
+                    )
                 )
             require(Operation.CREATE_MATCH, target)
             view = service().create_match(found.ruleset, found.setup, author(by), found.league)
         except NotPermitted as error:
-            found.problems.append(str(error))
+            found.problems.append(said(error))
             status = 403
         except TouchlineError as error:
-            found.problems.append(str(error))
+            found.problems.append(said(error))
             status = status_of(error)
         else:
             remember_token(creators_link(view.id, view.league, author(by)).token)

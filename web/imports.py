@@ -26,7 +26,7 @@ from service.errors import AlreadyImported, LeagueNotFound, TouchlineError
 from web.api.matches import ANONYMOUS
 from web.context import acting, author, remember_token
 from web.context import touchline as service
-from web.errors import status_of
+from web.errors import said, status_of
 from web.home import creators_link
 from web.powers import may, require
 from web.uploads import uploaded_or_pasted
@@ -84,17 +84,17 @@ def import_file() -> Any:
             check_league=_may_import_into,
         )
     except NotPermitted as error:
-        form.problems["into"] = str(error)
+        form.problems["into"] = said(error)
         return _form(form), 403
     except AlreadyImported as error:
-        form.problems["file"] = str(error)
+        form.problems["file"] = said(error)
         form.already = error.match_id
         return _form(form), 409
     except LeagueNotFound as error:
-        form.problems["into"] = _("%(error)s (or import it into no league)", error=error)
+        form.problems["into"] = _("%(error)s (or import it into no league)", error=said(error))
         return _form(form), 404
     except TouchlineError as error:
-        form.problems["file"] = str(error)
+        form.problems["file"] = said(error)
         return _form(form), status_of(error)
     view = imported.view
     remember_token(creators_link(view.id, view.league, _importer(form)).token)
@@ -150,8 +150,11 @@ def _may_import_into(league: str | None) -> None:
     target = Target(league=league)
     if not may(Operation.IMPORT, target):
         raise NotPermitted(
-            f"only the organizer of league {league!r} may import a match into it: open the "
-            "organizer link you were given, or import it into no league"
+            _(
+                "only the organizer of league %(league)s may import a match into it: open the "
+                "organizer link you were given, or import it into no league",
+                league=repr(league),
+            )
         )
     require(Operation.IMPORT, target)
 

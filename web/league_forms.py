@@ -24,6 +24,7 @@ from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.leagues import LeagueView
 from web.context import author
 from web.context import touchline as service
+from web.errors import said
 from web.match_forms import ruleset_titles
 from web.powers import grants, may, require
 
@@ -53,9 +54,11 @@ def read_points(text: str) -> list[int] | None:
     try:
         points = [int(part) for part in text.split("/")]
     except ValueError:
-        raise BadInput(f"write points as numbers separated by /, e.g. 3/1/0 ({text!r})") from None
+        raise BadInput(
+            _("write points as numbers separated by /, e.g. 3/1/0 (%(text)r)", text=text)
+        ) from None
     if any(not 0 <= p <= MOST_POINTS for p in points):
-        raise BadInput(f"each number of points is from 0 to {MOST_POINTS}")
+        raise BadInput(_("each number of points is from 0 to %(most)s", most=MOST_POINTS))
     return points
 
 
@@ -76,12 +79,12 @@ def read_league_form(form: MultiDict[str, str], ruleset: str) -> LeagueForm:
         found.points = read_points(form.get("points", ""))
         make_rules(ruleset, found.points, None)
     except (BadInput, LeagueSettingsError) as error:
-        found.problems["points"] = str(error)
+        found.problems["points"] = said(error)
     found.tiebreak = read_tiebreak(form.get("tiebreak", ""))
     try:
         make_rules(ruleset, None, found.tiebreak)
     except LeagueSettingsError as error:
-        found.problems["tiebreak"] = str(error)
+        found.problems["tiebreak"] = said(error)
     return found
 
 
@@ -134,10 +137,10 @@ def create_league() -> Any:
     try:
         view = service().create_league(found.name, ruleset, by, found.points, found.tiebreak)
     except LeagueExists as error:
-        found.problems["name"] = str(error)
+        found.problems["name"] = said(error)
         return _new_form(found, creatable_names(), request.form), 409
     except BadInput as error:
-        found.problems["name"] = str(error)
+        found.problems["name"] = said(error)
         return _new_form(found, creatable_names(), request.form), 400
     if not found.count_unconfirmed:
         # A new league counts unconfirmed results, as the command line's and the API's do;
@@ -185,7 +188,7 @@ def change_settings(name: str) -> Any:
             found.count_unconfirmed,
         )
     except BadInput as error:
-        found.problems["points"] = str(error)
+        found.problems["points"] = said(error)
         return _settings_form(league, found, request.form), 400
     flash(_("Settings saved: the table follows them."), "ok")
     return redirect(url_for("leagues.show", name=league.name), 303)

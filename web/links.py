@@ -12,6 +12,7 @@ from typing import Any
 
 import segno
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from domain.access import Operation, Role, Target
@@ -38,7 +39,7 @@ def scope_of(league: str | None, match: str | None) -> Scope:
         view = service().get_match(match)
         return Scope(view.league, view.id, tuple(view.labels))
     if league is None:
-        raise BadInput("give the league or the match the link is for")
+        raise BadInput(_("give the league or the match the link is for"))
     try:
         return Scope(service().find_league(league).name, None)
     except LeagueNotFound:
@@ -52,7 +53,9 @@ def issue(
     try:
         wanted = Role(role)
     except ValueError:
-        raise BadInput(f"no role {role!r} (roles: organizer, referee, scorer, coach)") from None
+        raise BadInput(
+            _("no role %(role)r (roles: organizer, referee, scorer, coach)", role=role)
+        ) from None
     scope = scope_of(league, match)
     require(Operation.ISSUE_LINK, Target(scope.league, scope.match, side, wanted))
     if wanted is not Role.ORGANIZER and scope.match is None:

@@ -19,6 +19,7 @@ from domain.registry import find_ruleset, ruleset_names
 from domain.ruleset import SetupError
 from service.errors import BadInput
 from service.setups import put, team_list_from_text
+from web.errors import said
 
 # A pasted or uploaded team list larger than this is not a team list.
 TEAM_LIST_LIMIT = 100_000
@@ -58,7 +59,7 @@ def read_new_match(form: MultiDict[str, str], files: Mapping[str, FileStorage]) 
     try:
         found.setup = reader.setup()
     except BadInput as error:
-        found.problems.append(str(error))
+        found.problems.append(said(error))
     if not found.problems:
         try:
             find_ruleset(ruleset).make_setup(found.setup)
@@ -126,7 +127,7 @@ class _Reader:
         try:
             return team_list_from_text(text, f"the {owner} {declared.label}")
         except BadInput as error:
-            self.found.problems.append(str(error))
+            self.found.problems.append(said(error))
             return None
 
     def _team_list_text(self, declared: SetupField, owner: str) -> str:

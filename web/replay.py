@@ -101,7 +101,13 @@ def step_of_line(at: str | None, timeline: Timeline) -> int:
     last = timeline.last_line
     found = timeline.step_of(int(at)) if at.isascii() and at.isdigit() else None
     if found is None:
-        raise BadInput(f"at={at} is not a line of this match: its log has lines 0 to {last}")
+        raise BadInput(
+            _(
+                "at=%(at)s is not a line of this match: its log has lines 0 to %(last)s",
+                at=at,
+                last=last,
+            )
+        )
     return found
 
 
@@ -193,10 +199,22 @@ def step_from(at: str | None, total: int) -> int:
         return total
     # Plain ASCII digits only: int() would also take "+3", " 3" or "1_0".
     if not (at.isascii() and at.isdigit()):
-        raise BadInput(f"at={at} is not a step number: this match has steps 0 to {total}")
+        raise BadInput(
+            _(
+                "at=%(at)s is not a step number: this match has steps 0 to %(total)s",
+                at=at,
+                total=total,
+            )
+        )
     step = int(at)
     if step > total:
-        raise BadInput(f"step {step} is out of range: this match has steps 0 to {total}")
+        raise BadInput(
+            _(
+                "step %(step)s is out of range: this match has steps 0 to %(total)s",
+                step=step,
+                total=total,
+            )
+        )
     return step
 
 
@@ -223,9 +241,16 @@ def frames(match_ref: str) -> str:
     first = bound_from("from", request.args.get("from"), total)
     last = bound_from("to", request.args.get("to"), total)
     if last < first:
-        raise BadInput(f"to={last} is before from={first}")
+        raise BadInput(_("to=%(last)s is before from=%(first)s", last=last, first=first))
     if last - first + 1 > FRAMES_PER_RUN:
-        raise BadInput(f"to={last}: a run holds at most {FRAMES_PER_RUN} steps from from={first}")
+        raise BadInput(
+            _(
+                "to=%(last)s: a run holds at most %(most)s steps from from=%(first)s",
+                last=last,
+                most=FRAMES_PER_RUN,
+                first=first,
+            )
+        )
     return render_template(
         "replay_frames.html",
         frames=frames_of(replayed, list(range(first, last + 1))),
@@ -236,9 +261,22 @@ def frames(match_ref: str) -> str:
 def bound_from(name: str, value: str | None, total: int) -> int:
     """A run's bound, named in the refusal when it is missing, not a number or out of range."""
     if value is None or value == "":
-        raise BadInput(f"{name} is missing: give the step numbers {name}=N, 0 to {total}")
+        raise BadInput(
+            _(
+                "%(name)s is missing: give the step numbers %(name)s=N, 0 to %(total)s",
+                name=name,
+                total=total,
+            )
+        )
     if not (value.isascii() and value.isdigit()) or int(value) > total:
-        raise BadInput(f"{name}={value} is not a step of this match: it has steps 0 to {total}")
+        raise BadInput(
+            _(
+                "%(name)s=%(value)s is not a step of this match: it has steps 0 to %(total)s",
+                name=name,
+                value=value,
+                total=total,
+            )
+        )
     return int(value)
 
 

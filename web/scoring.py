@@ -40,7 +40,7 @@ from web.entry_forms import (
     entry_forms,
     refilled,
 )
-from web.errors import status_of
+from web.errors import said, status_of
 from web.live_layout import holding, laid_out
 from web.powers import powers_for, require_on_match
 from web.presenting import entry_text, field_label, recorded_message, value_label
@@ -171,7 +171,7 @@ def record_entry(match_id: str) -> Any:
     except StaleMatch as error:
         return _stale(view.id, error)
     except BadInput as error:
-        return _live_page(view, problem=str(error)), status_of(error)
+        return _live_page(view, problem=said(error)), status_of(error)
     flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -186,11 +186,11 @@ def undo(match_id: str) -> Any:
             view.id, author(scorer_name()), key=key, expected_version=_posted_version()
         )
     except UndoRefused as error:
-        return _live_page(view, problem=str(error)), status_of(error)
+        return _live_page(view, problem=said(error)), status_of(error)
     except StaleMatch as error:
         return _stale(view.id, error)
     except BadInput as error:
-        return _live_page(view, problem=str(error)), status_of(error)
+        return _live_page(view, problem=said(error)), status_of(error)
     flash(recorded_message(view.ruleset, line.line), "ok")
     return redirect(url_for("scoring.live", match_id=view.id), 303)
 
@@ -198,7 +198,7 @@ def undo(match_id: str) -> Any:
 def _stale(match_id: str, error: StaleMatch) -> Any:
     # A repeat of an entry already stored never gets here: the service answers it with the
     # first one. This is another phone's entry, so show the situation it made.
-    return _live_page(service().get_match(match_id), stale=str(error)), status_of(error)
+    return _live_page(service().get_match(match_id), stale=said(error)), status_of(error)
 
 
 def _posted_version() -> int:
@@ -211,7 +211,7 @@ def _posted_version() -> int:
             "(expected_version): reload the page and enter again"
         )
     if not raw.isdigit():
-        raise BadInput(f"expected_version must be a whole number, not {raw!r}")
+        raise BadInput(_("expected_version must be a whole number, not %(raw)r", raw=raw))
     return int(raw)
 
 

@@ -28,6 +28,7 @@ from service.timeline import DisputeState, reason_of
 from service.views import MatchView
 from web.context import author, scorer_name
 from web.context import touchline as service
+from web.errors import said as said_in_language
 from web.errors import status_of
 from web.powers import powers_for, require_on_match
 from web.presenting import action_text, value_label
@@ -85,7 +86,7 @@ def result_dispute_page(match_id: str) -> str:
     view = service().get_match(match_id)
     require_on_match(Operation.DISPUTE, view.id, view.league)
     if view.result is None:
-        raise BadInput("the match has no result yet: dispute an entry instead")
+        raise BadInput(_("the match has no result yet: dispute an entry instead"))
     return _dispute_page(view, None)
 
 
@@ -102,7 +103,7 @@ def dispute(match_id: str) -> Any:
             view.id, on, request.form.get("reason", ""), author(scorer_name()), key=key
         )
     except TouchlineError as error:
-        return _dispute_page(view, entry, problem=str(error)), status_of(error)
+        return _dispute_page(view, entry, problem=said_in_language(error)), status_of(error)
     line = written.line
     if on is None:
         said = _(
@@ -152,7 +153,7 @@ def rule(match_id: str, dispute: int) -> Any:
     replay_text = form.get("replay_from", "").strip()
     try:
         if decision == "corrected":
-            raise BadInput("a ruling that corrects the entry is made on the correction page")
+            raise BadInput(_("a ruling that corrects the entry is made on the correction page"))
         written = service().rule(
             view.id,
             dispute,
@@ -168,7 +169,7 @@ def rule(match_id: str, dispute: int) -> Any:
             key=form.get("key") or None,
         )
     except TouchlineError as error:
-        return _ruling_page(view, dispute, problem=str(error)), status_of(error)
+        return _ruling_page(view, dispute, problem=said_in_language(error)), status_of(error)
     flash(
         _(
             "Ruling recorded (line %(line)s) on dispute %(dispute)s.",
@@ -226,7 +227,7 @@ def confirm(match_id: str) -> Any:
         page = render_template(
             "match.html",
             match=view,
-            problem=str(error),
+            problem=said_in_language(error),
             scorer=powers_for(view.id, (), view.league).record,
         )
         return page, status_of(error)
@@ -239,7 +240,7 @@ def confirm(match_id: str) -> Any:
 
 def _number(text: str, name: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise BadInput(f"{name}={text!r} is not an entry number")
+        raise BadInput(_("%(name)s=%(text)r is not an entry number", name=name, text=text))
     return int(text)
 
 
@@ -247,7 +248,7 @@ def dispute_state(view: MatchView, number: int) -> DisputeState:
     """Dispute line `number` with its ruling, if it has one."""
     line = view.log[number - 1] if 0 < number <= len(view.log) else None
     if not isinstance(line, Dispute):
-        raise BadInput(f"line {number} is not a dispute of this match")
+        raise BadInput(_("line %(line)s is not a dispute of this match", line=number))
     return DisputeState(line, log_index(view.log).ruling_on(number))
 
 
@@ -255,11 +256,24 @@ def entry_in_force(view: MatchView, number: int) -> Entry:
     """Entry `number`, if it counts now: only such an entry may be disputed or corrected."""
     line = view.log[number - 1] if 0 < number <= len(view.log) else None
     if not isinstance(line, Entry):
-        raise BadInput(f"line {number} is not an entry of this match")
+        raise BadInput(_("line %(line)s is not an entry of this match", line=number))
     fate = log_index(view.log).out_of_force(number)
     if fate is not None:
-        raise BadInput(f"entry {number} was {fate.how} (line {fate.line}): it no longer counts")
+        raise BadInput(_out_of_force(number, fate.how, fate.line))
     return line
+
+
+def _out_of_force(number: int, how: str, line: int) -> str:
+    """Why entry `number` may not be disputed or corrected, in the reader's language."""
+    said = {
+        "undone": _("entry %(number)s was undone (line %(line)s): it no longer counts"),
+        "withdrawn": _("entry %(number)s was withdrawn (line %(line)s): it no longer counts"),
+        "replayed": _("entry %(number)s was replayed (line %(line)s): it no longer counts"),
+        "corrected": _("entry %(number)s was corrected (line %(line)s): it no longer counts"),
+    }
+    # Every way out of force (domain.log_index) has its sentence.
+    template: str = said[how]
+    return template % {"number": number, "line": line}
 
 
 def _step_of(view: MatchView, number: int) -> int | None:

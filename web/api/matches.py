@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, request
+from flask_babel import gettext as _
 from flask_smorest import abort
 from marshmallow import ValidationError
 
@@ -226,11 +227,15 @@ def _json_body() -> Any:
     try:
         body = json.loads(request.get_data())
     except RecursionError:
-        raise BadInput("the JSON body is nested too deeply; nothing was imported") from None
+        raise BadInput(_("the JSON body is nested too deeply; nothing was imported")) from None
     except ValueError as error:
-        raise BadInput(f"the body is not valid JSON ({error}); nothing was imported") from None
+        raise BadInput(
+            _("the body is not valid JSON (%(problem)s); nothing was imported", problem=error)
+        ) from None
     if not isinstance(body, dict):
-        raise BadInput("send a JSON object {text, league?, no_league?, by?}; nothing was imported")
+        raise BadInput(
+            _("send a JSON object {text, league?, no_league?, by?}; nothing was imported")
+        )
     return body
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.names import name_key
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import phrase
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON, SetupError
 
 TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
@@ -117,17 +117,23 @@ class CardGameSetup:
 
 def _seat(raw: Any, seat: str, problems: list[str]) -> tuple[str | None, str | None]:
     if not isinstance(raw, Mapping):
-        problems.append(f"{seat}: give a team and a coach")
+        problems.append(phrase("{seat}: give a team and a coach", seat=seat))
         return None, None
     team = raw.get("team")
     # Either language names the team: 南葛 is Nankatsu, 東邦 is Toho (domain/names.py).
     side = name_key(team) if isinstance(team, str) else None
     if side not in TEAMS:
-        problems.append(f"{seat}: the team must be Nankatsu or Toho (南葛 or 東邦), not {team!r}")
+        problems.append(
+            phrase(
+                "{seat}: the team must be Nankatsu or Toho (南葛 or 東邦), not {team}",
+                seat=seat,
+                team=repr(team),
+            )
+        )
         side = None
     coach = raw.get("coach")
     if not isinstance(coach, str) or not coach.strip():
-        problems.append(f"{seat}: the coach needs a name")
+        problems.append(phrase("{seat}: the coach needs a name", seat=seat))
         return side, None
     return side, coach.strip()
 
@@ -136,11 +142,17 @@ def _bank_cap(settings: Any, problems: list[str]) -> int | None:
     if settings is None:
         return DEFAULT_BANK_CAP
     if not isinstance(settings, Mapping):
-        problems.append("settings must be a table of name = value")
+        problems.append(phrase("settings must be a table of name = value"))
         return DEFAULT_BANK_CAP
     unknown = sorted(set(settings) - {"bank-cap"})
     if unknown:
-        problems.append(f"unknown setting(s): {', '.join(map(str, unknown))} (known: bank-cap)")
+        problems.append(
+            phrase(
+                "unknown setting(s): {unknown} (known: {known})",
+                unknown=commas(map(str, unknown)),
+                known="bank-cap",
+            )
+        )
     value = settings.get("bank-cap", DEFAULT_BANK_CAP)
     if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
         return None
@@ -148,7 +160,12 @@ def _bank_cap(settings: Any, problems: list[str]) -> int | None:
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return value
-    problems.append(f"bank-cap must be a whole number of at least 1 or 'none', not {value!r}")
+    problems.append(
+        phrase(
+            "bank-cap must be a whole number of at least 1 or 'none', not {value}",
+            value=repr(value),
+        )
+    )
     return DEFAULT_BANK_CAP
 
 
@@ -158,12 +175,18 @@ def _options(raw: Any, problems: list[str]) -> tuple[str, ...]:
     if isinstance(raw, str):
         raw = [part for part in raw.split(",") if part.strip()]
     if not isinstance(raw, list | tuple):
-        problems.append("options must be a list")
+        problems.append(phrase("options must be a list"))
         return ()
     chosen = {str(option).strip().lower() for option in raw}
     unknown = sorted(chosen - set(OPTIONS))
     if unknown:
-        problems.append(f"unknown option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+        problems.append(
+            phrase(
+                "unknown option(s): {unknown} (known: {known})",
+                unknown=commas(unknown),
+                known=commas(OPTIONS),
+            )
+        )
     return tuple(option for option in OPTIONS if option in chosen)
 
 
@@ -172,15 +195,26 @@ def make_setup(raw: Mapping[str, JSON]) -> CardGameSetup:
     home, home_coach = _seat(raw.get("home"), "home", problems)
     away, away_coach = _seat(raw.get("away"), "away", problems)
     if home and away and home == away:
-        problems.append(f"both seats name {TEAMS[home]}: one coach plays Nankatsu, the other Toho")
+        problems.append(
+            phrase(
+                "both seats name {team}: one coach plays Nankatsu, the other Toho",
+                team=TEAMS[home],
+            )
+        )
     variant = raw.get("variant", "standard")
     if variant not in VARIANTS:
-        problems.append(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        problems.append(
+            phrase(
+                "variant must be one of {allowed}, not {value}",
+                allowed=commas(VARIANTS),
+                value=repr(variant),
+            )
+        )
     options = _options(raw.get("options"), problems)
     bank_cap = _bank_cap(raw.get("settings"), problems)
     unknown = sorted(set(raw) - {"home", "away", "variant", "options", "settings"})
     if unknown:
-        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+        problems.append(phrase("unknown setup field(s): {unknown}", unknown=commas(unknown)))
     if problems or not (home and away and home_coach and away_coach):
         raise SetupError(problems)
     return CardGameSetup(

@@ -10,7 +10,7 @@ from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
 from domain.names import NAMES, name_key
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import phrase
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains", LIVE_ODDS)
@@ -134,29 +134,35 @@ class KingSetup:
 
 def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:
     if not isinstance(raw, list | tuple):
-        problems.append("teams must be a list of {team, coach}")
+        problems.append(phrase("teams must be a list of {{team, coach}}"))
         return ()
     if not 2 <= len(raw) <= 5:
-        problems.append(f"King of the Pitch needs 2 to 5 teams, not {len(raw)}")
+        problems.append(phrase("King of the Pitch needs 2 to 5 teams, not {count}", count=len(raw)))
     seats: list[tuple[str, str]] = []
     for number, seat in enumerate(raw, start=1):
         if not isinstance(seat, Mapping):
-            problems.append(f"seat {number}: give a team and a coach")
+            problems.append(phrase("seat {number}: give a team and a coach", number=number))
             continue
         team = seat.get("team")
         # A colour in either language: 青 (or the source's ブルー) is blue (domain/names.py).
         colour = name_key(team) if isinstance(team, str) else ""
         if colour not in COLOURS:
             problems.append(
-                f"seat {number}: the team must be one of {', '.join(COLOURS)} "
-                f"({', '.join(map(NAMES.other_language, COLOURS))})"
+                phrase(
+                    "seat {number}: the team must be one of {colours} ({japanese})",
+                    number=number,
+                    colours=commas(COLOURS),
+                    japanese=commas(map(NAMES.other_language, COLOURS)),
+                )
             )
         elif colour in dict(seats):
-            problems.append(f"seat {number}: {colour} is already seated")
+            problems.append(
+                phrase("seat {number}: {colour} is already seated", number=number, colour=colour)
+            )
             colour = ""
         coach = seat.get("coach")
         if not isinstance(coach, str) or not coach.strip():
-            problems.append(f"seat {number}: the coach needs a name")
+            problems.append(phrase("seat {number}: the coach needs a name", number=number))
         elif colour in COLOURS:
             seats.append((colour, coach.strip()))
     return tuple(seats)
@@ -168,12 +174,18 @@ def _options(raw: Any, problems: list[str]) -> tuple[str, ...]:
     if isinstance(raw, str):
         raw = [part for part in raw.split(",") if part.strip()]
     if not isinstance(raw, list | tuple):
-        problems.append("options must be a list")
+        problems.append(phrase("options must be a list"))
         return ()
     chosen = {str(option).strip().lower() for option in raw}
     unknown = sorted(chosen - set(OPTIONS))
     if unknown:
-        problems.append(f"unknown option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+        problems.append(
+            phrase(
+                "unknown option(s): {unknown} (known: {known})",
+                unknown=commas(unknown),
+                known=commas(OPTIONS),
+            )
+        )
     return tuple(option for option in OPTIONS if option in chosen)
 
 
@@ -194,8 +206,11 @@ def _levels(value: Any, problems: list[str]) -> tuple[int, ...]:
     if len(found) == 4 == len(numbers) and 0 < found[0] <= found[1] <= found[2] <= found[3]:
         return found
     problems.append(
-        "levels must be four rising column heights at which bronze, silver, gold and crown "
-        f"start (e.g. 3,6,9,12), not {value!r}"
+        phrase(
+            "levels must be four rising column heights at which bronze, silver, gold and crown "
+            "start (e.g. 3,6,9,12), not {value}",
+            value=repr(value),
+        )
     )
     return DEFAULT_LEVELS
 
@@ -204,19 +219,36 @@ def _settings(raw: Any, problems: list[str]) -> tuple[int, tuple[int, ...], str]
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        problems.append("settings must be a table of name = value")
+        problems.append(phrase("settings must be a table of name = value"))
         raw = {}
     unknown = sorted(set(map(str, raw)) - set(SETTINGS))
     if unknown:
-        problems.append(f"unknown setting(s): {', '.join(unknown)} (known: {', '.join(SETTINGS)})")
+        problems.append(
+            phrase(
+                "unknown setting(s): {unknown} (known: {known})",
+                unknown=commas(unknown),
+                known=commas(SETTINGS),
+            )
+        )
     crowns = _number(raw.get("crowns", DEFAULT_CROWNS))
     if crowns is None or not 1 <= crowns <= 5:
-        problems.append(f"crowns must be a whole number from 1 to 5, not {raw.get('crowns')!r}")
+        problems.append(
+            phrase(
+                "crowns must be a whole number from 1 to 5, not {value}",
+                value=repr(raw.get("crowns")),
+            )
+        )
         crowns = DEFAULT_CROWNS
     levels = _levels(raw.get("levels", DEFAULT_LEVELS), problems)
     tie_break = str(raw.get("tie-break", "shared")).strip().lower()
     if tie_break not in TIE_BREAKS:
-        problems.append(f"tie-break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
+        problems.append(
+            phrase(
+                "tie-break must be one of {allowed}, not {value}",
+                allowed=commas(TIE_BREAKS),
+                value=repr(tie_break),
+            )
+        )
         tie_break = "shared"
     return crowns, levels, tie_break
 
@@ -226,11 +258,13 @@ def make_setup(raw: Mapping[str, JSON]) -> KingSetup:
     teams = _teams(raw.get("teams"), problems)
     options = _options(raw.get("options"), problems)
     if "captains" in options and not 4 <= len(teams) <= 5:
-        problems.append(f"the captains option needs 4 or 5 teams (KP-3.3), not {len(teams)}")
+        problems.append(
+            phrase("the captains option needs 4 or 5 teams (KP-3.3), not {count}", count=len(teams))
+        )
     crowns, levels, tie_break = _settings(raw.get("settings"), problems)
     unknown = sorted(set(raw) - {"teams", "options", "settings"})
     if unknown:
-        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+        problems.append(phrase("unknown setup field(s): {unknown}", unknown=commas(unknown)))
     if problems:
         raise SetupError(problems)
     return KingSetup(teams, "captains" in options, crowns, levels, tie_break, LIVE_ODDS in options)

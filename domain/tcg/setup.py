@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import phrase
+from domain.phrase import commas, phrase
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -143,12 +143,16 @@ def _settings(raw: Any, problems: list[str]) -> dict[str, str]:
     if raw is None:
         return chosen
     if not isinstance(raw, Mapping):
-        problems.append("settings must be a table of name = value")
+        problems.append(phrase("settings must be a table of name = value"))
         return chosen
     unknown = sorted(set(raw) - set(DEFAULTS))
     if unknown:
         problems.append(
-            f"unknown setting(s): {', '.join(map(str, unknown))} (known: {', '.join(DEFAULTS)})"
+            phrase(
+                "unknown setting(s): {unknown} (known: {known})",
+                unknown=commas(map(str, unknown)),
+                known=commas(DEFAULTS),
+            )
         )
     for key, allowed in CHOICES.items():
         value = raw.get(key, DEFAULTS[key])
@@ -156,7 +160,14 @@ def _settings(raw: Any, problems: list[str]) -> dict[str, str]:
         if value in allowed:
             chosen[key] = str(value)
         else:
-            problems.append(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+            problems.append(
+                phrase(
+                    "{name} must be one of {allowed}, not {value}",
+                    name=key,
+                    allowed=commas(allowed),
+                    value=repr(value),
+                )
+            )
     return chosen
 
 
@@ -164,18 +175,23 @@ def _seat(
     raw: Any, side: str, team_settings: TeamSettings, problems: list[str]
 ) -> tuple[TeamList | None, str | None]:
     if not isinstance(raw, Mapping):
-        problems.append(f"{side}: give a coach and a team list")
+        problems.append(phrase("{seat}: give a coach and a team list", seat=side))
         return None, None
     coach = raw.get("coach")
     if not isinstance(coach, str) or not coach.strip():
-        problems.append(f"{side}: the coach needs a name")
+        problems.append(phrase("{seat}: the coach needs a name", seat=side))
         coach = None
     try:
         team = parse_team_list(raw.get("team") or {})
     except TeamListError as error:
-        problems += [f"{side}: {problem}" for problem in error.problems]
+        problems += [
+            phrase("{seat}: {problem}", seat=side, problem=problem) for problem in error.problems
+        ]
         return None, coach
-    problems += [f"{side}: {v}" for v in check_team(team, team_settings)]
+    problems += [
+        phrase("{seat}: {rule}: {message}", seat=side, rule=v.rule, message=v.message)
+        for v in check_team(team, team_settings)
+    ]
     return team, coach.strip() if coach else None
 
 
@@ -183,7 +199,7 @@ def make_setup(raw: Mapping[str, JSON]) -> TcgSetup:
     problems: list[str] = []
     unknown = sorted(set(raw) - {"home", "away", "settings"})
     if unknown:
-        problems.append(f"unknown setup field(s): {', '.join(unknown)}")
+        problems.append(phrase("unknown setup field(s): {unknown}", unknown=commas(unknown)))
     chosen = _settings(raw.get("settings"), problems)
     team_settings = TeamSettings(name_limits=chosen["name-limits"])
     home, home_coach = _seat(raw.get("home"), "home", team_settings, problems)

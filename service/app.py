@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -731,12 +731,13 @@ class Touchline(
         in the same transaction); the answer is the line written and the version that very
         write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
-        kept = self._matches.get(match_id)
+        kept = self._matches.current(match_id)
         if kept is not None:
             # The match as this process last stored or read it, without asking the store for
-            # newer events first: the insert itself tells. Versions are dense and each is
-            # stored once (the event table's unique key), so a copy behind the store writes
-            # a version another writer holds already, and the save fails and stores nothing.
+            # newer events first (unless it was seen to be behind): the insert itself tells.
+            # Versions are dense and each is stored once (the event table's unique key), so a
+            # copy behind the store writes a version another writer holds already, and the
+            # save fails and stores nothing.
             # A refusal may also come from being behind (the entry follows one made
             # elsewhere, the caller saw a later version), so anything but the store being
             # away is tried again below, from the match as the store holds it now.
@@ -814,6 +815,12 @@ class Touchline(
         return Written(
             line, match.version_after(line), repeat=False, words=partial(_said, match, line)
         )
+
+    def newest_versions(self, match_ids: Collection[UUID]) -> dict[UUID, int]:
+        versions = super().newest_versions(match_ids)
+        # What the live pages' watcher sees tells which kept matches are behind the store.
+        self._matches.seen_stored(versions)
+        return versions
 
     def draw(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
         """The action with its chance fields filled now, to be recorded afterwards as is."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError
@@ -245,3 +246,25 @@ def test_a_retry_of_an_entry_stored_elsewhere_is_answered_from_it_by_a_kept_copy
     assert again.line == first.line
     assert as_stored(store_url, match_id)[0] == 11
     assert as_kept(app, match_id) == as_stored(store_url, match_id)
+
+
+def test_a_kept_match_seen_behind_the_store_is_brought_up_to_date_before_a_write(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice, upto=9)  # kept here at version 10
+    other.record(match_id, parse_entry("card-game", "roll coach=toho value=5"), alice)
+    # The live pages' watcher asks for the newest versions and sees version 11.
+    assert app.newest_versions([UUID(match_id)]) == {UUID(match_id): 11}
+    saves = _counting_saves(app)
+    # An entry the kept copy would take too: without the watcher's word, its save of
+    # version 11 would fail first (the race test above).
+    written = app.record(match_id, parse_entry("card-game", "roll coach=nankatsu value=2"), alice)
+    assert saves == [None]
+    assert written.version == 12
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)
+    # Up to date again: the next write goes ahead on the kept match.
+    asked: list[Any] = []
+    get = app.events.get
+    app.events.get = lambda *a, **k: asked.append(a) or get(*a, **k)  # type: ignore[method-assign]
+    assert app.annotate(match_id, 1, "a fine kick-off", alice).version == 13
+    assert asked == [] and saves == [None, None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -751,61 +751,100 @@ class Touchline(
         in the same transaction); the answer is the line written and the version that very
         write produced (never a later one another writer made since)."""
         match_id = self.resolve(ref)
-        for _ in range(CONFLICT_RETRIES):
-            stored = self._load(match_id)
-            match = stored.fork()
+        kept = self._matches.current(match_id)
+        if kept is not None:
+            # The match as this process last stored or read it, without asking the store for
+            # newer events first (unless it was seen to be behind): the insert itself tells.
+            # Versions are dense and each is stored once (the event table's unique key), so a
+            # copy behind the store writes a version another writer holds already, and the
+            # save fails and stores nothing.
+            # A refusal may also come from being behind (the entry follows one made
+            # elsewhere, the caller saw a later version), so anything but the store being
+            # away is tried again below, from the match as the store holds it now.
             try:
-                earlier = earlier_write(match) if earlier_write is not None else None
-            except KeyReused as error:
-                raise IdempotencyKeyReused(said(error)) from None
-            if earlier is not None:
-                # A retried request (a double tap, a resent API call) gets what the first one
-                # recorded, even though the match has moved on since.
-                return Written(
-                    earlier,
-                    match.version_after(earlier),
-                    repeat=True,
-                    words=partial(_said, match, earlier),
-                )
-            if expected_version is not None and match.version != expected_version:
-                raise StaleMatch(
-                    phrase(
-                        "the match has changed (now at version {version}, you saw {seen}): "
-                        "reload it and enter again",
-                        version=match.version,
-                        seen=expected_version,
-                    ),
-                    match.version,
-                )
-            try:
-                line = change(match)
-            except (RuleBroken, NothingToUndo, DecisionsNeeded, NotConfirmable, ResultConfirmed):
+                return self._write(kept, expected_version, change, earlier_write, also)
+            except DatabaseUnavailable:
                 raise
-            except KeyReused as error:
-                raise IdempotencyKeyReused(said(error)) from None
-            except (
-                MalformedAction,
-                MatchAbandoned,
-                BadAnnotation,
-                BadText,
-                BadDispute,
-                BadDecision,
-            ) as error:
-                raise BadInput(said(error)) from None
+            except Exception:  # answered below, from the match as the store holds it
+                pass
+        for _ in range(CONFLICT_RETRIES):
             try:
-                with self._storage():
-                    self.save(match, *also())
+                return self._write(
+                    self._load(match_id), expected_version, change, earlier_write, also
+                )
             except IntegrityError:
                 # Another writer got there first. Loading again settles it: their entry may be
                 # this very one (same key), or the version the caller saw is now stale.
                 continue
-            self._matches.keep(match)
-            return Written(
-                line, match.version_after(line), repeat=False, words=partial(_said, match, line)
-            )
         raise StaleMatch(
-            f"the match kept changing under {CONFLICT_RETRIES} attempts: try again", -1
+            phrase(
+                "the match kept changing under {attempts} attempts: try again",
+                attempts=CONFLICT_RETRIES,
+            ),
+            -1,
         )
+
+    def _write(
+        self,
+        stored: MatchRecord,
+        expected_version: int | None,
+        change: Callable[[MatchRecord], L],
+        earlier_write: Callable[[MatchRecord], L | None] | None,
+        also: Callable[[], Sequence[Aggregate]],
+    ) -> Written[L]:
+        """One attempt of `_change` on a fork of `stored`: IntegrityError when another writer
+        stored the next version first."""
+        match = stored.fork()
+        try:
+            earlier = earlier_write(match) if earlier_write is not None else None
+        except KeyReused as error:
+            raise IdempotencyKeyReused(said(error)) from None
+        if earlier is not None:
+            # A retried request (a double tap, a resent API call) gets what the first one
+            # recorded, even though the match has moved on since.
+            return Written(
+                earlier,
+                match.version_after(earlier),
+                repeat=True,
+                words=partial(_said, match, earlier),
+            )
+        if expected_version is not None and match.version != expected_version:
+            raise StaleMatch(
+                phrase(
+                    "the match has changed (now at version {version}, you saw {seen}): "
+                    "reload it and enter again",
+                    version=match.version,
+                    seen=expected_version,
+                ),
+                match.version,
+            )
+        try:
+            line = change(match)
+        except (RuleBroken, NothingToUndo, DecisionsNeeded, NotConfirmable, ResultConfirmed):
+            raise
+        except KeyReused as error:
+            raise IdempotencyKeyReused(said(error)) from None
+        except (
+            MalformedAction,
+            MatchAbandoned,
+            BadAnnotation,
+            BadText,
+            BadDispute,
+            BadDecision,
+        ) as error:
+            raise BadInput(said(error)) from None
+        with self._storage():
+            self.save(match, *also())
+        self._matches.keep(match)
+        return Written(
+            line, match.version_after(line), repeat=False, words=partial(_said, match, line)
+        )
+
+    def newest_versions(self, match_ids: Collection[UUID]) -> dict[UUID, int]:
+        versions = super().newest_versions(match_ids)
+        # What the live pages' watcher sees tells which kept matches are behind the store.
+        self._matches.seen_stored(versions)
+        return versions
 
     def draw(self, ref: str, action: Mapping[str, JSON]) -> dict[str, JSON]:
         """The action with its chance fields filled now, to be recorded afterwards as is."""

@@ -48,6 +48,7 @@ from web import (
     stats,
     updates,
 )
+from web.flask_app import TouchlineFlask
 from web.game_templates import GameTemplates
 
 # How long a spectator's live-update stream stays open before the browser reconnects: streams
@@ -59,7 +60,7 @@ POLL_SECONDS = 1.0
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = TouchlineFlask(__name__)
     # Each game's own templates (its situation and glance) come from its package.
     app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
     # Both names of a card or team where a page has room: `Tsubasa Ozora（大空翼）`.

@@ -108,8 +108,17 @@ def switch(lang: str) -> WerkzeugResponse:
     return response
 
 
+# What every answer's language is chosen from (`varies`).
+VARIES = "Accept-Language, Cookie"
+
+
 def varies(response: Response) -> Response:
     """Every answer may differ by the reader's language: say what it was chosen from."""
+    if "Vary" not in response.headers:
+        # Nearly every answer: one header set, where each `vary.add` parses and writes the
+        # header again (a hundredth of an entry's CPU through the API).
+        response.headers["Vary"] = VARIES
+        return response
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

@@ -41,8 +41,11 @@ HEADERS = {
 
 def guarded(response: Response) -> Response:
     """The answer with the headers above, unless a view set one of them itself."""
+    # The names the answer has, read once: `setdefault` looks through every header for each.
+    present = {name.lower() for name in response.headers.keys()}  # noqa: SIM118  # Headers iterate as pairs
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        if name.lower() not in present:
+            response.headers.add(name, value)
     return response
 
 

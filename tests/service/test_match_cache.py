@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError
@@ -97,17 +98,35 @@ def test_a_write_that_loses_a_race_is_stored_after_the_winner_s_and_kept_as_stor
     other.load_record(match_id)  # kept there at version 10
     app.record(match_id, parse_entry("card-game", "roll coach=toho value=5"), alice)
 
-    stale = other.load_record(match_id)
-    seen = iter([stale.fork()])  # as if it loaded just before the winner's save
-    original = other._load
-    other._load = lambda ref: next(seen, None) or original(ref)  # type: ignore[method-assign]
+    # The other process writes from its kept copy, a version behind: its save of version 11
+    # fails, and it writes again after the winner's entry.
+    saves = _counting_saves(other)
     written = other.record(match_id, parse_entry("card-game", "roll coach=nankatsu value=2"), alice)
+    assert saves == [IntegrityError, None]
     assert written.version == 12
     assert as_kept(other, match_id) == as_stored(store_url, match_id) == as_kept(app, match_id)
     assert [line.action["coach"] for line in other.get_match(match_id).log[-2:]] == [
         "toho",
         "nankatsu",
     ]
+
+
+def _counting_saves(app: Touchline) -> list[type[Exception] | None]:
+    """What each save of `app` ended with from here on: None, or the error it raised."""
+    outcomes: list[type[Exception] | None] = []
+    save = app.save
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        try:
+            saved = save(*args, **kwargs)
+        except Exception as error:
+            outcomes.append(type(error))
+            raise
+        outcomes.append(None)
+        return saved
+
+    app.save = counted  # type: ignore[method-assign]
+    return outcomes
 
 
 def test_two_processes_writing_in_turn_each_see_the_other_s_entries(
@@ -176,3 +195,76 @@ def test_two_threads_of_one_process_writing_at_once_each_record_exactly_once(
     assert errors == []
     assert sorted(line.key for line in app.get_match(match_id).log if line.key) == ["a", "b"]
     assert as_kept(app, match_id) == as_stored(store_url, match_id)
+
+
+def test_an_entry_in_a_kept_match_asks_the_store_for_no_newer_events(
+    app: Touchline, store_url: str, alice: Author, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id = opened(app, alice, upto=9)
+    asked: list[Any] = []
+    get = app.events.get
+    monkeypatch.setattr(app.events, "get", lambda *a, **k: asked.append(a) or get(*a, **k))
+    written = app.record(match_id, parse_entry("card-game", OPENING[9]), alice)
+    assert asked == []
+    assert written.version == 11
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)
+
+
+def test_an_entry_refused_on_a_kept_copy_behind_the_store_is_judged_on_the_stored_match(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    # Kept here with no entry: an undo would be refused (nothing to undo) by the kept copy.
+    match_id = app.create_match("card-game", SETUP, alice).id
+    app.load_record(match_id)
+    other.record(match_id, parse_entry("card-game", OPENING[0]), alice)
+    written = app.undo(match_id, alice)
+    assert written.version == 3 and written.line.retracts == 1
+    assert as_kept(app, match_id) == as_stored(store_url, match_id) == as_kept(other, match_id)
+
+
+def test_the_version_seen_elsewhere_is_accepted_by_a_kept_copy_behind_the_store(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice, upto=8)  # kept here at version 9
+    seen = other.record(match_id, parse_entry("card-game", OPENING[8]), alice).version
+    written = app.record(
+        match_id, parse_entry("card-game", OPENING[9]), alice, expected_version=seen
+    )
+    assert written.version == seen + 1 == 11
+    with pytest.raises(StaleMatch):
+        app.record(match_id, parse_entry("card-game", OPENING[10]), alice, expected_version=seen)
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)
+
+
+def test_a_retry_of_an_entry_stored_elsewhere_is_answered_from_it_by_a_kept_copy_behind(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice, upto=9)  # kept here at version 10
+    first = other.record(match_id, parse_entry("card-game", OPENING[9]), alice, key="tap")
+    again = app.record(match_id, parse_entry("card-game", OPENING[9]), alice, key="tap")
+    assert again.repeat and again.version == first.version == 11
+    assert again.line == first.line
+    assert as_stored(store_url, match_id)[0] == 11
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)
+
+
+def test_a_kept_match_seen_behind_the_store_is_brought_up_to_date_before_a_write(
+    app: Touchline, other: Touchline, store_url: str, alice: Author
+) -> None:
+    match_id = opened(app, alice, upto=9)  # kept here at version 10
+    other.record(match_id, parse_entry("card-game", "roll coach=toho value=5"), alice)
+    # The live pages' watcher asks for the newest versions and sees version 11.
+    assert app.newest_versions([UUID(match_id)]) == {UUID(match_id): 11}
+    saves = _counting_saves(app)
+    # An entry the kept copy would take too: without the watcher's word, its save of
+    # version 11 would fail first (the race test above).
+    written = app.record(match_id, parse_entry("card-game", "roll coach=nankatsu value=2"), alice)
+    assert saves == [None]
+    assert written.version == 12
+    assert as_kept(app, match_id) == as_stored(store_url, match_id)
+    # Up to date again: the next write goes ahead on the kept match.
+    asked: list[Any] = []
+    get = app.events.get
+    app.events.get = lambda *a, **k: asked.append(a) or get(*a, **k)  # type: ignore[method-assign]
+    assert app.annotate(match_id, 1, "a fine kick-off", alice).version == 13
+    assert asked == [] and saves == [None, None]

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask.app
 import flask.sessions
 import pytest
-from flask import Flask
+from flask import Flask, Response
 from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
 from itsdangerous import BadSignature
@@ -80,3 +81,62 @@ def test_a_changed_secret_key_signs_sessions_with_the_new_key(app: Flask) -> Non
     app.config["SECRET_KEY_FALLBACKS"] = [first.secret_keys[-1]]
     third = sessions.get_signing_serializer(app)
     assert third is not None and third.loads(signed) == {"k": 1}
+
+
+def test_an_entry_through_the_api_asks_no_function_whether_it_is_a_coroutine(
+    client: FlaskClient, match_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert enter(client, match_id, OPENING[0]).status_code == 201  # every hook asked once
+    asked: list[object] = []
+    is_coroutine = flask.app.iscoroutinefunction
+
+    def counting(func: object) -> bool:
+        asked.append(func)
+        return is_coroutine(func)
+
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", counting)
+    for text in OPENING[1:3]:
+        assert enter(client, match_id, text).status_code == 201
+    assert asked == []
+
+
+def test_an_async_function_is_never_kept_as_a_plain_one(app: Flask) -> None:
+    def plain() -> str:
+        return "plain"
+
+    async def awaited() -> str:
+        return "awaited"
+
+    assert app.ensure_sync(plain) is plain and app.ensure_sync(plain) is plain
+    for _ in range(2):
+        # Flask runs async functions only with its async extra, which Touchline does not
+        # install: each time, it is handed to Flask, which refuses it.
+        with pytest.raises(RuntimeError, match="async"):
+            app.ensure_sync(awaited)
+
+
+def test_a_header_an_answer_set_itself_is_kept_beside_the_ones_every_answer_gets(
+    app: Flask,
+) -> None:
+    @app.get("/own-headers")
+    def own_headers() -> Response:
+        answer = Response("x")
+        answer.headers["x-frame-options"] = "SAMEORIGIN"
+        answer.headers["Vary"] = "Accept-Encoding"
+        return answer
+
+    headers = app.test_client().get("/own-headers").headers
+    assert headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert _varies(headers) == ["Accept-Encoding", "Accept-Language", "Cookie"]
+    assert {"Accept-Language", "Cookie"} <= set(_varies(app.test_client().get("/healthz").headers))
+
+
+def _varies(headers: Any) -> list[str]:
+    """What an answer's one Vary header names, sorted; each name once."""
+    (vary,) = headers.getlist("Vary")
+    names = sorted(name.strip() for name in vary.split(","))
+    assert len(names) == len(set(names))
+    return names

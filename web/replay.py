@@ -38,6 +38,7 @@ from web.drawn_situations import DrawnSituations
 from web.language import language
 from web.luck_chart import LuckChart, luck_chart, signed
 from web.powers import Powers, powers_for, require_on_match
+from web.situation_scripts import has_twin
 
 bp = Blueprint("replay", __name__)
 
@@ -204,7 +205,11 @@ def step_from(at: str | None, total: int) -> int:
 def page(match_ref: str) -> str:
     frame = frame_at(match_ref, request.args.get("at"), request.args.get("step"))
     return render_template(
-        "replay.html", frame=frame, limit=ANNOTATION_LIMIT, frames_per_run=FRAMES_PER_RUN
+        "replay.html",
+        frame=frame,
+        limit=ANNOTATION_LIMIT,
+        frames_per_run=FRAMES_PER_RUN,
+        twin=has_twin(frame.view.ruleset),
     )
 
 
@@ -217,7 +222,8 @@ def frame(match_ref: str) -> str:
 @bp.get("/matches/<match_ref>/replay/frames")
 def frames(match_ref: str) -> str:
     """The frames of steps `from` to `to` (both included, at most FRAMES_PER_RUN), each in a
-    `<template data-step="N">` for the page's script to keep and swap in."""
+    `<template data-step="N">` for the page's script to keep and swap in; with
+    `situations=data`, each frame's situation as data for the game's twin to draw."""
     replayed = touchline().replayed(match_ref)
     total = replayed.timeline.total
     first = bound_from("from", request.args.get("from"), total)
@@ -226,10 +232,16 @@ def frames(match_ref: str) -> str:
         raise BadInput(f"to={last} is before from={first}")
     if last - first + 1 > FRAMES_PER_RUN:
         raise BadInput(f"to={last}: a run holds at most {FRAMES_PER_RUN} steps from from={first}")
+    # A browser whose script has the game's twin draws the situations itself
+    # (web/situation_scripts.py); any other is sent them drawn.
+    drawn_by_script = request.args.get("situations") == "data" and has_twin(
+        replayed.record.ruleset_name
+    )
     return render_template(
         "replay_frames.html",
         frames=frames_of(replayed, list(range(first, last + 1))),
         limit=ANNOTATION_LIMIT,
+        drawn_by_script=drawn_by_script,
     )
 
 

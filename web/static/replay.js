@@ -2,13 +2,23 @@
 // steps in one request, keep them, swap the step's frame in and keep the address at ?at=N (N:
 // the frame's line of the log, `data-line`) so a copied link opens the same moment. Every
 // control is also a plain link, so without this script
-// the page still works, one load per step.
+// the page still works, one load per step. For a game with a twin of its situation template
+// in script, the runs carry each step's situation as data and it is drawn here when shown.
 (function () {
   "use strict";
   var root = document.getElementById("replay-frame");
   if (!root || !window.fetch) return;
   var framesUrl = root.getAttribute("data-frames-url");
   var perRun = parseInt(root.getAttribute("data-frames-per-run"), 10) || 1;
+  // The game's twin of its situation template, when the page loaded one (its own script,
+  // web/situation_scripts.py): the runs then carry each step's situation as data, drawn here
+  // as the server would draw it; without it they carry the server's drawing.
+  var ruleset = root.getAttribute("data-situations");
+  var twin = ruleset && window.touchlineSituations && window.touchlineSituations[ruleset];
+  var labels = twin ? JSON.parse(root.getAttribute("data-labels")) : null;
+  var words = twin ? JSON.parse(root.getAttribute("data-words")) : null;
+  if (twin) framesUrl += (framesUrl.indexOf("?") < 0 ? "?" : "&") + "situations=data&";
+  else framesUrl += "?";
   // Frames kept by step, and when they were fetched: a match still being scored moves on, so
   // kept frames are fetched again once they are this old rather than shown stale for long.
   var kept = {};
@@ -48,6 +58,17 @@
     var writing = root.querySelector("#annotation-text");
     if (writing) drafts[number("data-step")] = writing.value;
     root.innerHTML = html;
+    var place = root.querySelector(".replay-situation[data-situation]");
+    if (place) {
+      try {
+        place.innerHTML = twin(JSON.parse(place.getAttribute("data-situation")), labels, words);
+        place.removeAttribute("data-situation");
+      } catch (error) {
+        // Never a frame without its situation: the server draws the whole page instead.
+        location.href = "?step=" + step;
+        return;
+      }
+    }
     var draft = root.querySelector("#annotation-text");
     if (draft && drafts[step]) draft.value = drafts[step];
     var line = number("data-line");
@@ -89,7 +110,7 @@
     if (pending) pending.abort();
     pending = window.AbortController ? new AbortController() : null;
     frame().classList.add("loading");
-    fetch(framesUrl + "?from=" + first + "&to=" + last, {
+    fetch(framesUrl + "from=" + first + "&to=" + last, {
       headers: { Accept: "text/html" },
       credentials: "same-origin",
       signal: pending ? pending.signal : undefined

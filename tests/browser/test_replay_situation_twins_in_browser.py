@@ -1,7 +1,8 @@
 """Issue 13: a game's situation drawn by the browser while stepping through a replay
 (web/situation_scripts.py) is the situation the server draws, at every step of the game's
 golden matches, in English and in Japanese; the page stepped by its keys shows, at every step,
-the frame the server answers for it; and the page without its script is the server's."""
+the frame the server answers for it, the controls moved by the script included, in every
+game; and the page without its script is the server's."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from domain.registry import find_ruleset
 from service.entries import parse_entry
 from tests.browser.pages import AUTHOR, fits_the_phone, screenshot, touchline, watch_console
 from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
+from tests.service.test_timeline import GOLDEN
 from web.replay import FRAMES_PER_RUN
 from web.situation_scripts import SCRIPT
 
@@ -128,10 +130,12 @@ SHOWN_AND_SERVERS = """async (step) => {
 }"""
 
 
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_stepping_by_keys_shows_the_servers_frame_at_every_step(
-    phone: Page, web_app: Flask, screenshots: Path
+    phone: Page, web_app: Flask, screenshots: Path, name: str
 ) -> None:
-    name = TWINNED[0]
+    """The situation drawn by the twin where the game has one, and the controls moved by the
+    script for every game, give the frame the server draws for the step."""
     match_id, total = golden_match(web_app, name)
     problems = watch_console(phone)
     asked: list[str] = []
@@ -142,19 +146,22 @@ def test_stepping_by_keys_shows_the_servers_frame_at_every_step(
             phone.keyboard.press("ArrowRight")
         expect(phone.locator(".frame")).to_have_attribute("data-step", str(step))
         expect(phone.locator(".replay-situation[data-situation]")).to_have_count(0)
+        expect(phone.locator(".replay-controls-place")).to_have_count(0)
         shown, servers = phone.evaluate(SHOWN_AND_SERVERS, step)
         assert shown == servers, f"step {step}"
         if step == 40:
             fits_the_phone(phone)
-            screenshot(phone, screenshots, "replay-phone-situation-drawn-by-script.png")
+            game = GOLDEN[name][0]
+            screenshot(phone, screenshots, f"replay-phone-{game}-stepped-by-script.png")
     # Back from the end by the runs before, drawn by the script as well.
     phone.keyboard.press("End")
-    for step in range(total - 1, total - 40, -1):
+    for step in range(total - 1, max(total - 40, 0), -1):
         phone.keyboard.press("ArrowLeft")
         expect(phone.locator(".frame")).to_have_attribute("data-step", str(step))
-    shown, servers = phone.evaluate(SHOWN_AND_SERVERS, total - 39)
+    shown, servers = phone.evaluate(SHOWN_AND_SERVERS, max(total - 39, 1))
     assert shown == servers
-    assert asked and all("situations=data" in url for url in asked)
+    assert asked and all("controls=script" in url for url in asked)
+    assert all(("situations=data" in url) == (name in TWINNED) for url in asked)
     assert problems == []
 
 

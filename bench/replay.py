@@ -39,8 +39,8 @@ cheaper shows there, not in the ratio).
 frames and the steps API), which take minutes on a long match; `--only walk,runs,changes`
 walks only those (by the names `walk`, `service`, `frames`, `api`, `runs`, `changes` and
 `frame-runs`, the last with its second reader), for a quicker measurement of a few.
-`--browser` also times, in headless Chromium, the page's script showing every step from the
-runs it fetched, both ways it can ask for them (bench/replay_browser.py), beside a load.
+`--browser` also times, in headless Chromium, the page's script showing each step from the
+runs it fetched, this checkout's and FOLDER's (bench/replay_browser.py), beside a load.
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
 every round is walked twice, each time in a process of its own: once by this checkout's code
 and once by FOLDER's, on the same stored match, taking turns which goes first, and both are
@@ -393,7 +393,8 @@ def main() -> None:
             from bench.replay_browser import browser_walks
 
             print(f"\n{store}: a {len(actions)}-entry match")
-            browser_walks(url, ids[0], ids[2], FRAMES, args.rounds)
+            before = Path(args.before).resolve() if args.before else None
+            browser_walks(url, ids[0], ids[2], args.rounds, before)
         if not args.before:
             report(store, bench_store(url, len(actions), ids, every, args.rounds, only))
             return

@@ -134,7 +134,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         cards.bp,
         branches.bp,
     )
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms, macro_modules.bp, situation_scripts.bp):
+    for blueprint in (
+        *blueprints,
+        settling.bp,
+        corrections.bp,
+        links.bp,
+        *forms,
+        macro_modules.bp,
+        situation_scripts.bp,
+    ):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

@@ -80,16 +80,19 @@ DRAW_EVERY_STEP = """async ([total, perRun]) => {
         differ.push(step + ": not a run of data beside a run of drawings");
         continue;
       }
-      place.innerHTML = '<div class="replay-situation mine"></div><div class="replay-situation theirs"></div>';
-      place.querySelector(".mine").innerHTML = twin(JSON.parse(holder.dataset.situation), labels, words);
-      place.querySelector(".theirs").innerHTML = theirs.innerHTML;
+      place.innerHTML = '<div class="replay-situation mine"></div>' +
+        '<div class="replay-situation theirs"></div>';
+      const mine = place.querySelector(".mine"), drawn_ = place.querySelector(".theirs");
+      mine.innerHTML = twin(JSON.parse(holder.dataset.situation), labels, words);
+      drawn_.innerHTML = theirs.innerHTML;
       for (const details of place.querySelectorAll("details")) details.open = true;
-      const mine = place.querySelector(".mine"), server_ = place.querySelector(".theirs");
-      if (comparable(mine.innerHTML) !== comparable(server_.innerHTML)) {
-        differ.push(step + ": markup\\n" + comparable(mine.innerHTML) + "\\n" + comparable(server_.innerHTML));
-      } else if (mine.innerText !== server_.innerText) {
-        differ.push(step + ": text\\n" + mine.innerText + "\\n" + server_.innerText);
-      } else if (mine.querySelector("pre").textContent !== server_.querySelector("pre").textContent) {
+      const [a, b] = [comparable(mine.innerHTML), comparable(drawn_.innerHTML)];
+      const pre = (part) => part.querySelector("pre").textContent;
+      if (a !== b) {
+        differ.push(step + ": markup\\n" + a + "\\n" + b);
+      } else if (mine.innerText !== drawn_.innerText) {
+        differ.push(step + ": text\\n" + mine.innerText + "\\n" + drawn_.innerText);
+      } else if (pre(mine) !== pre(drawn_)) {
         differ.push(step + ": the situation's text");
       }
       drawn += 1;
@@ -169,7 +172,7 @@ def test_without_the_script_the_server_draws_every_step(
     new_phone: Callable[..., Any], web_app: Flask, screenshots: Path
 ) -> None:
     phone: Page = new_phone(java_script_enabled=False)
-    match_id, total = golden_match(web_app, TWINNED[0])
+    match_id, _ = golden_match(web_app, TWINNED[0])
     phone.goto(f"/matches/{match_id}/replay?step=10")
     situation = phone.locator(".frame .replay-situation .situation")
     expect(situation).to_have_count(1)

@@ -110,9 +110,12 @@ def test_the_page_loads_the_twin_and_its_words_only_for_a_game_with_one(app: Fla
         assert "touchlineSituations" in kept.get_data(as_text=True)
         unversioned = client.get(f"/games/{ruleset}/situation.js")
         assert unversioned.headers["Cache-Control"] == "no-cache"
-        assert client.get(
-            f"/games/{ruleset}/situation.js", headers={"If-None-Match": f'"{script.group(2)}"'}
-        ).status_code == 304
+        assert (
+            client.get(
+                f"/games/{ruleset}/situation.js", headers={"If-None-Match": f'"{script.group(2)}"'}
+            ).status_code
+            == 304
+        )
     assert client.get("/games/no-such-game/situation.js").status_code == 404
     assert client.get("/games/tcg/situation.js").status_code == 404
     service.close()

@@ -1,7 +1,7 @@
 """How fast a replay steps through a long match, against loading it once, per store.
 
     python bench/replay.py [--entries 1000] [--rounds 3] [--without-one-per-request]
-                           [--postgres URL] [--before FOLDER]
+                           [--postgres URL] [--before FOLDER] [--browser]
 
 Issue 13's goal: stepping through every step of a 1,000-entry match costs at most twice the
 time to load the match once. For each store (the embedded SQLite file; PostgreSQL when
@@ -39,6 +39,8 @@ cheaper shows there, not in the ratio).
 frames and the steps API), which take minutes on a long match; `--only walk,runs,changes`
 walks only those (by the names `walk`, `service`, `frames`, `api`, `runs`, `changes` and
 `frame-runs`, the last with its second reader), for a quicker measurement of a few.
+`--browser` also times, in headless Chromium, the page's script showing each step from the
+runs it fetched, this checkout's and FOLDER's (bench/replay_browser.py), beside a load.
 With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git worktree add`)
 every round is walked twice, each time in a process of its own: once by this checkout's code
 and once by FOLDER's, on the same stored match, taking turns which goes first, and both are
@@ -255,6 +257,13 @@ def walk_all(
         "runs": ("/api/matches/{match}/steps?from={first}&to={last}", RUN),
         "changes": ("/api/matches/{match}/step-changes?from={first}&to={last}", RUN),
         "frame runs": ("/matches/{match}/replay/frames?from={first}&to={last}", FRAMES),
+        # As the page's script asks when it holds the game's twin of its situation template
+        # (web/situation_scripts.py): each step's situation as data, drawn in the browser. A
+        # checkout without twins answers it with the drawn frames.
+        "script runs": (
+            "/matches/{match}/replay/frames?situations=data&from={first}&to={last}",
+            FRAMES,
+        ),
     }
     for key, (path, size) in runs.items():
         if not chosen(key.replace(" ", "-")):
@@ -272,9 +281,10 @@ def walk_all(
             walked = path.replace("{match}", str(match_id))
             backwards = way == "back"
             beside_load(f"{key} {way}", walk_in_runs, client, walked, size, total, backwards)
-            if key == "frame runs":
+            if key in ("frame runs", "script runs"):
                 # Another reader walking the same way, the match and its drawings kept.
-                beside_load(f"again {way}", walk_in_runs, client, walked, size, total, backwards)
+                again = "again" if key == "frame runs" else "script again"
+                beside_load(f"{again} {way}", walk_in_runs, client, walked, size, total, backwards)
             flask.extensions["touchline"].close()
 
 
@@ -291,7 +301,7 @@ def walk_in_runs(client: Any, path: str, size: int, total: int, backwards: bool)
 
 
 # The walks `--only` names.
-WALKS = ("walk", "service", "frames", "api", "runs", "changes", "frame-runs")
+WALKS = ("walk", "service", "frames", "api", "runs", "changes", "frame-runs", "script-runs")
 
 PATHS = (
     ("one walk (match replay --step)", "walk"),
@@ -299,6 +309,8 @@ PATHS = (
     ("the web frames, one a request", "frames"),
     ("the web frames, runs of 32", "frame runs"),
     ("  the same, a second reader", "again"),
+    ("the frames as the script asks, runs of 32", "script runs"),
+    ("  the same, a second reader", "script again"),
     ("the steps API, step by step", "api"),
     ("the steps API, runs of 200", "runs"),
     ("the steps API's changes, runs of 200", "changes"),
@@ -346,6 +358,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="walk everything this many times")
     parser.add_argument("--before", metavar="FOLDER", help="an earlier checkout to walk too")
     parser.add_argument("--only", metavar="WALKS", help="walk only these, e.g. walk,runs,changes")
+    parser.add_argument(
+        "--browser", action="store_true", help="also time the browser showing every step"
+    )
     # One round in a process of its own, for `--before`: the code's root, the store, the ids.
     parser.add_argument("--round-of", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
@@ -374,6 +389,12 @@ def main() -> None:
 
     def measure_and_report(store: str, url: str) -> None:
         ids = record_matches(url, actions)
+        if args.browser:
+            from bench.replay_browser import browser_walks
+
+            print(f"\n{store}: a {len(actions)}-entry match")
+            before = Path(args.before).resolve() if args.before else None
+            browser_walks(url, ids[0], ids[2], args.rounds, before)
         if not args.before:
             report(store, bench_store(url, len(actions), ids, every, args.rounds, only))
             return

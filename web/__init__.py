@@ -44,6 +44,7 @@ from web import (
     scoring,
     security,
     settling,
+    situation_scripts,
     static_files,
     stats,
     updates,
@@ -134,7 +135,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         cards.bp,
         branches.bp,
     )
-    for blueprint in (*blueprints, settling.bp, corrections.bp, links.bp, *forms, macro_modules.bp):
+    for blueprint in (
+        *blueprints,
+        settling.bp,
+        corrections.bp,
+        links.bp,
+        *forms,
+        macro_modules.bp,
+        situation_scripts.bp,
+    ):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
 

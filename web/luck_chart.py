@@ -9,6 +9,7 @@ here; charts/luck.html draws them, escaping every label.
 from __future__ import annotations
 
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -59,8 +60,19 @@ def signed(amount: Fraction) -> str:
     return "0.00" if amount == 0 else f"{float(amount):+.2f}"
 
 
+@dataclass(frozen=True)
+class _Drawn:
+    """A match's chart, and each side's luck after each roll that brought any (the chart's
+    points), by the step of the roll: worked out once per match, not for every frame."""
+
+    luck: MatchLuck
+    chart: LuckChart | None  # None when no roll of the match brought any luck
+    steps: tuple[int, ...]
+    sums: tuple[Mapping[str, Fraction], ...]
+
+
 # The charts of the matches stepped through lately: only the current step moves.
-_DRAWN: OrderedDict[int, tuple[MatchLuck, LuckChart]] = OrderedDict()
+_DRAWN: OrderedDict[int, _Drawn] = OrderedDict()
 _DRAWN_SIZE = 64
 _DRAWN_LOCK = threading.Lock()
 
@@ -69,20 +81,15 @@ def luck_chart(
     luck: MatchLuck, labels: Mapping[str, str], total: int, current: int
 ) -> LuckChart | None:
     """The chart of a match's luck at step `current` of `total`; None when no roll of the
-    match brought any (no dice yet, or a game without odds)."""
-    if not luck.running():
+    match brought any (no dice yet, or a game without odds). Each side's luck so far is
+    looked up among the chart's points: summing the rolls again for every frame made a
+    walk through a replay quadratic."""
+    drawn = _drawn(luck, labels, total)
+    chart = drawn.chart
+    if chart is None:
         return None
-    with _DRAWN_LOCK:
-        found = _DRAWN.get(id(luck))
-    if found is None or found[0] is not luck:
-        found = (luck, _whole_chart(luck, labels, total))
-        with _DRAWN_LOCK:
-            _DRAWN[id(luck)] = found
-            _DRAWN.move_to_end(id(luck))
-            while len(_DRAWN) > _DRAWN_SIZE:
-                _DRAWN.popitem(last=False)
-    chart = found[1]
-    so_far = luck.until(current)
+    at = bisect_right(drawn.steps, current)
+    so_far = drawn.sums[at - 1] if at else {}
     key = tuple(
         (series.label, series.index, signed(so_far.get(series.side, Fraction(0))))
         for series in chart.series
@@ -90,13 +97,37 @@ def luck_chart(
     return replace(chart, current=current, current_x=_x(current, total), so_far=key)
 
 
+def _drawn(luck: MatchLuck, labels: Mapping[str, str], total: int) -> _Drawn:
+    with _DRAWN_LOCK:
+        found = _DRAWN.get(id(luck))
+    if found is not None and found.luck is luck:
+        return found
+    points = luck.running()
+    found = _Drawn(
+        luck=luck,
+        chart=_whole_chart(luck, points, labels, total) if points else None,
+        steps=tuple(step for step, _ in points),
+        sums=tuple(sums for _, sums in points),
+    )
+    with _DRAWN_LOCK:
+        _DRAWN[id(luck)] = found
+        _DRAWN.move_to_end(id(luck))
+        while len(_DRAWN) > _DRAWN_SIZE:
+            _DRAWN.popitem(last=False)
+    return found
+
+
 def _x(step: int, total: int) -> float:
     plot = WIDTH - LEFT - RIGHT
     return round(LEFT + (step + 0.5) * plot / (total + 1), 1)
 
 
-def _whole_chart(luck: MatchLuck, labels: Mapping[str, str], total: int) -> LuckChart:
-    points = luck.running()
+def _whole_chart(
+    luck: MatchLuck,
+    points: tuple[tuple[int, Mapping[str, Fraction]], ...],
+    labels: Mapping[str, str],
+    total: int,
+) -> LuckChart:
     reach = max([LEAST_REACH, *(abs(amount) for _, sums in points for amount in sums.values())])
 
     def y(amount: Fraction) -> float:

@@ -17,13 +17,14 @@ and step for every reader (web/drawn_situations.py).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from domain.access import Operation
 from domain.luck import Roll
@@ -38,6 +39,7 @@ from web.drawn_situations import DrawnSituations
 from web.language import language
 from web.luck_chart import LuckChart, luck_chart, signed
 from web.powers import Powers, powers_for, require_on_match
+from web.situation_scripts import has_twin
 
 bp = Blueprint("replay", __name__)
 
@@ -194,6 +196,44 @@ def drawn_chart(frame: Frame, base: str) -> Markup:
     return marked.replace(_STEP_X, str(chart.current_x))
 
 
+# The controls' links (replay_controls.html), by their `data-rel`.
+CONTROLS = (
+    "back",
+    "forward",
+    "first",
+    "last",
+    "previous-goal",
+    "next-goal",
+    "previous-half",
+    "next-half",
+)
+
+
+@bp.app_template_global()
+def controls_data(frame: Frame) -> Markup:
+    """Where the frame's controls point, as JSON escaped for an attribute: for each link
+    (`data-rel`) its step and line of the log, or null where replay_controls.html draws it
+    disabled. Drawing the eight links was a fifth of drawing a frame; the page's script
+    moves the controls it already shows to these places instead."""
+    step, total, timeline = frame.step, frame.view.total, frame.timeline
+    targets = (
+        step - 1 if step > 0 else None,
+        step + 1 if step < total else None,
+        0,
+        total,
+        timeline.previous_goal(step),
+        timeline.next_goal(step),
+        timeline.previous_period(step),
+        timeline.next_period(step),
+    )
+    links = {
+        rel: None if target is None or target == step else (target, timeline.line_of(target))
+        for rel, target in zip(CONTROLS, targets, strict=True)
+    }
+    data = {"step": step, "total": total, "line": frame.moment.number, "links": links}
+    return escape(json.dumps(data, separators=(",", ":")))
+
+
 def step_from(at: str | None, total: int) -> int:
     if at is None or at == "":
         return total
@@ -222,7 +262,11 @@ def step_from(at: str | None, total: int) -> int:
 def page(match_ref: str) -> str:
     frame = frame_at(match_ref, request.args.get("at"), request.args.get("step"))
     return render_template(
-        "replay.html", frame=frame, limit=ANNOTATION_LIMIT, frames_per_run=FRAMES_PER_RUN
+        "replay.html",
+        frame=frame,
+        limit=ANNOTATION_LIMIT,
+        frames_per_run=FRAMES_PER_RUN,
+        twin=has_twin(frame.view.ruleset),
     )
 
 
@@ -235,7 +279,10 @@ def frame(match_ref: str) -> str:
 @bp.get("/matches/<match_ref>/replay/frames")
 def frames(match_ref: str) -> str:
     """The frames of steps `from` to `to` (both included, at most FRAMES_PER_RUN), each in a
-    `<template data-step="N">` for the page's script to keep and swap in."""
+    `<template data-step="N">` for the page's script to keep and swap in; with
+    `situations=data`, each frame's situation as data for the game's twin to draw; with
+    `controls=script`, where the controls point instead of the controls (`controls_data`),
+    which the script moves itself."""
     replayed = touchline().replayed(match_ref)
     total = replayed.timeline.total
     first = bound_from("from", request.args.get("from"), total)
@@ -251,10 +298,17 @@ def frames(match_ref: str) -> str:
                 first=first,
             )
         )
+    # A browser whose script has the game's twin draws the situations itself
+    # (web/situation_scripts.py); any other is sent them drawn.
+    drawn_by_script = request.args.get("situations") == "data" and has_twin(
+        replayed.record.ruleset_name
+    )
     return render_template(
         "replay_frames.html",
         frames=frames_of(replayed, list(range(first, last + 1))),
         limit=ANNOTATION_LIMIT,
+        drawn_by_script=drawn_by_script,
+        controls_by_script=request.args.get("controls") == "script",
     )
 
 

@@ -2,13 +2,30 @@
 // steps in one request, keep them, swap the step's frame in and keep the address at ?at=N (N:
 // the frame's line of the log, `data-line`) so a copied link opens the same moment. Every
 // control is also a plain link, so without this script
-// the page still works, one load per step.
+// the page still works, one load per step. For a game with a twin of its situation template
+// in script, the runs carry each step's situation as data and it is drawn here when shown.
 (function () {
   "use strict";
   var root = document.getElementById("replay-frame");
   if (!root || !window.fetch) return;
   var framesUrl = root.getAttribute("data-frames-url");
   var perRun = parseInt(root.getAttribute("data-frames-per-run"), 10) || 1;
+  // The game's twin of its situation template, when the page loaded one (its own script,
+  // web/situation_scripts.py): the runs then carry each step's situation as data, drawn here
+  // as the server would draw it; without it they carry the server's drawing.
+  var ruleset = root.getAttribute("data-situations");
+  var twin = ruleset && window.touchlineSituations && window.touchlineSituations[ruleset];
+  var labels = twin ? JSON.parse(root.getAttribute("data-labels")) : null;
+  var words = twin ? JSON.parse(root.getAttribute("data-words")) : null;
+  // The runs carry where the controls point, not the controls: the ones the page was drawn
+  // with are moved to each step shown (moveControls).
+  framesUrl += (framesUrl.indexOf("?") < 0 ? "?" : "&") + "controls=script&" +
+    (twin ? "situations=data&" : "");
+  var pageUrl = root.getAttribute("data-page-url");
+  var controls = {
+    bar: root.querySelector(".step-bar").cloneNode(true),
+    jumps: root.querySelector(".replay-controls").cloneNode(true)
+  };
   // Frames kept by step, and when they were fetched: a match still being scored moves on, so
   // kept frames are fetched again once they are this old rather than shown stale for long.
   var kept = {};
@@ -48,6 +65,19 @@
     var writing = root.querySelector("#annotation-text");
     if (writing) drafts[number("data-step")] = writing.value;
     root.innerHTML = html;
+    var place = root.querySelector(".replay-situation[data-situation]");
+    if (place) {
+      try {
+        place.innerHTML = twin(JSON.parse(place.getAttribute("data-situation")), labels, words);
+        place.removeAttribute("data-situation");
+      } catch (error) {
+        // Never a frame without its situation: the server draws the whole page instead.
+        location.href = "?step=" + step;
+        return;
+      }
+    }
+    var moved = root.querySelector(".replay-controls-place[data-controls]");
+    if (moved) moveControls(moved, JSON.parse(moved.getAttribute("data-controls")));
     var draft = root.querySelector("#annotation-text");
     if (draft && drafts[step]) draft.value = drafts[step];
     var line = number("data-line");
@@ -57,6 +87,56 @@
     highlight(step);
     var again = focused && root.querySelector('[data-rel="' + focused + '"]');
     if (again) again.focus();
+  }
+
+  // A control (replay_controls.html's step_link) pointing at [step, line], or shown disabled
+  // for null; its words are those of the control it replaces, in the page's language.
+  function stepLink(old, target) {
+    var rel = old.getAttribute("data-rel"), label = old.getAttribute("title");
+    var symbol = old.tagName === "A" ? old.textContent : old.firstChild.nodeValue;
+    var made;
+    if (target) {
+      made = document.createElement("a");
+      made.setAttribute("class", "button secondary");
+      made.setAttribute("href", pageUrl + "?at=" + target[1]);
+      made.setAttribute("data-step", target[0]);
+      made.setAttribute("data-rel", rel);
+      made.setAttribute("aria-label", label + " (" + (target[1] === 0 ? "kick-off" : "line " + target[1]) + ")");
+      made.setAttribute("title", label);
+      made.textContent = symbol;
+    } else {
+      made = document.createElement("span");
+      made.setAttribute("class", "button secondary disabled");
+      made.setAttribute("aria-disabled", "true");
+      made.setAttribute("title", label);
+      made.setAttribute("data-rel", rel);
+      made.textContent = symbol;
+      var hidden = document.createElement("span");
+      hidden.setAttribute("class", "visually-hidden");
+      hidden.textContent = " " + label;
+      made.appendChild(hidden);
+    }
+    return made;
+  }
+
+  // The page's controls moved to the step: what replay_controls.html draws for it.
+  function moveControls(place, data) {
+    var bar = controls.bar.cloneNode(true), jumps = controls.jumps.cloneNode(true);
+    [bar, jumps].forEach(function (part) {
+      var links = part.querySelectorAll("[data-rel]");
+      for (var i = 0; i < links.length; i++) {
+        links[i].replaceWith(stepLink(links[i], data.links[links[i].getAttribute("data-rel")]));
+      }
+    });
+    bar.querySelector(".step-count").textContent = data.step + " / " + data.total;
+    var slider = jumps.querySelector("#replay-slider");
+    slider.setAttribute("max", data.total);
+    slider.setAttribute("value", data.step);
+    slider.setAttribute("aria-valuetext", data.line === 0 ? "Kick-off" : "Line " + data.line);
+    jumps.querySelector("#replay-slider-value").textContent = data.line === 0 ? "kick-off" : "line " + data.line;
+    var copy = jumps.querySelector("[data-copy]");
+    copy.setAttribute("href", copy.getAttribute("href").replace(/\?at=\d+$/, "?at=" + data.line));
+    place.replaceWith(bar, jumps);
   }
 
   function keep(html) {
@@ -89,7 +169,7 @@
     if (pending) pending.abort();
     pending = window.AbortController ? new AbortController() : null;
     frame().classList.add("loading");
-    fetch(framesUrl + "?from=" + first + "&to=" + last, {
+    fetch(framesUrl + "from=" + first + "&to=" + last, {
       headers: { Accept: "text/html" },
       credentials: "same-origin",
       signal: pending ? pending.signal : undefined

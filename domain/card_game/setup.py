@@ -12,7 +12,8 @@ from domain.odds import LIVE_ODDS, live_odds_help
 from domain.phrase import phrase
 from domain.ruleset import JSON, SetupError
 
-TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
+# The two teams' names are the rules' words (南葛 and 東邦 in Japanese), not names typed.
+TEAMS = {"nankatsu": phrase("Nankatsu"), "toho": phrase("Toho")}
 VARIANTS = ("standard", "first-match")
 OPTIONS = ("assured-success", "motivation", "signings", LIVE_ODDS)
 DEFAULT_BANK_CAP = 5
@@ -105,7 +106,7 @@ class CardGameSetup:
         return dict(self.coaches)[side]
 
     def label(self, side: str) -> str:
-        return f"{TEAMS[side]} ({self.coach_name(side)})"
+        return phrase("{team} ({coach})", team=TEAMS[side], coach=self.coach_name(side))
 
     def has(self, option: str) -> bool:
         return option in self.options

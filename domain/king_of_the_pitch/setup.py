@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
+from domain.king_of_the_pitch.words import title
 from domain.names import NAMES, name_key
 from domain.odds import LIVE_ODDS, live_odds_help
 from domain.phrase import phrase
@@ -129,7 +130,7 @@ class KingSetup:
         return dict(self.teams)[colour]
 
     def label(self, colour: str) -> str:
-        return f"{colour.title()} ({self.coach(colour)})"
+        return phrase("{team} ({coach})", team=title(colour), coach=self.coach(colour))
 
 
 def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:

@@ -131,7 +131,7 @@ class TcgSetup:
         return self.coaches[0] if side == "home" else self.coaches[1]
 
     def label(self, side: str) -> str:
-        return f"{self.team(side).name} ({self.coach(side)})"
+        return phrase("{team} ({coach})", team=self.team(side).name, coach=self.coach(side))
 
 
 def other(side: str) -> str:

@@ -29,6 +29,14 @@ _OPTION_HELP = {
     "signings": phrase("coaches may sign the players shown from the Signing cards (CG-12.3)"),
     LIVE_ODDS: live_odds_help("CG-5.4"),
 }
+_CHOICE_NAMES = {
+    "standard": phrase("Standard"),
+    "first-match": phrase("First match"),
+    "assured-success": phrase("Assured success"),
+    "motivation": phrase("Motivation"),
+    "signings": phrase("Signings"),
+    LIVE_ODDS: phrase("Live odds"),
+}
 
 
 def _form_seat(side: str, label: str, team: str, example: str) -> Seat:
@@ -66,7 +74,7 @@ SETUP_FORM = SetupForm(
             phrase("Variant"),
             "choice",
             ("variant",),
-            tuple(Choice(v, _VARIANT_HELP[v]) for v in VARIANTS),
+            tuple(Choice(v, _VARIANT_HELP[v], _CHOICE_NAMES[v]) for v in VARIANTS),
             "standard",
         ),
         SetupField(
@@ -74,7 +82,7 @@ SETUP_FORM = SetupForm(
             phrase("Advanced rules"),
             "multi-choice",
             ("options",),
-            tuple(Choice(o, _OPTION_HELP[o]) for o in OPTIONS),
+            tuple(Choice(o, _OPTION_HELP[o], _CHOICE_NAMES[o]) for o in OPTIONS),
         ),
         SetupField(
             "bank-cap",

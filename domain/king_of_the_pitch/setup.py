@@ -27,6 +27,7 @@ _TIE_BREAK_HELP = {
     "shared": phrase("teams with equal crowns share a place (KP-7.1)"),
     "clockwise": phrase("teams with equal crowns are ranked clockwise from the winner (KP-7.1)"),
 }
+_TIE_BREAK_NAMES = {"shared": phrase("Shared"), "clockwise": phrase("Clockwise")}
 
 
 def _form_seat(number: int) -> Seat:
@@ -106,7 +107,7 @@ SETUP_FORM = SetupForm(
             phrase("Tie-break"),
             "choice",
             ("settings", "tie-break"),
-            tuple(Choice(t, _TIE_BREAK_HELP[t]) for t in TIE_BREAKS),
+            tuple(Choice(t, _TIE_BREAK_HELP[t], _TIE_BREAK_NAMES[t]) for t in TIE_BREAKS),
             TIE_BREAKS[0],
         ),
     ),

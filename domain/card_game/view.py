@@ -148,7 +148,7 @@ def phase_said(phase: str) -> str:
 
 def render(state: CardGameState) -> str:
     """The board as lines of phrases (`lines`), each translated where it is shown."""
-    said = [
+    said: list[str] = [
         phrase(
             "{home} {home_goals} – {away_goals} {away}",
             home=team("nankatsu"),

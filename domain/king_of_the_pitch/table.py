@@ -132,4 +132,3 @@ def _card_data(card: Card) -> dict[str, object]:
         "position": card.position,
         "price": list(card.price),
     }
-

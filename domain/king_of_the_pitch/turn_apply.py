@@ -45,7 +45,9 @@ def apply_take(state: KingState, action: Take) -> Step:
     state = state.with_team(_pay(team, paid))
     state = replace(state, line=state.line[: action.slot - 1] + state.line[action.slot :])
     state, where = _receive(state, action.team, card)
-    cost = phrase("paying {join}", join=commas(word(c) for c in paid)) if paid else phrase("for free")
+    cost = (
+        phrase("paying {join}", join=commas(word(c) for c in paid)) if paid else phrase("for free")
+    )
     text = phrase(
         "{team} take the {describe} from slot {slot} {cost}",
         team=state.label(action.team),

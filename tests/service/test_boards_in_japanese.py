@@ -25,7 +25,11 @@ GOLDEN = [
     (CG_TABLE, FULL_MATCH_SETUP, "full_match.txt"),
     (CG_TABLE, FIRST_MATCH_SETUP, "first_match.txt"),
     (TCG_TABLE, golden_setup(), "shootout_match.txt"),
-    (TCG_TABLE, golden_setup(dice_table="single-die", distance="orthogonal"), "normal_time_match.txt"),
+    (
+        TCG_TABLE,
+        golden_setup(dice_table="single-die", distance="orthogonal"),
+        "normal_time_match.txt",
+    ),
     (KP_TABLE, THREE_TEAMS_SETUP, "three_teams.txt"),
     (KP_TABLE, FIVE_TEAMS_SETUP, "five_teams_captains.txt"),
 ]

@@ -38,10 +38,14 @@ def phrase(template: str, /, **params: Any) -> Phrase:
     return Phrase(template, params)
 
 
+# The comma between the parts of a `listed` text.
+_COMMA = phrase(", ")
+
+
 class Joined(str):
-    """Texts (phrases or plain text) joined by a separator no language changes, such as the
-    line break between a board's lines: each part is translated on its own, and one template
-    per number of parts is not needed."""
+    """Texts (phrases or plain text) joined by a separator, such as the line break between a
+    board's lines: each part is translated on its own (and the separator, if a phrase), and one
+    template per number of parts is not needed."""
 
     separator: str
     parts: tuple[str, ...]
@@ -60,6 +64,12 @@ class Joined(str):
 def lines(parts: Iterable[str]) -> Joined:
     """Lines of text (a board), each translated on its own."""
     return Joined("\n", parts)
+
+
+def listed(parts: Iterable[str]) -> Joined:
+    """`a, b, c` as one text, the comma a phrase too (`、` in Japanese): `commas` for a long
+    list, such as a side's eleven players on every step of a replay, at the cost of one."""
+    return Joined(_COMMA, parts)
 
 
 class Centred(str):

@@ -88,7 +88,8 @@ def translated(text: str, language: str) -> str:
     if language == DEFAULT_LANGUAGE:
         return text
     if isinstance(text, Joined):
-        return text.separator.join(translated(part, language) for part in text.parts)
+        separator = translated(text.separator, language)
+        return separator.join(translated(part, language) for part in text.parts)
     if isinstance(text, Centred):
         return centred(translated(text.text, language), text.width)
     if not isinstance(text, Phrase):

@@ -114,7 +114,14 @@ class CardGameSetup:
         return dict(self.coaches)[side]
 
     def label(self, side: str) -> str:
-        return phrase("{team} ({coach})", team=TEAMS[side], coach=self.coach_name(side))
+        # Asked for on every step drawn and in many sentences: made once per setup and side.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(side)
+        if made is None:
+            made = kept[side] = phrase(
+                "{team} ({coach})", team=TEAMS[side], coach=self.coach_name(side)
+            )
+        return made
 
     def has(self, option: str) -> bool:
         return option in self.options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, PlayedCard, team
-from domain.phrase import commas, lines, phrase
+from domain.phrase import lines, listed, phrase
 from domain.ruleset import JSON, Result
 
 SIDES = ("nankatsu", "toho")
@@ -193,7 +193,7 @@ def _coach_line(state: CardGameState, coach: Coach) -> str:
         line: str = kept[1]
         return line
     # Card names as they were typed (a page shows them in both languages).
-    played = commas(c.name for c in coach.area) or "-"
+    played = listed(c.name for c in coach.area) or "-"
     booking = coach.booking
     bank = coach.bank
     line = phrase(

@@ -131,7 +131,14 @@ class KingSetup:
         return dict(self.teams)[colour]
 
     def label(self, colour: str) -> str:
-        return phrase("{team} ({coach})", team=title(colour), coach=self.coach(colour))
+        # Asked for on every step drawn and in many sentences: made once per setup and colour.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(colour)
+        if made is None:
+            made = kept[colour] = phrase(
+                "{team} ({coach})", team=title(colour), coach=self.coach(colour)
+            )
+        return made
 
 
 def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:

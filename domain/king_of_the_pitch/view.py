@@ -12,7 +12,7 @@ from domain.king_of_the_pitch.duel_apply import team_level
 from domain.king_of_the_pitch.state import Card, KingState, Team
 from domain.king_of_the_pitch.values import LEVEL_DICE, POSITIONS, role
 from domain.king_of_the_pitch.words import word
-from domain.phrase import Joined, commas, lines, phrase
+from domain.phrase import Joined, lines, listed, phrase
 from domain.ruleset import JSON, Result
 
 
@@ -177,7 +177,7 @@ def render(state: KingState) -> str:
     ]
     for team in state.teams:
         said += [_board_line(state, team), _chips_line(team)]
-    cards = commas(
+    cards = listed(
         phrase("{slot}: {card}", slot=slot, card=card.describe())
         for slot, card in enumerate(state.line, 1)
     )

@@ -147,7 +147,14 @@ class TcgSetup:
         return self.coaches[0] if side == "home" else self.coaches[1]
 
     def label(self, side: str) -> str:
-        return phrase("{team} ({coach})", team=self.team(side).name, coach=self.coach(side))
+        # Asked for on every step drawn and in many sentences: made once per setup and side.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(side)
+        if made is None:
+            made = kept[side] = phrase(
+                "{team} ({coach})", team=self.team(side).name, coach=self.coach(side)
+            )
+        return made
 
 
 def other(side: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.phrase import Centred, Joined, commas, lines, phrase
+from domain.phrase import Centred, Joined, lines, listed, phrase
 from domain.ruleset import JSON, Result
 from domain.tcg.field import COLUMNS, GOAL, ROWS
 from domain.tcg.flow import score_line
@@ -168,18 +168,26 @@ _INACTIVE = phrase(" (inactive)")
 
 
 def _players(state: TcgState, side: str) -> str:
-    """A side's players, `label@area`, marked when inactive and when holding the ball."""
+    """A side's players, `label@area`, marked when inactive and when holding the ball: a
+    phrase only where a word is (the goal, inactive), as a replay draws every step."""
     turn = state.turn.number
-    return commas(
-        phrase(
-            "{label}@{area}{inactive}{ball}",
-            label=p.label,
-            area=_GOAL if p.area == GOAL else p.area,
-            inactive="" if p.active(turn) else _INACTIVE,
-            ball="*" if state.ball_side == side and state.ball == p.label else "",
+    said = []
+    for p in state.side(side).players:
+        ball = "*" if state.ball_side == side and state.ball == p.label else ""
+        active = p.active(turn)
+        if active and p.area != GOAL:
+            said.append(f"{p.label}@{p.area}{ball}")
+            continue
+        said.append(
+            phrase(
+                "{label}@{area}{inactive}{ball}",
+                label=p.label,
+                area=_GOAL if p.area == GOAL else p.area,
+                inactive="" if active else _INACTIVE,
+                ball=ball,
+            )
         )
-        for p in state.side(side).players
-    )
+    return listed(said)
 
 
 def render(state: TcgState) -> str:

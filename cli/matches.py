@@ -237,7 +237,7 @@ def replay(
             from cli.odds_lines import echo_luck_so_far
 
             echo_luck_so_far(luck, shown.step, view.names)
-        click.echo(shown.text)
+        click.echo(translated(shown.text))
         return
     from cli.replay_walk import HINT, HINT_AT_END, Marks, move
 
@@ -258,7 +258,7 @@ def replay(
             from cli.odds_lines import echo_luck_so_far
 
             echo_luck_so_far(luck, step.step, view.names)
-        click.echo(shown.text)
+        click.echo(translated(shown.text))
         if at == 0 and last == 0:
             return
         while True:

@@ -213,9 +213,9 @@ def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) 
                 by=view.branch.started.by,
             )
         )
-    click.echo(view.text)
+    click.echo(translated(view.text))
     if view.result:
-        click.echo(_("Result: %(summary)s", summary=view.result.summary))
+        click.echo(_("Result: %(summary)s", summary=translated(view.result.summary)))
     index = LogIndex(view.log)
     echo_result_status(view.ruleset, view.result_status, index)
     if with_log:

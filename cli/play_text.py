@@ -19,10 +19,10 @@ COMMANDS_HELP = N_(
 def compact_situation(view: MatchView) -> list[str]:
     """Two lines: the score and where the match stands (the first two lines of the game's
     situation), then who may enter what next, or the result."""
-    head = [line.strip() for line in view.text.splitlines()[:2] if line.strip()]
+    head = [line.strip() for line in translated(view.text).splitlines()[:2] if line.strip()]
     lines = [" · ".join(head)] if head else []
     if view.result is not None:
-        lines.append(_("Result: %(summary)s", summary=view.result.summary))
+        lines.append(_("Result: %(summary)s", summary=translated(view.result.summary)))
     elif view.expected:
         lines.append(_("next: %(who)s", who="; ".join(_who_may(view))))
     else:

@@ -23,14 +23,18 @@ FieldKind = Literal["text", "choice", "multi-choice", "number", "flag", "team-li
 
 @dataclass(frozen=True)
 class Choice:
-    """One value a choice field accepts, with a plain-language sentence of what it means."""
+    """One value a choice field accepts, with a plain-language sentence of what it means and
+    its name as a phrase (so that it reads in the page's language)."""
 
     value: str
     help: str = ""
+    name: str = ""
 
     @property
     def plain_name(self) -> str:
         """The value as a person says it: `assured-success` is "Assured success"."""
+        if self.name:
+            return self.name
         words = self.value.replace("-", " ")
         return words[:1].upper() + words[1:]
 
@@ -79,6 +83,7 @@ class Seat:
 
     name: str
     fields: tuple[SetupField, ...]
+    label: str = ""  # the seat as the form names it (a phrase: `Home`), if not by its fields
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,57 @@ def phrase(template: str, /, **params: Any) -> Phrase:
     return Phrase(template, params)
 
 
+# The comma between the parts of a `listed` text.
+_COMMA = phrase(", ")
+
+
+class Joined(str):
+    """Texts (phrases or plain text) joined by a separator, such as the line break between a
+    board's lines: each part is translated on its own (and the separator, if a phrase), and one
+    template per number of parts is not needed."""
+
+    separator: str
+    parts: tuple[str, ...]
+
+    def __new__(cls, separator: str, parts: Iterable[str]) -> Joined:
+        kept = tuple(parts)
+        made = super().__new__(cls, separator.join(kept))
+        made.separator = separator
+        made.parts = kept
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.separator, self.parts))
+
+
+def lines(parts: Iterable[str]) -> Joined:
+    """Lines of text (a board), each translated on its own."""
+    return Joined("\n", parts)
+
+
+def listed(parts: Iterable[str]) -> Joined:
+    """`a, b, c` as one text, the comma a phrase too (`、` in Japanese): `commas` for a long
+    list, such as a side's eleven players on every step of a replay, at the cost of one."""
+    return Joined(_COMMA, parts)
+
+
+class Centred(str):
+    """`text` centred in `width` columns (a board's goal line), centred again once translated:
+    a translation is as wide as it is, and a Japanese character takes two columns."""
+
+    text: str
+    width: int
+
+    def __new__(cls, text: str, width: int) -> Centred:
+        made = super().__new__(cls, text.center(width))
+        made.text = text
+        made.width = width
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Centred, (self.text, self.width))
+
+
 def either(words: Iterable[str]) -> str:
     """`a or b or c`, each word kept a phrase of its own so that each is translated."""
     return _chained(words, lambda said, word: phrase("{said} or {word}", said=said, word=word))

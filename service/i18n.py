@@ -14,13 +14,14 @@ The catalogues are read with the standard library's `gettext`, which reads the s
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Final
 
 from domain.originals import original
-from domain.phrase import Phrase
+from domain.phrase import Centred, Joined, Phrase
 
 DEFAULT_LANGUAGE: Final = "en"
 # Every language with catalogues, the default first.
@@ -81,13 +82,36 @@ def translated(text: str, language: str) -> str:
 
     A phrase's values are put into the translated template unchanged (names are shown as they
     were typed), except values that are phrases themselves (a phase's name, a side's word),
-    translated in turn; a template the catalogue lacks is shown in English.
+    translated in turn; a template the catalogue lacks is shown in English. Joined text (a
+    board's lines) is translated part by part, centred text centred again.
     """
-    if language == DEFAULT_LANGUAGE or not isinstance(text, Phrase):
+    if language == DEFAULT_LANGUAGE:
+        return text
+    if isinstance(text, Joined):
+        separator = translated(text.separator, language)
+        return separator.join(translated(part, language) for part in text.parts)
+    if isinstance(text, Centred):
+        return centred(translated(text.text, language), text.width)
+    if not isinstance(text, Phrase):
         return text
     template = catalogue(language, "rules").gettext(text.template)
     params = {key: translated(value, language) for key, value in text.params.items()}
     return template.format_map(params)
+
+
+def columns(text: str) -> int:
+    """How many columns `text` takes at a terminal: two for a wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def centred(text: str, width: int) -> str:
+    """`text` centred in `width` columns as `str.center` does, counting wide characters twice."""
+    room = width - columns(text)
+    if room <= 0:
+        return text
+    # Where str.center puts an odd space: on the left when the width is odd, else the right.
+    left = room // 2 + (room & width & 1)
+    return " " * left + text + " " * (room - left)
 
 
 # How a refusal in Japanese quotes the source's words for its rule: （原文「…」）, "the original:".

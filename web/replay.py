@@ -36,7 +36,7 @@ from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
 from web.drawn_situations import DrawnSituations
-from web.language import language
+from web.language import language, translated
 from web.luck_chart import LuckChart, luck_chart, signed
 from web.powers import Powers, powers_for, require_on_match
 from web.situation_scripts import has_twin
@@ -83,7 +83,8 @@ class Frame:
 
     @property
     def score_text(self) -> str:
-        return score_summary(self.moment.score, self.timeline.labels)
+        labels = {side: translated(label) for side, label in self.timeline.labels.items()}
+        return score_summary(self.moment.score, labels)
 
 
 def frame_at(match_ref: str, at: str | None, step: str | None = None) -> Frame:

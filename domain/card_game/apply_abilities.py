@@ -129,13 +129,17 @@ def apply_book(state: CardGameState, action: Book) -> Step:
     color = "yellow" if coach.booking is None else "red"
     booking = Booking(color, action.shot, action.pass_, action.defense)
     state = state.with_coach(replace(coach, booking=booking))
-    text = phrase(
-        "{title} card for {team} (Shot {shot}, Pass {pass_}, Defense {defense}).",
-        title=phrase("Yellow") if color == "yellow" else phrase("Red"),
+    # One template a colour: `Yellow` and `Red` alone are King of the Pitch's team colours.
+    said = dict(
         team=team(action.target_coach),
         shot=booking.shot,
         pass_=booking.pass_,
         defense=booking.defense,
+    )
+    text = (
+        phrase("Yellow card for {team} (Shot {shot}, Pass {pass_}, Defense {defense}).", **said)
+        if color == "yellow"
+        else phrase("Red card for {team} (Shot {shot}, Pass {pass_}, Defense {defense}).", **said)
     )
     booked = cc.BOOKINGS[color](
         text,

@@ -12,7 +12,8 @@ from domain.odds import LIVE_ODDS, live_odds_help
 from domain.phrase import commas, phrase
 from domain.ruleset import JSON, SetupError
 
-TEAMS = {"nankatsu": "Nankatsu", "toho": "Toho"}
+# The two teams' names are the rules' words (南葛 and 東邦 in Japanese), not names typed.
+TEAMS = {"nankatsu": phrase("Nankatsu"), "toho": phrase("Toho")}
 VARIANTS = ("standard", "first-match")
 OPTIONS = ("assured-success", "motivation", "signings", LIVE_ODDS)
 DEFAULT_BANK_CAP = 5
@@ -27,6 +28,14 @@ _OPTION_HELP = {
     "motivation": phrase("coaches may motivate players with Motivation cards (CG-12.1)"),
     "signings": phrase("coaches may sign the players shown from the Signing cards (CG-12.3)"),
     LIVE_ODDS: live_odds_help("CG-5.4"),
+}
+_CHOICE_NAMES = {
+    "standard": phrase("Standard"),
+    "first-match": phrase("First match"),
+    "assured-success": phrase("Assured success"),
+    "motivation": phrase("Motivation"),
+    "signings": phrase("Signings"),
+    LIVE_ODDS: phrase("Live odds"),
 }
 
 
@@ -65,7 +74,7 @@ SETUP_FORM = SetupForm(
             phrase("Variant"),
             "choice",
             ("variant",),
-            tuple(Choice(v, _VARIANT_HELP[v]) for v in VARIANTS),
+            tuple(Choice(v, _VARIANT_HELP[v], _CHOICE_NAMES[v]) for v in VARIANTS),
             "standard",
         ),
         SetupField(
@@ -73,7 +82,7 @@ SETUP_FORM = SetupForm(
             phrase("Advanced rules"),
             "multi-choice",
             ("options",),
-            tuple(Choice(o, _OPTION_HELP[o]) for o in OPTIONS),
+            tuple(Choice(o, _OPTION_HELP[o], _CHOICE_NAMES[o]) for o in OPTIONS),
         ),
         SetupField(
             "bank-cap",
@@ -105,7 +114,14 @@ class CardGameSetup:
         return dict(self.coaches)[side]
 
     def label(self, side: str) -> str:
-        return f"{TEAMS[side]} ({self.coach_name(side)})"
+        # Asked for on every step drawn and in many sentences: made once per setup and side.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(side)
+        if made is None:
+            made = kept[side] = phrase(
+                "{team} ({coach})", team=TEAMS[side], coach=self.coach_name(side)
+            )
+        return made
 
     def has(self, option: str) -> bool:
         return option in self.options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.card_game.state import PERIOD_NAMES, CardGameState, Coach, PlayedCard, team
-from domain.phrase import phrase
+from domain.phrase import lines, listed, phrase
 from domain.ruleset import JSON, Result
 
 SIDES = ("nankatsu", "toho")
@@ -128,18 +128,61 @@ def view(state: CardGameState) -> dict[str, JSON]:
     }
 
 
+# The phase as the board says it: `phase toss` (the key itself in English).
+PHASE_SAID = {
+    "signings": phrase("phase signings"),
+    "toss": phrase("phase toss"),
+    "kickoff": phrase("phase kickoff"),
+    "et-kickoff": phrase("phase et-kickoff"),
+    "draft": phrase("phase draft"),
+    "attack": phrase("phase attack"),
+    "shooting": phrase("phase shooting"),
+    "special-shot": phrase("phase special-shot"),
+    "over": phrase("phase over"),
+}
+
+
+def phase_said(phase: str) -> str:
+    return PHASE_SAID.get(phase) or phrase("phase {phase}", phase=phase)
+
+
 def render(state: CardGameState) -> str:
-    lines = [f"Nankatsu {state.nankatsu.goals} – {state.toho.goals} Toho"]
-    where = PERIOD_NAMES.get(state.period, "before kick-off")
-    extra = ", Injury Time" if state.injury_time else ""
-    attack = f"; {team(state.attacker)} attack" if state.attacker else ""
-    lines.append(f"{where}{extra}, round {state.round.number}{attack}; phase {state.phase}")
+    """The board as lines of phrases (`lines`), each translated where it is shown."""
+    said: list[str] = [
+        phrase(
+            "{home} {home_goals} – {away_goals} {away}",
+            home=team("nankatsu"),
+            home_goals=state.nankatsu.goals,
+            away_goals=state.toho.goals,
+            away=team("toho"),
+        )
+    ]
+    said.append(
+        phrase(
+            "{where}{extra}, round {round}{attack}; {phase}",
+            where=PERIOD_NAMES.get(state.period) or phrase("before kick-off"),
+            extra=phrase(", Injury Time") if state.injury_time else "",
+            round=state.round.number,
+            attack=phrase("; {team} attack", team=team(state.attacker)) if state.attacker else "",
+            phase=phase_said(state.phase),
+        )
+    )
     for side in SIDES:
-        lines.append(_coach_line(state, state.coach(side)))
+        said.append(_coach_line(state, state.coach(side)))
     if state.period in (1, 2):
         deck = state.match_deck
-        lines.append(f"Pitch {deck.pitch} face up, Match deck {deck.hidden} hidden")
-    return "\n".join(lines)
+        said.append(
+            phrase(
+                "Pitch {pitch} face up, Match deck {hidden} hidden",
+                pitch=deck.pitch,
+                hidden=deck.hidden,
+            )
+        )
+    return lines(said)
+
+
+# A coach's booking beside the label: ` [yellow]`.
+_BOOKED = {"yellow": phrase(" [yellow]"), "red": phrase(" [red]")}
 
 
 def _coach_line(state: CardGameState, coach: Coach) -> str:
@@ -149,12 +192,22 @@ def _coach_line(state: CardGameState, coach: Coach) -> str:
     if kept is not None and kept[0] is state.setup:
         line: str = kept[1]
         return line
-    played = ", ".join(c.name for c in coach.area) or "-"
-    booked = f" [{coach.booking.color}]" if coach.booking else ""
+    # Card names as they were typed (a page shows them in both languages).
+    played = listed(c.name for c in coach.area) or "-"
+    booking = coach.booking
     bank = coach.bank
-    line = (
-        f"{state.label(coach.side)}{booked}: hand {coach.hand}, deck {coach.deck}, discard "
-        f"{coach.discard}; bank S{bank.shot} P{bank.pass_} D{bank.defense}; played: {played}"
+    line = phrase(
+        "{label}{booked}: hand {hand}, deck {deck}, discard {discard}; "
+        "bank S{shot} P{pass_} D{defense}; played: {played}",
+        label=state.label(coach.side),
+        booked=_BOOKED.get(booking.color, "") if booking else "",
+        hand=coach.hand,
+        deck=coach.deck,
+        discard=coach.discard,
+        shot=bank.shot,
+        pass_=bank.pass_,
+        defense=bank.defense,
+        played=played,
     )
     object.__setattr__(coach, "_line", (state.setup, line))
     return line

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.king_of_the_pitch.values import COLOURS
+from domain.king_of_the_pitch.words import title
 from domain.names import NAMES, name_key
 from domain.odds import LIVE_ODDS, live_odds_help
 from domain.phrase import commas, phrase
@@ -26,6 +27,7 @@ _TIE_BREAK_HELP = {
     "shared": phrase("teams with equal crowns share a place (KP-7.1)"),
     "clockwise": phrase("teams with equal crowns are ranked clockwise from the winner (KP-7.1)"),
 }
+_TIE_BREAK_NAMES = {"shared": phrase("Shared"), "clockwise": phrase("Clockwise")}
 
 
 def _form_seat(number: int) -> Seat:
@@ -105,7 +107,7 @@ SETUP_FORM = SetupForm(
             phrase("Tie-break"),
             "choice",
             ("settings", "tie-break"),
-            tuple(Choice(t, _TIE_BREAK_HELP[t]) for t in TIE_BREAKS),
+            tuple(Choice(t, _TIE_BREAK_HELP[t], _TIE_BREAK_NAMES[t]) for t in TIE_BREAKS),
             TIE_BREAKS[0],
         ),
     ),
@@ -129,7 +131,14 @@ class KingSetup:
         return dict(self.teams)[colour]
 
     def label(self, colour: str) -> str:
-        return f"{colour.title()} ({self.coach(colour)})"
+        # Asked for on every step drawn and in many sentences: made once per setup and colour.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(colour)
+        if made is None:
+            made = kept[colour] = phrase(
+                "{team} ({coach})", team=title(colour), coach=self.coach(colour)
+            )
+        return made
 
 
 def _teams(raw: Any, problems: list[str]) -> tuple[tuple[str, str], ...]:

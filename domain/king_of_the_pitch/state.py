@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from domain.frozen import replace
 from domain.king_of_the_pitch.setup import KingSetup
 from domain.king_of_the_pitch.values import BOARD_SIZE
+from domain.king_of_the_pitch.words import title, word
 from domain.phrase import phrase
 
 LINE_SIZE = 5
@@ -38,7 +39,12 @@ class Cubes:
         return replace(self, **{colour: max(0, self.get(colour) + count)})
 
     def describe(self) -> str:
-        return f"{self.gold} gold, {self.silver} silver, {self.bronze} bronze"
+        return phrase(
+            "{gold} gold, {silver} silver, {bronze} bronze",
+            gold=self.gold,
+            silver=self.silver,
+            bronze=self.bronze,
+        )
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,16 @@ class Card:
         """The deck count it comes out of: a player colour or the event card type."""
         return self.colour if self.type == "player" and self.colour else self.type
 
-    def describe(self) -> str:
+    def describe(self, first: bool = False) -> str:
+        """`gold player no. 9`, `MATCH card`; `first`: as a sentence begins (`Gold player`)."""
         if self.type == "player":
-            return f"{self.colour} player no. {self.position}"
-        return f"{CARD_NAMES[self.type]} card"
+            colour = self.colour or ""
+            return phrase(
+                "{colour} player no. {position}",
+                colour=title(colour) if first else word(colour),
+                position=self.position,
+            )
+        return phrase("{card} card", card=CARD_NAMES[self.type])
 
 
 @dataclass(frozen=True)

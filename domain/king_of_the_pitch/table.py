@@ -10,7 +10,8 @@ from domain.king_of_the_pitch.consequences import LineRefilled, NewKing, Opening
 from domain.king_of_the_pitch.flow import Step, turn_ready
 from domain.king_of_the_pitch.state import CARD_NAMES, Card, KingState
 from domain.king_of_the_pitch.values import POSITIONS
-from domain.phrase import both, phrase
+from domain.king_of_the_pitch.words import word
+from domain.phrase import both, commas, phrase
 from domain.ruleset import Consequence, Violation
 
 
@@ -94,8 +95,16 @@ def apply_reveal(state: KingState, action: Reveal) -> Step:
     card = _card(action)
     state = replace(state, line=(*state.line, card), deck=state.deck.draw(card.category))
     slot = len(state.line)
-    text = f"{_first_upper(card.describe())} turned face up into slot {slot}" + (
-        f" (price: {', '.join(card.price)})." if card.price else " (no price)."
+    price = (
+        phrase(" (price: {price})", price=commas(word(c) for c in card.price))
+        if card.price
+        else phrase(" (no price)")
+    )
+    text = phrase(
+        "{card} turned face up into slot {slot}{price}.",
+        card=card.describe(first=True),
+        slot=slot,
+        price=price,
     )
     refilled = LineRefilled(text, slot=slot, card=_card_data(card), deck=state.deck.total)
     state, more = turn_ready(state)
@@ -112,8 +121,8 @@ def _card(action: Reveal) -> Card:
 
 def _plural(card: Card) -> str:
     if card.type == "player":
-        return f"{card.colour} player cards"
-    return f"{CARD_NAMES[card.type]} cards"
+        return phrase("{colour} player cards", colour=word(card.colour))
+    return phrase("{card} cards", card=CARD_NAMES[card.type])
 
 
 def _card_data(card: Card) -> dict[str, object]:
@@ -123,7 +132,3 @@ def _card_data(card: Card) -> dict[str, object]:
         "position": card.position,
         "price": list(card.price),
     }
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]

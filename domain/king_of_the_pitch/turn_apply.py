@@ -10,7 +10,7 @@ from domain.king_of_the_pitch.captains import place_captain
 from domain.king_of_the_pitch.flow import Step, end_turn
 from domain.king_of_the_pitch.state import Card, KingState, Team
 from domain.king_of_the_pitch.words import word
-from domain.phrase import phrase
+from domain.phrase import commas, phrase
 from domain.ruleset import Consequence
 
 
@@ -45,7 +45,9 @@ def apply_take(state: KingState, action: Take) -> Step:
     state = state.with_team(_pay(team, paid))
     state = replace(state, line=state.line[: action.slot - 1] + state.line[action.slot :])
     state, where = _receive(state, action.team, card)
-    cost = phrase("paying {join}", join=", ".join(paid)) if paid else phrase("for free")
+    cost = (
+        phrase("paying {join}", join=commas(word(c) for c in paid)) if paid else phrase("for free")
+    )
     text = phrase(
         "{team} take the {describe} from slot {slot} {cost}",
         team=state.label(action.team),

@@ -11,7 +11,7 @@ from domain.king_of_the_pitch.state import Card, KingState, Team
 from domain.king_of_the_pitch.supply import chip_available, cube_available
 from domain.king_of_the_pitch.values import CAPTAIN_CHIP, POSITIONS
 from domain.king_of_the_pitch.words import word
-from domain.phrase import phrase
+from domain.phrase import commas, phrase
 from domain.ruleset import Violation
 
 HAND_LIMIT = 3  # KP-4.2 player cards; the captain card does not count (KP-8.4)
@@ -31,7 +31,7 @@ def price_violations(team: Team, price: tuple[str, ...]) -> list[Violation]:
     text = phrase(
         "{colour} cannot pay {join} (holds {describe} cubes); only the card in slot 1 is free.",
         colour=word(team.colour),
-        join=", ".join(price),
+        join=commas(word(c) for c in price),
         describe=team.cubes.describe(),
     )
     return [Violation("KP-4.1", text)]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from domain.king_of_the_pitch.duel_apply import team_level
 from domain.king_of_the_pitch.state import Card, KingState, Team
 from domain.king_of_the_pitch.values import LEVEL_DICE, POSITIONS, role
-from domain.phrase import phrase
+from domain.king_of_the_pitch.words import word
+from domain.phrase import Joined, lines, listed, phrase
 from domain.ruleset import JSON, Result
 
 
@@ -111,34 +112,93 @@ def hand_view(state: KingState) -> dict[str, JSON]:
     }
 
 
+# The phase as the board says it: `phase turn` (the key itself in English).
+PHASE_SAID = {
+    "opening": phrase("phase opening"),
+    "reveal": phrase("phase reveal"),
+    "turn": phrase("phase turn"),
+    "declare": phrase("phase declare"),
+    "roll": phrase("phase roll"),
+    "var": phrase("phase var"),
+    "shoot-out": phrase("phase shoot-out"),
+    "over": phrase("phase over"),
+}
+_KING = phrase(" KING")
+
+
 def _board_line(state: KingState, team: Team) -> str:
-    chips = " ".join(
-        f"{p}:{team.chip(p)[0].upper() if team.chip(p) != 'white' else '.'}" for p in POSITIONS
+    cubes = team.cubes
+    return phrase(
+        "{label}{king}: crowns {crowns}/{to_win}; D{defense} A{attack} ({level}); cubes "
+        "G{gold} S{silver} B{bronze}; hand {hand}, MATCH {match}, V.A.R. {var}, BONUS {bonus}",
+        label=state.label(team.colour),
+        king=_KING if state.king == team.colour else "",
+        crowns=team.crowns,
+        to_win=state.setup.crowns,
+        defense=team.defense,
+        attack=team.attack,
+        level=word(team_level(state, team)),
+        gold=cubes.gold,
+        silver=cubes.silver,
+        bronze=cubes.bronze,
+        hand=team.cards_in_hand,
+        match=team.match,
+        var=team.var,
+        bonus=team.bonus,
     )
-    hand = team.cards_in_hand
-    crown = " KING" if state.king == team.colour else ""
-    return (
-        f"{state.label(team.colour)}{crown}: crowns {team.crowns}/{state.setup.crowns}; "
-        f"D{team.defense} A{team.attack} ({team_level(state, team)}); cubes "
-        f"G{team.cubes.gold} S{team.cubes.silver} B{team.cubes.bronze}; hand {hand}, "
-        f"MATCH {team.match}, V.A.R. {team.var}, BONUS {team.bonus}\n    {chips}"
+
+
+def _chips_line(team: Team) -> str:
+    """The board's chips by position, a colour's initial (`.` for white): a chart, not words."""
+    return "    " + " ".join(
+        f"{p}:{team.chip(p)[0].upper() if team.chip(p) != 'white' else '.'}" for p in POSITIONS
     )
 
 
 def render(state: KingState) -> str:
-    lines = [" – ".join(f"{colour} {crowns}" for colour, crowns in state.score.items())]
-    king = state.label(state.king) if state.king else "not yet decided"
+    """The board as lines of phrases (`lines`), each translated where it is shown."""
+    score = Joined(
+        " – ",
+        (
+            phrase("{team} {crowns}", team=word(colour), crowns=crowns)
+            for colour, crowns in state.score.items()
+        ),
+    )
+    king = state.label(state.king) if state.king else phrase("not yet decided")
     turn = state.label(state.turn) if state.turn and state.phase != "over" else "-"
-    lines.append(f"King of the Pitch: {king}; turn: {turn}; phase {state.phase}")
+    said: list[str] = [
+        score,
+        phrase(
+            "King of the Pitch: {king}; turn: {turn}; {phase}",
+            king=king,
+            turn=turn,
+            phase=PHASE_SAID.get(state.phase) or phrase("phase {phase}", phase=state.phase),
+        ),
+    ]
     for team in state.teams:
-        lines.append(_board_line(state, team))
-    cards = ", ".join(f"{slot}: {card.describe()}" for slot, card in enumerate(state.line, 1))
-    aside = f"; {state.captains_aside} captain set aside" if state.captains_aside else ""
-    lines.append(f"Line: {cards or '-'}; deck {state.deck.total}, discard {state.discard}{aside}")
+        said += [_board_line(state, team), _chips_line(team)]
+    cards = listed(
+        phrase("{slot}: {card}", slot=slot, card=card.describe())
+        for slot, card in enumerate(state.line, 1)
+    )
+    aside = (
+        phrase("; {count} captain set aside", count=state.captains_aside)
+        if state.captains_aside
+        else ""
+    )
+    said.append(
+        phrase(
+            "Line: {cards}; deck {deck}, discard {discard}{aside}",
+            cards=cards or "-",
+            deck=state.deck.total,
+            discard=state.discard,
+            aside=aside,
+        )
+    )
     result = match_result(state)
     if result:
-        lines.append(result.summary)
-    return "\n".join(lines)
+        said.append(result.summary)
+    return lines(said)
 
 
 def match_result(state: KingState) -> Result | None:

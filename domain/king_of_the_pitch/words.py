@@ -23,6 +23,25 @@ WORDS: Final = {
 }
 
 
+# The same words written at the start of a label or a sentence: `Blue (Alice)`, `Gold player
+# no. 9 turned face up`.
+TITLES: Final = {
+    "blue": phrase("Blue"),
+    "green": phrase("Green"),
+    "yellow": phrase("Yellow"),
+    "red": phrase("Red"),
+    "orange": phrase("Orange"),
+    "bronze": phrase("Bronze"),
+    "silver": phrase("Silver"),
+    "gold": phrase("Gold"),
+}
+
+
 def word(key: object) -> str:
     """`key` in words (the English text is the key itself)."""
     return WORDS[key] if isinstance(key, str) and key in WORDS else str(key)
+
+
+def title(key: str) -> str:
+    """`key` in words with a capital, as a label or a sentence begins."""
+    return TITLES.get(key) or key.title()

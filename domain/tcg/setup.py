@@ -70,6 +70,21 @@ _CHOICE_HELP = {
     ),
     "shown": live_odds_help("TCG-7.6"),
 }
+_CHOICE_NAMES = {
+    "whole-team": phrase("Whole team"),
+    "deck": phrase("Deck"),
+    "high-roll": phrase("High roll"),
+    "single-die": phrase("Single die"),
+    "king": phrase("King"),
+    "orthogonal": phrase("Orthogonal"),
+    "adjacent": phrase("Adjacent"),
+    "same-area": phrase("Same area"),
+    "anywhere": phrase("Anywhere"),
+    "per-move": phrase("Per move"),
+    "per-phase": phrase("Per phase"),
+    "hidden": phrase("Hidden"),
+    "shown": phrase("Shown"),
+}
 
 
 _SIDE_WORDS = {"home": phrase("Home"), "away": phrase("Away")}
@@ -78,7 +93,8 @@ _SIDE_WORDS = {"home": phrase("Home"), "away": phrase("Away")}
 def _form_seat(side: str) -> Seat:
     return Seat(
         side,
-        (
+        label=_SIDE_WORDS[side],
+        fields=(
             SetupField(
                 f"{side}-coach", phrase("{side} coach", side=_SIDE_WORDS[side]), "text", ("coach",)
             ),
@@ -104,7 +120,7 @@ SETUP_FORM = SetupForm(
             _SETTING_LABELS[name],
             "choice",
             ("settings", name),
-            tuple(Choice(value, _CHOICE_HELP[value]) for value in values),
+            tuple(Choice(value, _CHOICE_HELP[value], _CHOICE_NAMES[value]) for value in values),
             DEFAULTS[name],
         )
         for name, values in CHOICES.items()
@@ -131,7 +147,14 @@ class TcgSetup:
         return self.coaches[0] if side == "home" else self.coaches[1]
 
     def label(self, side: str) -> str:
-        return f"{self.team(side).name} ({self.coach(side)})"
+        # Asked for on every step drawn and in many sentences: made once per setup and side.
+        kept: dict[str, str] = self.__dict__.setdefault("_labels", {})
+        made = kept.get(side)
+        if made is None:
+            made = kept[side] = phrase(
+                "{team} ({coach})", team=self.team(side).name, coach=self.coach(side)
+            )
+        return made
 
 
 def other(side: str) -> str:

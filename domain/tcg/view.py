@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.phrase import phrase
+from domain.phrase import Centred, Joined, lines, listed, phrase
 from domain.ruleset import JSON, Result
 from domain.tcg.field import COLUMNS, GOAL, ROWS
 from domain.tcg.flow import score_line
@@ -139,32 +139,91 @@ def _cell(state: TcgState, area: str) -> str:
 def _goal_line(state: TcgState, side: str) -> str:
     keeper = next((p for p in state.side(side).players if p.area == GOAL), None)
     holds = keeper is not None and state.ball_side == side and state.ball == keeper.label
-    inside = f"{keeper.label}{'*' if holds else ''}" if keeper else "empty"
-    return f"[{state.setup.team(side).name} goal: {inside}]".center(CELL * len(COLUMNS))
+    inside = f"{keeper.label}{'*' if holds else ''}" if keeper else phrase("empty")
+    said = phrase("[{team} goal: {inside}]", team=state.setup.team(side).name, inside=inside)
+    return Centred(said, CELL * len(COLUMNS))
+
+
+# The phase as the board says it: `phase toss` (the key itself in English).
+PHASE_SAID = {
+    "placement": phrase("phase placement"),
+    "toss": phrase("phase toss"),
+    "kickoff": phrase("phase kickoff"),
+    "discard": phrase("phase discard"),
+    "attack": phrase("phase attack"),
+    "defense": phrase("phase defense"),
+    "reverse": phrase("phase reverse"),
+    "battle-card": phrase("phase battle-card"),
+    "support": phrase("phase support"),
+    "tie": phrase("phase tie"),
+    "landing": phrase("phase landing"),
+    "gather": phrase("phase gather"),
+    "restart": phrase("phase restart"),
+    "kickers": phrase("phase kickers"),
+    "penalties": phrase("phase penalties"),
+    "over": phrase("phase over"),
+}
+_GOAL = phrase("goal")
+_INACTIVE = phrase(" (inactive)")
+
+
+def _players(state: TcgState, side: str) -> str:
+    """A side's players, `label@area`, marked when inactive and when holding the ball: a
+    phrase only where a word is (the goal, inactive), as a replay draws every step."""
+    turn = state.turn.number
+    said = []
+    for p in state.side(side).players:
+        ball = "*" if state.ball_side == side and state.ball == p.label else ""
+        active = p.active(turn)
+        if active and p.area != GOAL:
+            said.append(f"{p.label}@{p.area}{ball}")
+            continue
+        said.append(
+            phrase(
+                "{label}@{area}{inactive}{ball}",
+                label=p.label,
+                area=_GOAL if p.area == GOAL else p.area,
+                inactive="" if active else _INACTIVE,
+                ball=ball,
+            )
+        )
+    return listed(said)
 
 
 def render(state: TcgState) -> str:
-    lines = [score_line(state)]
-    where = f"half {state.half}, turn {state.turn.number}"
-    lines.append(f"{where}; phase {state.phase}; cost left {state.turn.cost}")
-    lines.append(" " * 3 + _goal_line(state, "away"))
+    """The board as lines of phrases (`lines`), each translated where it is shown."""
+    said = [score_line(state)]
+    said.append(
+        phrase(
+            "half {half}, turn {turn}; {phase}; cost left {cost}",
+            half=state.half,
+            turn=state.turn.number,
+            phase=PHASE_SAID.get(state.phase) or phrase("phase {phase}", phase=state.phase),
+            cost=state.turn.cost,
+        )
+    )
+    said.append(Joined("", (" " * 3, _goal_line(state, "away"))))
     for row in range(1, ROWS + 1):
         cells = "".join(_cell(state, f"{c}{row}") for c in COLUMNS)
-        lines.append(f"{row:>2} {cells}")
-    lines.append(" " * 3 + _goal_line(state, "home"))
-    lines.append("   " + "".join(c.center(CELL) for c in COLUMNS))
+        said.append(f"{row:>2} {cells}")
+    said.append(Joined("", (" " * 3, _goal_line(state, "home"))))
+    said.append("   " + "".join(c.center(CELL) for c in COLUMNS))
     for side in SIDES:
         s = state.side(side)
-        players = ", ".join(
-            f"{p.label}@{p.area}{'' if p.active(state.turn.number) else ' (inactive)'}"
-            + ("*" if state.ball_side == side and state.ball == p.label else "")
-            for p in s.players
+        said.append(
+            phrase(
+                "{label}: hand {hand}, library {library}, trash {trash}, "
+                "reverse {reverse}, subs {subs}; {players}",
+                label=state.label(side),
+                hand=s.hand,
+                library=s.library,
+                trash=s.trash,
+                reverse=len(s.reverse),
+                subs=s.substitutions,
+                players=_players(state, side) or "-",
+            )
         )
-        lines.append(
-            f"{state.label(side)}: hand {s.hand}, library {s.library}, trash {s.trash}, "
-            f"reverse {len(s.reverse)}, subs {s.substitutions}; {players or '-'}"
-        )
-    return "\n".join(lines)
+    return lines(said)
 
 
 def match_result(state: TcgState) -> Result | None:

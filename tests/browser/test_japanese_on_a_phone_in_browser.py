@@ -84,7 +84,7 @@ def test_a_tcg_opening_is_scored_in_japanese_on_a_phone(
     phone.goto(f"/matches/{match_id}/live")
     move = next(e for e in service.get_match(match_id).expected if e.kind == "move")
     mover = str(move.fixed["player"])
-    phone.get_by_role("link", name=re.compile(rf"^{re.escape(mover)} を.+から動かす$")).tap()
+    phone.get_by_role("link", name=re.compile(rf"^{re.escape(mover)}を.+から動かす$")).tap()
     expect(phone.locator(".field-prompt").first).to_contain_text("光っているエリアをタップ")
     expect(phone.get_by_role("link", name="キャンセル")).to_be_visible()
     screenshot(phone, screenshots, "ja-live-tcg-moving.png")

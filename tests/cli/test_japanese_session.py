@@ -175,3 +175,42 @@ def test_an_abandoned_match_refuses_entries_in_japanese(database: str) -> None:
     assert output == "エラー: 試合は放棄されました（停電）: これ以上記録できません\n"
     code, output = touchline(database, "match", "record", match, "toss", "東邦")
     assert output == "error: the match was abandoned (停電): it takes no more entries\n"
+
+
+FILES = Path(__file__).resolve().parents[1] / "schemas" / "v1"
+
+
+@pytest.mark.parametrize(
+    ("file", "english", "japanese"),
+    [
+        (
+            "card_game_full_match.touchline",
+            ["Extra Time 2nd half, round 0; Nankatsu attack; phase over", "Toho (Bob) [red]: "],
+            ["延長後半、ラウンド0、南葛の攻撃　試合終了", "東邦（Bob）［レッドカード］: 手札3"],
+        ),
+        (
+            "tcg_shootout_match.touchline",
+            ["half 2, turn 28; phase over; cost left 4", "Yuzo Morisaki@goal"],
+            ["前後半2、ターン28、試合終了、残りコスト4", "Yuzo Morisaki@ゴール"],
+        ),
+        (
+            "king_of_the_pitch_three_teams.touchline",
+            ["Blue (Alice) KING: crowns 4/4", "Line: 1: MATCH card, 2: gold player no. 9"],
+            ["青（Alice）【キング】: 王冠4/4", "列: 1: MATCHカード、2: 金のプレイヤーNo.9"],
+        ),
+    ],
+)
+def test_each_game_s_board_is_shown_in_japanese(
+    database: str, file: str, english: list[str], japanese: list[str]
+) -> None:
+    code, output = touchline(database, "match", "import", str(FILES / file))
+    assert code == 0, output
+    match = output.split()[2]
+    shown = touchline(database, "--lang", "ja", "match", "show", match)[1]
+    assert all(line in shown for line in japanese), shown
+    assert not any(line in shown for line in english)
+    assert "結果: " in shown and " win" not in shown  # the result's summary too
+    shown = touchline(database, "match", "show", match)[1]
+    assert all(line in shown for line in english), shown
+    replayed = touchline(database, "--lang", "ja", "match", "replay", match, "--to", "5")[1]
+    assert "phase " not in replayed and "hand " not in replayed

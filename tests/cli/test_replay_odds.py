@@ -44,10 +44,11 @@ def test_the_odds_and_the_luck_in_japanese(run: Run, new_match: str) -> None:
     result = run("--lang", "ja", "match", "replay", new_match, "--odds")
     assert result.exit_code == 0, result.output
     assert "の前の確率: " in result.output and "(5/6)" in result.output
-    # The roll and its outcomes are the rules' words: Toho's die in Toho's Shot, Toho score.
+    # The roll and its outcomes are the rules' words, and so are the card game's two teams:
+    # Toho's die in Toho's Shot, Toho score.
     assert (
-        "TohoのシュートでのTohoのダイス の前の確率: Tohoが得点 83.3% (5/6) · "
-        "Nankatsuがボールを奪う 16.7% (1/6)" in result.output
+        "東邦のシュートでの東邦のダイスの前の確率: 東邦が得点 83.3% (5/6) · "
+        "南葛がボールを奪う 16.7% (1/6)" in result.output
     )
     assert "Toho's die" not in result.output and "Toho score" not in result.output
     assert "運: Nankatsu -0.17 ゴール, Toho +0.17 ゴール" in result.output

@@ -45,6 +45,8 @@ With `--before FOLDER` (a checkout of an earlier revision, e.g. made with `git w
 every round is walked twice, each time in a process of its own: once by this checkout's code
 and once by FOLDER's, on the same stored match, taking turns which goes first, and both are
 printed, each walk beside the loads its own process timed (this checkout records the match).
+A process freezes what it started with out of the collector's full sweeps, as `touchline`
+commands and the web app do (service/frozen_heap.py), when the checkout walked does so.
 Nothing here is asserted anywhere.
 """
 
@@ -104,6 +106,17 @@ def step_by_step(app: Touchline, match_id: str, steps: range) -> None:
         app.replay(match_id, step)
 
 
+def started_as_a_command() -> None:
+    """What a command does once it has opened the application, in a checkout that does it:
+    freeze what the process holds out of the collector's sweeps (service/frozen_heap.py; the
+    web app's factory does it too, so the walks through Flask get it either way)."""
+    try:
+        from service.frozen_heap import freeze_what_started
+    except ImportError:
+        return
+    freeze_what_started()
+
+
 @dataclass
 class Figures:
     entries: int
@@ -141,7 +154,9 @@ def bench_store(
     match_id, warm_id, total = ids
 
     def fresh() -> Touchline:
-        return Touchline(settings)
+        app = Touchline(settings)
+        started_as_a_command()
+        return app
 
     figures = Figures(entries)
 

@@ -46,6 +46,11 @@ class Context:
             )
             # One command per process: the read models are opened only by one that reads them.
             self._app = Touchline(settings, read_models_on_first_use=True)
+            # The command has started: what it holds now stays until it ends
+            # (service/frozen_heap.py).
+            from service.frozen_heap import freeze_what_started
+
+            freeze_what_started()
         return self._app
 
     def author(self, by: str | None = None) -> Author:

@@ -578,6 +578,15 @@ class MatchRecord(Aggregate):
             self._stepper = cached
         return cached[1]
 
+    def for_replay(self, stretches: int) -> MatchRecord:
+        """A copy to read only, whose states are kept up to `stretches` stretches of
+        checkpoints (domain/stepping.py) rather than one: a replay steps back through the
+        states it showed, while a match kept for recording needs only its latest. The copy
+        shares the log, the states folded so far and everything else."""
+        copied = copy.copy(self)
+        copied._stepper = (self.version, self.stepper.keeping(stretches))
+        return copied
+
     def result(self) -> Result | None:
         return self.ruleset.result(self.game)
 

@@ -24,6 +24,7 @@ from domain.names import bilingual
 from service.app import Touchline
 from service.config import DEFAULT_CONNECTIONS, settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
+from service.frozen_heap import freeze_what_started
 from service.scorers import checked_secret_key, secret_key
 from web import (
     abandoning,
@@ -160,4 +161,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             return jsonify(status="unavailable", error=str(error)), 503
         return jsonify(status="ok", database=touchline.settings.safe_url, matches=count)
 
+    # Started: what the app holds now stays until the process ends (service/frozen_heap.py).
+    freeze_what_started()
     return app

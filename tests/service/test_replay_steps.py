@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from domain.match import Author, MatchRecord
+from domain.report import names_of
 from domain.stepping import CHECKPOINT_EVERY
 from service.app import Touchline
 from service.entries import parse_entry
@@ -184,3 +185,57 @@ def test_a_walk_in_runs_of_changes_folds_each_entry_about_once(
         app.replay_step_changes(match_id, first, last)
     # Each run's whole situation: folded from the checkpoint at or before its first step.
     assert len(applications) <= total + sum(first % CHECKPOINT_EVERY for first, _ in bounds)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_a_walk_back_and_forward_again_folds_each_entry_once(
+    app: Touchline, alice: Author, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A replayed match keeps every state it stepped through (service/replays.py,
+    # KEPT_STRETCHES): a walk back from the end, then forward, folds nothing again, and shows
+    # what a fresh fold gives at every step.
+    match_id = stored(app, name, alice)
+    expected = views_step_by_step(app.load_record(match_id))
+    total = len(expected) - 1
+    applications = []
+    rules = app.load_record(match_id).ruleset
+    real_apply = type(rules).apply
+
+    def counted(self: Any, state: Any, action: Any) -> Any:
+        applications.append(action)
+        return real_apply(self, state, action)
+
+    monkeypatch.setattr(type(rules), "apply", counted)
+    app._forget_matches()
+    app._replays_kept = None
+    walk = app.replayed(match_id)
+    for step in [*range(total, -1, -1), *range(total + 1)]:
+        assert walk.view_at(step).situation == expected[step], f"step {step}"
+    assert len(applications) == total
+
+
+def test_a_walk_words_its_steps_only_when_they_are_read(
+    app: Touchline, alice: Author, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `match replay --step` prints each step from the report it printed already: the replay
+    # makes the match report of the whole log only for a reader of its steps' words.
+    import service.replays
+
+    match_id = stored(app, "card_game/golden/full_match.txt", alice)
+    reports = []
+    real_report = service.replays.match_report
+
+    def counted(*arguments: Any) -> Any:
+        reports.append(arguments)
+        return real_report(*arguments)
+
+    monkeypatch.setattr(service.replays, "match_report", counted)
+    app._replays_kept = None
+    walk = app.replayed(match_id)
+    views = [walk.view_at(step) for step in range(walk.total + 1)]
+    assert reports == []
+    record = walk.record
+    whole = real_report(record.ruleset, names_of(record.ruleset, record.made_setup()), record.log)
+    assert dict(views[-1].said) == whole.placed()
+    assert views[1].said.get(views[1].entry.number) == whole.placed()[views[1].entry.number]
+    assert len(reports) == 1

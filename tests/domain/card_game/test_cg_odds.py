@@ -293,3 +293,14 @@ def test_cg_5_5_cg_10_6_cg_12_2_the_odds_with_re_rolls_agree_with_rolling_the_di
         / 36
     )
     assert restated == exact.get(GOAL if phase.action == "shot" else KEPT, Fraction(0))
+
+
+def test_the_chances_of_a_phase_are_worked_out_once_and_each_caller_gets_its_own() -> None:
+    # Worked out once per phase (a match meets the same phases again and again): a caller
+    # changing what it was given changes nothing for the next.
+    phase = Phase("pass", 8, 8, attacker_rerolls=1)
+    first = outcome_chances(phase)
+    kept = dict(first)
+    first[KEPT] = Fraction(0)
+    assert outcome_chances(phase) == kept
+    assert outcome_chances(Phase("pass", 8, 8, attacker_rerolls=1)) == kept

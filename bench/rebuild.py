@@ -1,7 +1,7 @@
 """How fast the read side rebuilds, against reading and decoding the same notifications.
 
     python bench/rebuild.py [--matches 150,1000,3000] [--runs 3] [--postgres URL]
-                            [--before FOLDER]
+                            [--before FOLDER] [--stores SQLite,PostgreSQL]
 
 For each store (the embedded SQLite file; PostgreSQL when --postgres or
 TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be created) it

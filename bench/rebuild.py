@@ -1,7 +1,7 @@
 """How fast the read side rebuilds, against reading and decoding the same notifications.
 
     python bench/rebuild.py [--matches 150,1000,3000] [--runs 3] [--postgres URL]
-                            [--before FOLDER]
+                            [--before FOLDER] [--stores SQLite,PostgreSQL]
 
 For each store (the embedded SQLite file; PostgreSQL when --postgres or
 TOUCHLINE_TEST_POSTGRES_URL names a server on which a scratch database may be created) it
@@ -235,14 +235,20 @@ def main() -> None:
     parser.add_argument(
         "--before", help="a checkout of earlier code to time on the same stores, run by run"
     )
+    parser.add_argument(
+        "--stores",
+        default="SQLite,PostgreSQL",
+        help="which stores to measure, comma-separated (two processes may measure one each)",
+    )
     add_postgres_option(parser)
     args = parser.parse_args()
-    on_each_store(
-        args.postgres,
-        lambda store, url: bench_store(
-            store, url, args.matches, args.batch, args.runs, args.before
-        ),
-    )
+    chosen = {name.strip().casefold() for name in args.stores.split(",")}
+
+    def measure(store: str, url: str) -> None:
+        if store.casefold() in chosen:
+            bench_store(store, url, args.matches, args.batch, args.runs, args.before)
+
+    on_each_store(args.postgres, measure)
 
 
 if __name__ == "__main__":

@@ -83,6 +83,12 @@ class Pitch:
     def players(self, side: str) -> tuple[str, ...]:
         return tuple(self.in_play.get(side, ()))
 
+    def copy(self) -> Pitch:
+        """Another pitch from the same point, to go on with apart from this one."""
+        return Pitch(
+            {side: list(players) for side, players in self.in_play.items()}, dict(self.shooter)
+        )
+
     def scorers(self, side: str) -> tuple[str, ...]:
         """A goal counts for the named shooter, else for every player of the side in play; a
         shot taken with a card that is no player (an empty shooter) counts for nobody."""
@@ -145,7 +151,7 @@ class Consequence:
         """This type built from a stored `data`, or None when its keys are not exactly this
         type's: then it writes `data` back as it was (its values are JSON, which `_frozen` and
         `_plain` carry there and back unchanged)."""
-        stored, keys, plain = _shape(cls)
+        stored, keys, plain = _SHAPES.get(cls) or _shape(cls)
         if data.keys() != keys:
             return None
         values: dict[str, JSON] = {"text": text}

@@ -34,6 +34,23 @@ class Sql:
                 rows = [storable(r) for r in rows]
             self._cursor.executemany(self._text(statement), rows)
 
+    def insert(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Add rows to a table. PostgreSQL takes them by COPY: psycopg binds the parameters of
+        an INSERT row by row in Python, which made most of a rebuild's client CPU there (tens
+        of thousands of statistics rows a batch), and streams COPY's rows at a tenth of it."""
+        if not rows:
+            return
+        if not _all_storable(rows):
+            rows = [storable(r) for r in rows]
+        named = ", ".join(columns)
+        if self._postgres:
+            with self._cursor.copy(f"COPY {table} ({named}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            marks = ", ".join("?" for _ in columns)
+            self._cursor.executemany(f"INSERT INTO {table} ({named}) VALUES ({marks})", rows)
+
     def rows(self, statement: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         self.run(statement, params)
         return [dict(row) for row in self._cursor.fetchall()]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from service.projections.database import Sql
 from service.projections.views import Batch, counted, replace_match_rows
 
+DICE_COLUMNS = ("match_id", "coach", "faces", "face", "source", "die", "rolls")
+
 
 class DiceRolls:
     name = "dice"
@@ -31,8 +33,4 @@ class DiceRolls:
                 (match_id, coach, faces, face, source, die, rolls)
                 for (coach, faces, face, source, die), rolls in contribution.dice.items()
             )
-        sql.many(
-            "INSERT INTO dice_counts (match_id, coach, faces, face, source, die, rolls) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        sql.insert("dice_counts", DICE_COLUMNS, rows)

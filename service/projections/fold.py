@@ -18,11 +18,9 @@ final result as folded here: confirming it replays no rule either.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from domain.consequences import (
     CardPlayed,
@@ -122,44 +120,55 @@ class Tallying:
     def take(self, consequence: Consequence, die_label: str = "") -> None:
         """Take one consequence of an entry in force; `die_label` names the physical die the
         entry was rolled with ("" when none was named)."""
-        out, coach, team, pitch, score = self.out, self.coach, self.team, self.pitch, self.score
+        out = self.out
         if isinstance(consequence, DieRolled):
-            key = (coach[consequence.side], consequence.faces, consequence.value)
+            die = (self.coach[consequence.side], consequence.faces, consequence.value)
             # Only the table's dice are physical: the app's own rolls name no die.
             label = die_label if consequence.source == TABLE else ""
-            out.dice[(*key, consequence.source, label)] += 1
+            out.dice[(*die, consequence.source, label)] += 1
             return
-        for tally in consequence.tallies(pitch):
-            subjects = [(COACH, coach[tally.side]), (TEAM, team[tally.side])]
-            subjects += [(PLAYER, player) for player in tally.players]
-            for kind, subject in subjects:
+        # Only what this type answers otherwise than "nothing" is asked (one Python call each).
+        declared = type(consequence)
+        asks = _ASKED.get(declared) or _asked_of(declared)
+        if asks.tallies:
+            coach, team, stats = self.coach, self.team, out.stats
+            for tally in consequence.tallies(self.pitch):
+                side, stat = tally.side, tally.stat
+                keys = [(COACH, coach[side], stat), (TEAM, team[side], stat)]
+                keys += [(PLAYER, player, stat) for player in tally.players]
                 if tally.once:
-                    out.stats[(kind, subject, tally.stat)] = 1
+                    for key in keys:
+                        stats[key] = 1
                 else:
-                    out.count(kind, subject, tally.stat)
-        _follow(pitch, consequence)
-        phase = consequence.phase_name()
-        if phase is not None:
-            out.phase = phase
-        after = consequence.score_after(score)
-        if after is not None:
-            self.score = dict(after)
-            out.score = self.scoreline()
+                    for key in keys:
+                        stats[key] = stats.get(key, 0) + 1
+        if asks.follows:
+            _follow(self.pitch, consequence)
+        if asks.phase:
+            phase = consequence.phase_name()
+            if phase is not None:
+                out.phase = phase
+        if asks.score:
+            after = consequence.score_after(self.score)
+            if after is not None:
+                self.score = dict(after)
+                out.score = self.scoreline()
         if isinstance(consequence, MatchEnded):
             out.finished = True
         if isinstance(consequence, FinalResult):
             self.final = consequence
             winners = consequence.winners
-            out.winner = coach[winners[0]] if len(winners) == 1 else None
+            out.winner = self.coach[winners[0]] if len(winners) == 1 else None
             out.places = _places(consequence.ranking)
             out.final_score = {side: int(n) for side, n in consequence.score.items()}
 
     def copy(self) -> Tallying:
         """Another fold from the same point, to go on with apart from this one."""
-        copied = copy.copy(self)
+        copied = object.__new__(Tallying)
+        copied.__dict__.update(vars(self))
         copied.out = _copied(self.out)
         copied.score = dict(self.score)
-        copied.pitch = copy.deepcopy(self.pitch)
+        copied.pitch = self.pitch.copy()
         return copied
 
     def contribution(self, status: ResultStatus, disputes: Sequence[Dispute]) -> Contribution:
@@ -190,6 +199,39 @@ TAKEN_TYPES: tuple[type[Consequence], ...] = (
 TAKEN_METHODS = ("tallies", "phase_name", "score_after")
 
 
+# The types `_follow` follows the pitch by.
+_FOLLOWED = (PassageStarted, CardPlayed, PlayerLeft, ShotTaken)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What `Tallying.take` asks a consequence of one type: each method the type (or one of
+    its bases) declares otherwise than `Consequence`'s "nothing", and whether `_follow` looks
+    at it."""
+
+    tallies: bool
+    follows: bool
+    phase: bool
+    score: bool
+
+
+def _asked_of(declared: type[Consequence]) -> _Asked:
+    def own(name: str) -> bool:
+        return getattr(declared, name) is not getattr(Consequence, name)
+
+    asked = _Asked(
+        tallies=own("tallies"),
+        follows=issubclass(declared, _FOLLOWED),
+        phase=own("phase_name"),
+        score=own("score_after"),
+    )
+    _ASKED[declared] = asked
+    return asked
+
+
+_ASKED: dict[type[Consequence], _Asked] = {}
+
+
 def changes_nothing(declared: type[Consequence]) -> bool:
     """Whether a consequence of this type leaves every fold as it was."""
     return not issubclass(declared, TAKEN_TYPES) and all(
@@ -199,12 +241,14 @@ def changes_nothing(declared: type[Consequence]) -> bool:
 
 def _copied(out: Contribution) -> Contribution:
     """A contribution whose counters (every container it holds) are its own."""
-    containers: dict[str, Any] = {
-        f.name: copy.copy(value)
-        for f in fields(out)
-        if isinstance(value := getattr(out, f.name), dict | list | set)
-    }
-    return replace(out, **containers)
+    copied = object.__new__(Contribution)
+    copied.__dict__.update(
+        {
+            name: value.copy() if isinstance(value, dict | list | set) else value
+            for name, value in vars(out).items()
+        }
+    )
+    return copied
 
 
 def _places(ranking: tuple[tuple[str, ...], ...]) -> dict[str, int]:

@@ -148,9 +148,9 @@ class Standings:
             chunk = [match_id for match_id, _ in changed[start : start + IDS_PER_STATEMENT]]
             marks = ", ".join("?" for _ in chunk)
             sql.run(f"DELETE FROM league_matches WHERE match_id IN ({marks})", chunk)
-        sql.many(
-            "INSERT INTO league_matches (match_id, league, status, coaches, result) "
-            "VALUES (?, ?, ?, ?, ?)",
+        sql.insert(
+            "league_matches",
+            ("match_id", "league", "status", "coaches", "result"),
             [(match_id, *row) for match_id, row in changed],
         )
         parts.write(sql)
@@ -291,8 +291,7 @@ def _recompute(sql: Sql, league: str) -> None:
         tuple({"league": league, **place.to_dict()}[c] for c in TABLE_COLUMNS)
         for place in ranked(rules, tallies, among)
     ]
-    marks = ", ".join("?" for _ in TABLE_COLUMNS)
-    sql.many(f"INSERT INTO league_standings ({', '.join(TABLE_COLUMNS)}) VALUES ({marks})", table)
+    sql.insert("league_standings", TABLE_COLUMNS, table)
 
 
 def _encode(result: MatchResult) -> str:

@@ -10,6 +10,8 @@ from service.projections.database import Sql
 from service.projections.subjects import COACH
 from service.projections.views import Batch, counted, replace_match_rows
 
+STATS_COLUMNS = ("match_id", "ruleset", "subject_kind", "subject", "stat", "value")
+
 
 class Statistics:
     name = "statistics"
@@ -39,8 +41,4 @@ class Statistics:
                 (match_id, match.ruleset_name, kind, subject, stat, value)
                 for (kind, subject, stat), value in counts.items()
             )
-        sql.many(
-            "INSERT INTO stats_counts (match_id, ruleset, subject_kind, subject, stat, value) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        sql.insert("stats_counts", STATS_COLUMNS, rows)

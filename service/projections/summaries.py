@@ -88,8 +88,7 @@ class MatchSummaries:
             ("match_disputes", DISPUTE_COLUMNS, disputes),
             ("match_sides", SIDE_COLUMNS, sides),
         ):
-            placeholders = ", ".join("?" for _ in columns)
-            sql.many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", values)
+            sql.insert(table, columns, values)
 
 
 def side_rows(match: MatchFacts, contribution: Contribution) -> list[tuple[object, ...]]:

@@ -221,3 +221,53 @@ def test_the_classes_a_command_at_the_table_makes_carry_their_docstrings(tmp_pat
         )
         undocumented = json.loads(done.stdout.splitlines()[-1])
         assert [name for name in undocumented if not name.startswith("eventsourcing.")] == []
+
+
+# Runs one command and prints the modules of Touchline that compiled (or looked up) a regular
+# expression while it ran: a class of many code points takes longer to compile than most
+# modules take to import (the Japanese characters of domain.suggestions, the surrogates of
+# domain.text's check), so each is compiled where it is first used.
+REGEX_PROBE = """
+import atexit, json, re, sys
+ours = set()
+compile_ = re._compile
+def compiling(pattern, flags):
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "re":
+        frame = frame.f_back
+    module = "" if frame is None else frame.f_globals.get("__name__", "")
+    if module.split(".")[0] in ("domain", "service", "cli", "schemas"):
+        ours.add(module)
+    return compile_(pattern, flags)
+re._compile = compiling
+from cli.main import main
+sys.argv = ["touchline", *sys.argv[1:]]
+atexit.register(lambda: print(json.dumps(sorted(ours))))
+main()
+"""
+
+
+def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.record(
+        match_id, {"kind": "toss", "winner": "toho"}, Author("alice", "2026-12-01T10:01:00+00:00")
+    )
+    app.close()
+    compiled = {}
+    for command in (
+        ("match", "show", match_id),
+        ("match", "record", match_id, "kickoff", "toho"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", REGEX_PROBE, "--database", url, *command],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        compiled[command[1]] = set(json.loads(done.stdout.splitlines()[-1]))
+    assert compiled["show"] == set()
+    # A recorded entry is read from its notation and its texts are checked: those two only.
+    assert compiled["record"] <= {"domain.notation", "domain.text"}

@@ -5,6 +5,7 @@ that match's game (each game's package costs about a tenth of a second to import
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,12 +26,13 @@ main()
 """
 
 
-def imported_by(url: str, *command: str) -> set[str]:
+def imported_by(url: str, *command: str, env: dict[str, str] | None = None) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, "--database", url, *command],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
         cwd=Path(__file__).resolve().parents[2],
     )
     return set(json.loads(done.stdout.splitlines()[-1]))
@@ -119,13 +121,15 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
         "cli.lazy",
         "cli.collector",
         "cli.compiled_methods",
+        "cli.kept_data",
         "cli.quick_exit",
         # `--lang`'s choice, kept for the messages: it loads no catalogue until one is shown.
         "cli.language",
     }
-    # The one module of the service it needs: where the user's cache folder is.
+    # The one module of the service it needs: where the user's cache folder is; and of the
+    # domain, where a data file's kept parse is taken from (cli/kept_data.py).
     service = {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
-    assert service <= {"service", "service.user_folders"}
+    assert service <= {"service", "service.user_folders", "domain", "domain.package_data"}
 
 
 def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
@@ -271,3 +275,20 @@ def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) 
     assert compiled["show"] == set()
     # A recorded entry is read from its notation and its texts are checked: those two only.
     assert compiled["record"] <= {"domain.notation", "domain.text"}
+
+
+def test_a_second_command_at_the_table_parses_no_toml(tmp_path: Path) -> None:
+    """The names list and the card game's cards are read from what the first command kept
+    (cli/kept_data.py): the second imports no tomllib."""
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.close()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    assert "tomllib" in imported_by(url, "match", "show", match_id, env=env)
+    for command in (
+        ("match", "show", match_id),
+        ("match", "record", match_id, "toss", "winner=toho"),
+    ):
+        assert "tomllib" not in imported_by(url, *command, env=env), command

@@ -31,6 +31,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
+from functools import cache
 from types import CodeType
 from typing import Any
 
@@ -152,7 +153,14 @@ def _module_of(globals: Mapping[str, Any] | None) -> str:
     """The module whose globals the generated method runs in: dataclasses passes those of
     the class's module."""
     name = globals.get("__name__") if globals is not None else None
-    if isinstance(name, str) and name and all(part.isidentifier() for part in name.split(".")):
+    return _file_key(name) if isinstance(name, str) else SHARED
+
+
+@cache
+def _file_key(name: str) -> str:
+    """`name` if it names a module (then its file's name), else the shared file's. Asked for
+    each of a command's thousand-odd generated methods, by a few dozen modules."""
+    if name and all(part.isidentifier() for part in name.split(".")):
         return name
     return SHARED
 

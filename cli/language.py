@@ -16,21 +16,30 @@ import os
 from typing import Any
 
 _chosen: str | None = None
+# The environment's language, read at the first message after `choose` (every command calls
+# it as it starts, `--lang` given or not) rather than for every message: a command prints
+# dozens, and one that prints none (`--help`) imports no part of the service for it.
+_from_environment: str | None = None
 
 
 def choose(language: str | None) -> None:
-    """Speak `language` from now on (`--lang`); None goes back to the environment's."""
-    global _chosen
+    """Speak `language` from now on (`--lang`); None goes back to the environment's, read
+    again at the next message."""
+    global _chosen, _from_environment
     _chosen = language
+    _from_environment = None
 
 
 def language() -> str:
     """The language of this command's messages."""
+    global _from_environment
     if _chosen is not None:
         return _chosen
-    from service.i18n import language_from_environment
+    if _from_environment is None:
+        from service.i18n import language_from_environment
 
-    return language_from_environment(os.environ)
+        _from_environment = language_from_environment(os.environ)
+    return _from_environment
 
 
 def N_(message: str, /) -> str:

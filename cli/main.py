@@ -166,13 +166,14 @@ def match() -> None:
 
 def main() -> None:
     # Every command makes the same dataclasses again: their generated methods are compiled
-    # once and kept (cli/compiled_methods.py); the collector spares the objects they make
-    # (cli/collector.py).
+    # once and kept (cli/compiled_methods.py), as what the package's data files parse to is
+    # (cli/kept_data.py); the collector spares the objects they make (cli/collector.py).
     from cli.collector import collector_paced_for_a_command
     from cli.compiled_methods import compiled_methods
+    from cli.kept_data import kept_data
     from cli.quick_exit import quick_exit
 
-    with collector_paced_for_a_command(), compiled_methods():
+    with collector_paced_for_a_command(), compiled_methods(), kept_data():
         try:
             cli(prog_name="touchline")
         except SystemExit as done:

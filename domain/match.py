@@ -18,7 +18,7 @@ import contextlib
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, assert_never, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, assert_never, cast
 
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as _Snapshot
@@ -276,6 +276,13 @@ def result_status(
     return ResultStatus(state, by, awaiting, open_disputes)
 
 
+# What an event holds besides what its method applies: the library's fields (which match and
+# version, when) and the hash chain (domain.seal).
+_NOT_APPLIED: Final = frozenset(
+    {"originator_id", "originator_version", "timestamp", "previous", "digest"}
+)
+
+
 def _reason(reason: str, missing: str) -> str:
     if not reason.strip():
         raise BadDispute(missing)
@@ -390,7 +397,8 @@ class MatchRecord(Aggregate):
         file and are recorded as usual."""
         importer, file = importer.checked(), file.checked_facts()
         match = cls.start(ruleset, setup, Author(file.created_by, file.created_at), league)
-        match._imported(
+        match.trigger_event(
+            match.Imported,
             by=importer.by,
             at=importer.at,
             device=importer.device,
@@ -424,7 +432,8 @@ class MatchRecord(Aggregate):
         step = checked_step(step, len(entries))
         author = author.checked()
         branch = cls.start(origin.ruleset_name, dict(origin.setup), author)
-        branch._branched(
+        branch.trigger_event(
+            branch.Branched,
             origin=str(origin.id),
             step=step,
             entry=entries[step - 1].number if step else 0,
@@ -708,7 +717,8 @@ class MatchRecord(Aggregate):
         rules = self.ruleset
         outcome = rules.apply(self.game, parsed)
         self._pending: Outcome[Any] | None = outcome
-        self._record_entry(
+        self.trigger_event(
+            self.EntryRecorded,
             action=rules.action_to_dict(parsed),
             action_version=self.action_version,
             by=author.by,
@@ -733,7 +743,8 @@ class MatchRecord(Aggregate):
         entries = self.effective_entries()
         if not entries:
             raise NothingToUndo(phrase("there is no entry to undo"))
-        self._retract(
+        self.trigger_event(
+            self.EntryRetracted,
             retracts=entries[-1].number,
             by=author.by,
             at=author.at,
@@ -750,8 +761,13 @@ class MatchRecord(Aggregate):
             raise BadText(phrase("say why the match is abandoned"))
         reason = checked_text(reason, phrase("the reason"), REASON_LIMIT)
         author = author.checked()
-        self._abandon(
-            reason=reason, by=author.by, at=author.at, device=author.device, link=author.link
+        self.trigger_event(
+            self.Abandoned,
+            reason=reason,
+            by=author.by,
+            at=author.at,
+            device=author.device,
+            link=author.link,
         )
         return cast(Abandonment, self.log[-1])
 
@@ -784,7 +800,8 @@ class MatchRecord(Aggregate):
         in_force = {line.number for line in self.effective_entries()}
         if on != 0 and on not in in_force:
             raise BadAnnotation(phrase("there is no entry {on} in force to annotate", on=on))
-        self._annotate(
+        self.trigger_event(
+            self.Annotated,
             on=on,
             text=text,
             by=author.by,
@@ -837,7 +854,8 @@ class MatchRecord(Aggregate):
                 raise BadDispute(phrase("the match has no result yet: dispute an entry instead"))
         else:
             self.entry_in_force(on)
-        self._dispute(
+        self.trigger_event(
+            self.Disputed,
             on=on,
             reason=reason,
             by=author.by,
@@ -929,7 +947,8 @@ class MatchRecord(Aggregate):
             place = next(i for i, entry in enumerate(entries) if entry.number == start)
             replayed = tuple(entry.number for entry in entries[place:])
             replay_from = start
-        self._rule(
+        self.trigger_event(
+            self.Ruled,
             dispute=dispute,
             decision=decision,
             rules=list(cited),
@@ -1022,7 +1041,8 @@ class MatchRecord(Aggregate):
             replaced=replaced,
         )
         self._pending_state: Any = history.final_state
-        self._correct(
+        self.trigger_event(
+            self.Corrected,
             replaces=replaced.number,
             action=action,
             action_version=self.action_version,
@@ -1073,7 +1093,8 @@ class MatchRecord(Aggregate):
             if isinstance(line, Confirmation) and line.side == side and line.result == confirmed:
                 return line
         author, key = author.checked(), _checked_key(key)
-        self._confirm(
+        self.trigger_event(
+            self.Confirmed,
             side=side,
             result=confirmed,
             by=author.by,
@@ -1130,8 +1151,17 @@ class MatchRecord(Aggregate):
         # The first class version stored with the seal: verifying a record takes an event
         # stored at an earlier one as written before sealing began (domain.seal.verify).
         sealed_since: ClassVar[int] = 1
+        # The match's method that applies the event, given every field but the seal's hash
+        # chain, as eventsourcing's `@event` would call it; None for an event that seals only.
+        # The events apply themselves rather than through `@event` methods, for which the
+        # library defines a subclass of each event as the aggregate is defined (ten classes
+        # made by every command).
+        applied_by: ClassVar[str | None] = None
 
         def apply(self, aggregate: Any) -> None:
+            if self.applied_by is not None:
+                fields = {k: v for k, v in self.__dict__.items() if k not in _NOT_APPLIED}
+                getattr(aggregate, self.applied_by)(**fields)
             aggregate.seal = self.digest
 
     # Version 2 of each event below: the link and the seal. Events stored before carry
@@ -1139,6 +1169,8 @@ class MatchRecord(Aggregate):
 
     class Abandoned(Sealed):
         """The match abandoned: it takes no more entries and counts in no standings."""
+
+        applied_by: ClassVar[str] = "_abandon"
 
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
@@ -1151,6 +1183,8 @@ class MatchRecord(Aggregate):
 
     class Annotated(Sealed):
         """A note on an entry of the log (0: the kick-off)."""
+
+        applied_by: ClassVar[str] = "_annotate"
 
         # 3: `glyph`, the annotator's judgement of the entry (domain.glyphs), or None.
         class_version: ClassVar[int] = 3
@@ -1173,6 +1207,8 @@ class MatchRecord(Aggregate):
     class EntryRetracted(Sealed):
         """The latest entry still in force retracted: it stays in the log, marked retracted."""
 
+        applied_by: ClassVar[str] = "_retract"
+
         class_version: ClassVar[int] = 2
         sealed_since: ClassVar[int] = 2
         retracts: int
@@ -1185,6 +1221,8 @@ class MatchRecord(Aggregate):
 
     class EntryRecorded(Sealed):
         """One entry: its action, any rules it broke (an override) and what followed from it."""
+
+        applied_by: ClassVar[str] = "_record_entry"
 
         # 2: `action_version` (the game's action payload version), and consequences of the
         # declared vocabulary. Version 1 consequences are worked out again on load.
@@ -1217,6 +1255,8 @@ class MatchRecord(Aggregate):
     class Disputed(Sealed):
         """An entry, or the match's result, disputed."""
 
+        applied_by: ClassVar[str] = "_dispute"
+
         class_version: ClassVar[int] = 1
         on: int | None
         reason: str
@@ -1227,6 +1267,8 @@ class MatchRecord(Aggregate):
 
     class Ruled(Sealed):
         """The referee's ruling on a dispute: the entry stands, is corrected or play is replayed."""
+
+        applied_by: ClassVar[str] = "_rule"
 
         class_version: ClassVar[int] = 1
         dispute: int
@@ -1243,6 +1285,8 @@ class MatchRecord(Aggregate):
 
     class Corrected(Sealed):
         """An entry deep in the past corrected, and the later entries as judged again."""
+
+        applied_by: ClassVar[str] = "_correct"
 
         # 2: `die_label`, the physical die the corrected entry was rolled with.
         class_version: ClassVar[int] = 2
@@ -1275,6 +1319,8 @@ class MatchRecord(Aggregate):
     class Confirmed(Sealed):
         """A side's confirmation of the match's result."""
 
+        applied_by: ClassVar[str] = "_confirm"
+
         class_version: ClassVar[int] = 1
         side: str
         result: dict[str, JSON]
@@ -1286,6 +1332,8 @@ class MatchRecord(Aggregate):
     class Imported(Sealed):
         """Where an imported match came from (domain.provenance): right after its creation,
         in the same save, before any line of its log."""
+
+        applied_by: ClassVar[str] = "_imported"
 
         # 2: whether the file's per-line chain held, the first line that broke it, and the
         # seal the file claims its source match had.
@@ -1318,6 +1366,8 @@ class MatchRecord(Aggregate):
         """The match and step a what-if branch starts from (domain.branching): right after
         its creation, in the same save, before any line of its log."""
 
+        applied_by: ClassVar[str] = "_branched"
+
         class_version: ClassVar[int] = 1
         origin: str
         step: int
@@ -1344,7 +1394,6 @@ class MatchRecord(Aggregate):
         kwargs["digest"] = digest_of(event_class.__name__, self.id, self.version + 1, kwargs)
         super().trigger_event(event_class, **kwargs)
 
-    @event(Imported)
     def _imported(
         self,
         by: str,
@@ -1385,7 +1434,6 @@ class MatchRecord(Aggregate):
             seal=seal,
         )
 
-    @event(Branched)
     def _branched(
         self,
         origin: str,
@@ -1400,7 +1448,6 @@ class MatchRecord(Aggregate):
 
         self.branch = BranchOrigin(origin, step, entry, Author(by, at, device, link))
 
-    @event(Abandoned)
     def _abandon(self, reason: str, by: str, at: str, device: str | None, link: str | None) -> None:
         line = Abandonment(
             number=self._next(), by=by, at=at, device=device, link=link, reason=reason
@@ -1408,7 +1455,6 @@ class MatchRecord(Aggregate):
         self._append(line)
         self.abandonment = line
 
-    @event(Annotated)
     def _annotate(
         self,
         on: int,
@@ -1433,7 +1479,6 @@ class MatchRecord(Aggregate):
         )
         self._append(line)
 
-    @event(EntryRecorded)
     def _record_entry(
         self,
         action: dict[str, JSON],
@@ -1480,7 +1525,6 @@ class MatchRecord(Aggregate):
         if pending is not None:
             self._game = pending.state
 
-    @event(EntryRetracted)
     def _retract(
         self,
         retracts: int,
@@ -1505,7 +1549,6 @@ class MatchRecord(Aggregate):
         self._append(line)
         self._game = None
 
-    @event(Disputed)
     def _dispute(
         self,
         on: int | None,
@@ -1529,7 +1572,6 @@ class MatchRecord(Aggregate):
             )
         )
 
-    @event(Ruled)
     def _rule(
         self,
         dispute: int,
@@ -1567,7 +1609,6 @@ class MatchRecord(Aggregate):
             )
         )
 
-    @event(Corrected)
     def _correct(
         self,
         replaces: int,
@@ -1635,7 +1676,6 @@ class MatchRecord(Aggregate):
         )
         self._game = self.__dict__.pop("_pending_state", None)
 
-    @event(Confirmed)
     def _confirm(
         self,
         side: str,

@@ -19,13 +19,12 @@ is also found without its spaces and middle dots and in either kana (`大空 翼
 from __future__ import annotations
 
 import functools
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from domain.package_data import package_text
+from domain.package_data import package_toml
 
 # What a listed name may leave out and still be found: spaces between family and given name,
 # the middle dot between names.
@@ -139,8 +138,8 @@ def _identity(raw: Mapping[str, Any]) -> Identity:
 
 
 def load_names() -> NameBook:
-    text = package_text("domain", __file__, "names.toml")
-    return NameBook(_identity(raw) for raw in tomllib.loads(text)["name"])
+    names = package_toml("domain", __file__, "names.toml")["name"]
+    return NameBook(_identity(raw) for raw in names)
 
 
 NAMES: Final = load_names()

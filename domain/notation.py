@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, assert_never
 
 from domain.actions import ActionCodec
@@ -38,12 +39,31 @@ from domain.suggestions import did_you_mean
 # One part of a word: unquoted characters, a single-quoted part, a double-quoted part (where a
 # backslash takes the next character along), or a backslash and the character it escapes.
 _PART = r"""[^ \t\r\n'"\\]+|'[^']*'|"[^"\\]*(?:\\.[^"\\]*)*"|\\."""
-_WORD = re.compile(f"(?:{_PART})+", re.DOTALL)
-_PARTS = re.compile(_PART, re.DOTALL)
 _SEPARATORS = " \t\r\n"  # what separates words (shlex's whitespace)
-_GAP = re.compile(f"[{_SEPARATORS}]*")
-# Within double quotes a backslash escapes only a backslash or a double quote.
-_DOUBLE_QUOTED_ESCAPE = re.compile(r'\\([\\"])')
+
+
+# The notation's regular expressions are compiled when a line is first read: a command that
+# reads none (showing a match) does not pay for compiling them.
+@cache
+def _word() -> re.Pattern[str]:
+    return re.compile(f"(?:{_PART})+", re.DOTALL)
+
+
+@cache
+def _parts() -> re.Pattern[str]:
+    return re.compile(_PART, re.DOTALL)
+
+
+@cache
+def _gap() -> re.Pattern[str]:
+    return re.compile(f"[{_SEPARATORS}]*")
+
+
+@cache
+def _double_quoted_escape() -> re.Pattern[str]:
+    """Within double quotes a backslash escapes only a backslash or a double quote."""
+    return re.compile(r'\\([\\"])')
+
 
 # Reads one value of an entry from its text: (kind, field name, text) -> value.
 ValueReader = Callable[[str, str, str], JSON]
@@ -63,7 +83,7 @@ def split_words(text: str) -> list[str]:
     words: list[str] = []
     position = _skip_gap(text, 0)
     while position < len(text):
-        word = _WORD.match(text, position)
+        word = _word().match(text, position)
         end = position if word is None else word.end()
         if end < len(text) and text[end] not in _SEPARATORS:
             raise UnreadableWords(_unclosed(text, end))
@@ -74,7 +94,7 @@ def split_words(text: str) -> list[str]:
 
 
 def _skip_gap(text: str, position: int) -> int:
-    gap = _GAP.match(text, position)
+    gap = _gap().match(text, position)
     assert gap is not None  # the pattern matches the empty string anywhere
     return gap.end()
 
@@ -82,14 +102,14 @@ def _skip_gap(text: str, position: int) -> int:
 def _unquoted(word: str) -> str:
     if not any(mark in word for mark in "'\"\\"):
         return word
-    return "".join(_unquoted_part(part) for part in _PARTS.findall(word))
+    return "".join(_unquoted_part(part) for part in _parts().findall(word))
 
 
 def _unquoted_part(part: str) -> str:
     if part[0] == "'":
         return part[1:-1]
     if part[0] == '"':
-        return _DOUBLE_QUOTED_ESCAPE.sub(r"\1", part[1:-1])
+        return _double_quoted_escape().sub(r"\1", part[1:-1])
     if part[0] == "\\":
         return part[1]
     return part

@@ -12,12 +12,11 @@ The card game's rulebook is English: its refusals are translated and quote nothi
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from domain.package_data import package_text
+from domain.package_data import package_toml
 
 QUOTES_FILE: Final = "rules.ja.toml"
 # The rule-ID prefix of each game whose source is quoted → the package holding its quotes.
@@ -27,10 +26,10 @@ QUOTED: Final = {"TCG": "domain.tcg", "KP": "domain.king_of_the_pitch"}
 @cache
 def quotes_of(package: str) -> Mapping[str, str]:
     """Rule ID → the source's sentence, as the game's `rules.ja.toml` lists them."""
-    # Read from the package's folder as the names list is (domain/package_data.py): a
-    # command at the table does not pay for importing importlib.resources.
-    text = package_text(package, importlib.import_module(package).__file__, QUOTES_FILE)
-    quotes = tomllib.loads(text)["quotes"]
+    # Read from the package's folder, and kept between commands, as the names list is
+    # (domain/package_data.py): a command at the table imports neither importlib.resources
+    # nor tomllib for it.
+    quotes = package_toml(package, importlib.import_module(package).__file__, QUOTES_FILE)["quotes"]
     return {str(rule): str(said) for rule, said in quotes.items()}
 
 

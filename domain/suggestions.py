@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Final
+from functools import cache
 
 from domain.names import NAMES, lookup_form
 from domain.phrase import either, phrase
@@ -24,13 +24,18 @@ CUTOFF = 0.6
 # of 0.5, which must still be offered. Two names sharing no character still score 0.
 JAPANESE_CUTOFF = 0.5
 
-# Kana and kanji (after NFKC, so half-width katakana count too): a word with any of them is
-# read as Japanese.
-_JAPANESE: Final = re.compile("[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+@cache
+def _japanese() -> re.Pattern[str]:
+    """Kana and kanji (after NFKC, so half-width katakana count too): a word with any of them
+    is read as Japanese. Compiled on first use: a class of some 35,000 code points takes
+    longer to compile than the rest of the module to import, and most commands ask nothing
+    of it."""
+    return re.compile("[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def is_japanese(word: str) -> bool:
-    return _JAPANESE.search(unicodedata.normalize("NFKC", word)) is not None
+    return _japanese().search(unicodedata.normalize("NFKC", word)) is not None
 
 
 def close_matches(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:

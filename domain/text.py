@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Final
 
 from domain.phrase import phrase
@@ -33,9 +34,20 @@ SETUP_DEPTH_LIMIT: Final = 8  # how deeply match settings may nest
 # separators, which break lines as control characters do, and the bidirectional embeddings,
 # overrides and isolates, which reorder what is shown after them.
 NOT_TEXT: Final = r"\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
-_NOT_TEXT: Final = re.compile(f"[{NOT_TEXT}]")
-# A note may keep its line breaks and tabs: it is multi-line prose.
-_NOT_NOTE_TEXT: Final = re.compile(f"(?![\\n\\t])[{NOT_TEXT}]")
+
+
+# Compiled when text is first checked: a class with the surrogates' 2,048 code points takes
+# about as long to compile as the rest of this module to import, and showing a match checks no
+# text.
+@cache
+def _not_text() -> re.Pattern[str]:
+    return re.compile(f"[{NOT_TEXT}]")
+
+
+@cache
+def _not_note_text() -> re.Pattern[str]:
+    """A note may keep its line breaks and tabs: it is multi-line prose."""
+    return re.compile(f"(?![\\n\\t])[{NOT_TEXT}]")
 
 
 class BadText(ValueError):
@@ -98,7 +110,7 @@ def _check_nested(value: object, where: str, depth: int, limit: int) -> None:
 
 
 def _refuse_controls(text: str, what: str, multiline: bool) -> None:
-    found = (_NOT_NOTE_TEXT if multiline else _NOT_TEXT).search(text)
+    found = (_not_note_text() if multiline else _not_text()).search(text)
     if found:
         raise BadText(
             phrase(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
 from domain.names import name_key
-from domain.package_data import package_text
+from domain.package_data import package_toml
 
 TEAM_DECKS = ("nankatsu", "toho")
 FATIGUE = "Fatigue"
@@ -103,8 +102,8 @@ def _card(raw: dict[str, Any]) -> CardInfo:
 
 
 def load_catalogue() -> Catalogue:
-    text = package_text("domain.card_game", __file__, "cards.toml")
-    return Catalogue(tuple(_card(raw) for raw in tomllib.loads(text)["card"]))
+    cards = package_toml("domain.card_game", __file__, "cards.toml")["card"]
+    return Catalogue(tuple(_card(raw) for raw in cards))
 
 
 CATALOGUE = load_catalogue()

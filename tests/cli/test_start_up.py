@@ -5,6 +5,7 @@ that match's game (each game's package costs about a tenth of a second to import
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,12 +26,13 @@ main()
 """
 
 
-def imported_by(url: str, *command: str) -> set[str]:
+def imported_by(url: str, *command: str, env: dict[str, str] | None = None) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, "--database", url, *command],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
         cwd=Path(__file__).resolve().parents[2],
     )
     return set(json.loads(done.stdout.splitlines()[-1]))
@@ -119,13 +121,15 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
         "cli.lazy",
         "cli.collector",
         "cli.compiled_methods",
+        "cli.kept_data",
         "cli.quick_exit",
         # `--lang`'s choice, kept for the messages: it loads no catalogue until one is shown.
         "cli.language",
     }
-    # The one module of the service it needs: where the user's cache folder is.
+    # The one module of the service it needs: where the user's cache folder is; and of the
+    # domain, where a data file's kept parse is taken from (cli/kept_data.py).
     service = {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
-    assert service <= {"service", "service.user_folders"}
+    assert service <= {"service", "service.user_folders", "domain", "domain.package_data"}
 
 
 def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
@@ -160,7 +164,8 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
 def test_the_match_events_are_made_once_each() -> None:
     """The match declares the base of its events, so the library takes each event class as
     declared instead of defining every one again as a subclass (each a dataclass made at
-    import). The only subclass it still makes is the one that calls an @event method."""
+    import); and its events apply themselves (`applied_by`) rather than through `@event`
+    methods, for each of which the library made a subclass that calls it: it makes none."""
     from eventsourcing.domain import DecoratedFuncCaller
 
     from domain.match import MatchRecord
@@ -172,8 +177,8 @@ def test_the_match_events_are_made_once_each() -> None:
     }
     assert {"Created", "Sealed", "EntryRecorded", "Imported"} <= set(events)
     for name, event in events.items():
-        own = event.__bases__[1] if issubclass(event, DecoratedFuncCaller) else event
-        again = [b for b in own.__bases__ if b.__qualname__ == own.__qualname__]
+        assert not issubclass(event, DecoratedFuncCaller), f"MatchRecord.{name} calls a method"
+        again = [b for b in event.__bases__ if b.__qualname__ == event.__qualname__]
         assert not again, f"MatchRecord.{name} is defined again by the library"
 
 
@@ -221,3 +226,70 @@ def test_the_classes_a_command_at_the_table_makes_carry_their_docstrings(tmp_pat
         )
         undocumented = json.loads(done.stdout.splitlines()[-1])
         assert [name for name in undocumented if not name.startswith("eventsourcing.")] == []
+
+
+# Runs one command and prints the modules of Touchline that compiled (or looked up) a regular
+# expression while it ran: a class of many code points takes longer to compile than most
+# modules take to import (the Japanese characters of domain.suggestions, the surrogates of
+# domain.text's check), so each is compiled where it is first used.
+REGEX_PROBE = """
+import atexit, json, re, sys
+ours = set()
+compile_ = re._compile
+def compiling(pattern, flags):
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "re":
+        frame = frame.f_back
+    module = "" if frame is None else frame.f_globals.get("__name__", "")
+    if module.split(".")[0] in ("domain", "service", "cli", "schemas"):
+        ours.add(module)
+    return compile_(pattern, flags)
+re._compile = compiling
+from cli.main import main
+sys.argv = ["touchline", *sys.argv[1:]]
+atexit.register(lambda: print(json.dumps(sorted(ours))))
+main()
+"""
+
+
+def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.record(
+        match_id, {"kind": "toss", "winner": "toho"}, Author("alice", "2026-12-01T10:01:00+00:00")
+    )
+    app.close()
+    compiled = {}
+    for command in (
+        ("match", "show", match_id),
+        ("match", "record", match_id, "kickoff", "toho"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", REGEX_PROBE, "--database", url, *command],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        compiled[command[1]] = set(json.loads(done.stdout.splitlines()[-1]))
+    assert compiled["show"] == set()
+    # A recorded entry is read from its notation and its texts are checked: those two only.
+    assert compiled["record"] <= {"domain.notation", "domain.text"}
+
+
+def test_a_second_command_at_the_table_parses_no_toml(tmp_path: Path) -> None:
+    """The names list and the card game's cards are read from what the first command kept
+    (cli/kept_data.py): the second imports no tomllib."""
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = Touchline(settings_for_url(url))
+    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
+    app.close()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    assert "tomllib" in imported_by(url, "match", "show", match_id, env=env)
+    for command in (
+        ("match", "show", match_id),
+        ("match", "record", match_id, "toss", "winner=toho"),
+    ):
+        assert "tomllib" not in imported_by(url, *command, env=env), command

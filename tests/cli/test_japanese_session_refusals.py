@@ -127,7 +127,7 @@ def test_bad_settings(database: str) -> None:
     args = ("match", "new", "card-game", "--home", "南葛:翼", "--away", "南葛:日向")
     japanese, english = in_both(database, *args, "--setting", "bank-cap=0")
     assert japanese == (
-        "エラー: 両方の席が Nankatsu になっています: 一方のコーチが南葛、もう一方が東邦を使います。"
+        "エラー: 両方の席が 南葛 になっています: 一方のコーチが南葛、もう一方が東邦を使います。"
         "bank-cap は 1 以上の整数か 'none' で指定してください（0 ではなく）\n"
     )
     assert english == (

@@ -27,7 +27,7 @@ import inspect
 import os
 import sys
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -100,13 +100,24 @@ class HelpInLanguage(click.Command):
             with click_speaking(_session):
                 return super().main(args, *rest, **extra)
         finally:
+            # Both choices last as long as the command (a test runs many in one process).
             _session = before
+            choose(None)
 
     def get_help(self, ctx: click.Context) -> str:
         if session_language() == ENGLISH:
             return super().get_help(ctx)
-        # click's drawing of the copy (its own `get_help` would come back here).
-        return click.Command.get_help(_in_language(self, ctx), ctx)
+        # As click draws it (Command.get_help), from a translated copy, in a terminal's columns.
+        formatter = WideFormatter(width=ctx.terminal_width, max_width=ctx.max_content_width)
+        _in_language(self, ctx).format_help(ctx, formatter)
+        return formatter.getvalue().rstrip("\n")
+
+    def get_usage(self, ctx: click.Context) -> str:
+        if session_language() == ENGLISH:
+            return super().get_usage(ctx)
+        formatter = WideFormatter(width=ctx.terminal_width, max_width=ctx.max_content_width)
+        self.format_usage(ctx, formatter)
+        return formatter.getvalue().rstrip("\n")
 
     def get_short_help_str(self, limit: int = 45) -> str:
         if session_language() == ENGLISH:
@@ -132,6 +143,47 @@ class Group(HelpInLanguage, click.Group):
 
     command_class = Command
     group_class = type  # a group made with `@group.group()` is one of these too
+
+
+# Goes before each wide character while click wraps text, so that click, which counts characters,
+# counts the two columns a terminal gives it; taken out before the help is shown. Before, not
+# after: a line broken between the two is then a column short rather than a column too wide.
+_SECOND_COLUMN = "\ue000"
+# Stands for a space beside a wide character while click wraps: Japanese breaks a line between
+# any two characters, not at the spaces around a number or a word in Latin letters.
+_JOINING_SPACE = "\ue001"
+
+
+class WideFormatter(click.HelpFormatter):
+    """click's help formatter, wrapping at the terminal's columns rather than at a number of
+    characters: a Japanese character takes two."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        prefix = f"{gettext.gettext('Usage:')} " if prefix is None else prefix
+        super().write_usage(_columns(prog), _columns(args), _columns(prefix))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_columns(text))
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(_columns(a), _columns(b)) for a, b in rows], col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_SECOND_COLUMN, "").replace(_JOINING_SPACE, " ")
+
+
+def _columns(text: str) -> str:
+    shown = []
+    for at, character in enumerate(text):
+        if _wide(character):
+            shown.append(_SECOND_COLUMN + character)
+        elif character == " " and any(_wide(c) for c in text[max(at - 1, 0) : at + 2]):
+            shown.append(_JOINING_SPACE)
+        else:
+            shown.append(character)
+    return "".join(shown)
 
 
 def decided_language(command: click.Command, args: Sequence[str]) -> str:
@@ -224,9 +276,13 @@ def _first_sentence(text: str) -> str:
     return paragraph
 
 
+def _wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in "WF"
+
+
 def _width(text: str) -> int:
     """Columns a terminal gives `text`: two for each wide (CJK) character."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if _wide(c) else 1 for c in text)
 
 
 def _shortened_wide(text: str, limit: int) -> str:

@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.help_language import HelpInLanguage
+from cli.help_language import HelpInLanguage, _width
 from cli.main import cli
 
 ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.")
@@ -81,3 +81,16 @@ def everything(
             yield from everything(command, (*path, name))
         elif command is not None:
             yield (*path, name), command
+
+
+def test_japanese_help_is_wrapped_at_the_terminal_s_columns() -> None:
+    # click counts characters; a Japanese one takes two columns (cli/help_language.py).
+    wide = {}
+    for path, _command in everything(cli):
+        args = ["--lang", "ja", *path[1:], "--help"]
+        shown = CliRunner().invoke(cli, args, terminal_width=80).output
+        # Only a line kept as written (the examples of `match new`) may be wider, in ASCII.
+        over = [line for line in shown.splitlines() if _width(line) > 80 and not line.isascii()]
+        if over:
+            wide[" ".join(path)] = over
+    assert wide == {}

@@ -8,12 +8,13 @@ from pathlib import Path
 import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
+from cli.help_language import Command, help_with
 from cli.language import _
 from domain.audit import KINDS
 from schemas.audit import to_csv, to_json, to_text
 
 
-@click.command("audit")
+@click.command("audit", cls=Command)
 @click.argument("match", required=False)
 @click.option("--league", metavar="NAME", help="The audit of every match of league NAME.")
 @click.option(
@@ -21,7 +22,10 @@ from schemas.audit import to_csv, to_json, to_text
     "kinds",
     multiple=True,
     metavar="KIND",
-    help=f"Only items of this kind (repeat, or separate with commas): {', '.join(KINDS)}.",
+    help=help_with(
+        "Only items of this kind (repeat, or separate with commas): %(kinds)s.",
+        kinds=", ".join(KINDS),
+    ),
 )
 @click.option("--by", "person", metavar="NAME", help="Only what NAME did (any case).")
 @click.option("--since", metavar="DATE", help="Only from DATE on (2026-11-30, or a date and time).")
@@ -41,8 +45,8 @@ def audit(
     form: str,
     output: str | None,
 ) -> None:
-    """The audit of MATCH, or with --league NAME of every match of a league: one line per
-    override, dispute, ruling, correction, retraction, confirmation and abandonment."""
+    """The audit of MATCH or, with --league NAME, of a league. One line per override, dispute,
+    ruling, correction, retraction, confirmation and abandonment."""
     if (match is None) == (league is None):
         raise click.UsageError(_("name a MATCH or a --league NAME (one of the two)"))
     wanted = [kind for given in kinds for kind in given.split(",") if kind.strip()]

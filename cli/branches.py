@@ -8,18 +8,19 @@ import json
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Command
 from cli.language import _, ngettext, translated
 from cli.odds_lines import unit_words
 
 
-@click.command("branch")
+@click.command("branch", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("step", type=click.IntRange(min=0))
 @pass_context
 @handle_errors
 def branch(context: Context, match_ref: str, step: int) -> None:
-    """Start a what-if branch of MATCH from STEP (0: the kick-off): an unofficial match with
-    its history up to there, to be scored on differently."""
+    """Start a what-if branch of MATCH from STEP. It is an unofficial match with its history up to
+    there (STEP 0: the kick-off), to be scored on differently."""
     view = context.app.branch_match(match_ref, step, context.author())
     click.echo(
         _(
@@ -33,14 +34,14 @@ def branch(context: Context, match_ref: str, step: int) -> None:
     click.echo("  " + _("score it on: %(command)s", command=command))
 
 
-@click.command("branches")
+@click.command("branches", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--step", type=click.IntRange(min=0), default=None, help="Only those from STEP.")
 @click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @pass_context
 @handle_errors
 def branches(context: Context, match_ref: str, step: int | None, as_json: bool) -> None:
-    """List the what-if branches of MATCH, by the step each starts from."""
+    """List MATCH's what-if branches by the step each starts from."""
     found = context.app.branches_of(match_ref, step)
     if as_json:
         click.echo(json.dumps([b.to_dict() for b in found], indent=2, ensure_ascii=False))
@@ -62,13 +63,14 @@ def branches(context: Context, match_ref: str, step: int | None, as_json: bool) 
         )
 
 
-@click.command("compare")
+@click.command("compare", cls=Command)
 @click.argument("branch_ref", metavar="BRANCH")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
 @pass_context
 @handle_errors
 def compare(context: Context, branch_ref: str, as_json: bool) -> None:
-    """Compare the what-if branch BRANCH with its origin, from the step it starts at."""
+    """Compare the what-if branch BRANCH with its origin. The comparison starts at the step the
+    branch starts from."""
     compared = context.app.compare_branch(branch_ref)
     if as_json:
         click.echo(json.dumps(compared.to_dict(), indent=2, ensure_ascii=False))

@@ -10,16 +10,17 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
-from cli.language import _
+from cli.help_language import Group
+from cli.language import N_, _
 from domain.card_list import FROM_FILE, Learned
 from domain.names import bilingual
 
-LEAGUE_HELP = "The league's card list (default: the installation's)."
+LEAGUE_HELP = N_("The league's card list (default: the installation's).")
 
 
-@click.group()
+@click.group(cls=Group)
 def cards() -> None:
-    """Card lists: each card's printed values, entered once and offered from then on."""
+    """Card lists: each card's printed values. Entered once, they are offered from then on."""
 
 
 @cards.command("list")
@@ -92,7 +93,7 @@ def export(context: Context, ruleset: str, league: str | None, output: Path | No
 @pass_context
 @handle_errors
 def import_cards(context: Context, file: Path, league: str | None) -> None:
-    """Keep the cards of a card list FILE; a file with any bad line keeps nothing."""
+    """Keep the cards of a card list FILE. A file with any bad line keeps nothing."""
     try:
         data = file.read_bytes()
     except OSError as error:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Group
 from cli.language import _
 
 
-@click.group()
+@click.group(cls=Group)
 def db() -> None:
     """The event store."""
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cli.help_language import Command, help_with
 from domain.declarations import SetupField
 from domain.registry import find_ruleset, ruleset_names
 from service.setups import put
@@ -50,28 +51,32 @@ def _parameter(option: str) -> str:
 def _option(parameter: str, title: str, declared: SetupField) -> click.Option:
     flag = f"--{declared.cli}"
     if declared.kind == "flag":
-        return click.Option(
-            [flag, parameter], is_flag=True, help=f"{title}: {_same_as(declared, 'yes')}."
-        )
+        return click.Option([flag, parameter], is_flag=True, help=_same_as(title, declared, "yes"))
     metavar = "N" if declared.kind == "number" else "VALUE"
     return click.Option(
         [flag, parameter],
         type=int if declared.kind == "number" else str,
         metavar=metavar,
-        help=f"{title}: {_same_as(declared, metavar)}.",
+        help=_same_as(title, declared, metavar),
     )
 
 
-def _same_as(declared: SetupField, value: str) -> str:
-    """What the option stands for in the generic options' words."""
+def _same_as(title: str, declared: SetupField, value: str) -> str:
+    """The option's help: its game, and what it stands for in the generic options' words."""
     if declared.target == ("options",) and declared.kind == "flag":
-        return f"same as --option {declared.flag_value}"
+        flag = declared.flag_value
+        return help_with("%(game)s: same as --option %(flag)s.", game=title, flag=flag)
     if len(declared.target) == 2 and declared.target[0] == "settings":
-        return f"--setting {declared.target[1]}={value}"
-    return declared.label
+        return help_with(
+            "%(game)s: --setting %(setting)s=%(value)s.",
+            game=title,
+            setting=declared.target[1],
+            value=value,
+        )
+    return help_with("%(game)s: %(label)s.", game=title, label=declared.label)
 
 
-class GameOptionsCommand(click.Command):
+class GameOptionsCommand(Command):
     """A command that also takes every registered game's own options, placed before the
     option named `before` in its help."""
 

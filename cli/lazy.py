@@ -11,12 +11,14 @@ each listed line against the command's own help, so the two cannot drift apart.
 from __future__ import annotations
 
 import importlib
-import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from gettext import gettext
 from typing import Any
 
 import click
+
+from cli.help_language import Group, short_help
 
 
 @dataclass(frozen=True)
@@ -34,9 +36,10 @@ class Listed:
         return command
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     """Commands listed by `Listed` entries, imported on first use; the help listing is drawn
-    from the entries without importing anything."""
+    from the entries without importing anything, in the session's language
+    (cli/help_language.py)."""
 
     def __init__(self, *args: Any, listed: Mapping[str, Listed], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,20 +61,14 @@ class LazyGroup(click.Group):
         for name in names:
             command = self.commands.get(name)
             if command is None:
-                rows.append((name, _shortened(self.listed[name].short_help, limit)))
+                rows.append((name, short_help(self.listed[name].short_help, limit)))
             elif not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
         if rows:
-            with formatter.section("Commands"):
+            # click's own heading, looked up as click looks it up.
+            with formatter.section(gettext("Commands")):
                 formatter.write_dl(rows)
 
     def all_commands(self, ctx: click.Context) -> Sequence[click.Command]:
         """Every command, imported: for tests and tools that walk the whole tree."""
         return [c for name in self.list_commands(ctx) if (c := self.get_command(ctx, name))]
-
-
-def _shortened(text: str, limit: int) -> str:
-    # As click shortens a command's first sentence to the listing's width.
-    if len(text) <= limit:
-        return text
-    return textwrap.shorten(text, max(limit, 3), placeholder="...", break_on_hyphens=False)

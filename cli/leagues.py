@@ -9,6 +9,7 @@ import click
 
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
+from cli.help_language import Group, help_with
 from cli.language import _, translated
 from domain.league import TIEBREAKERS
 from domain.registry import find_ruleset
@@ -17,7 +18,7 @@ from schemas.standings import to_csv, to_json, to_table
 from service.leagues import LeagueView, OpenDispute
 
 
-@click.group()
+@click.group(cls=Group)
 def league() -> None:
     """Leagues: matches that count towards one table."""
 
@@ -46,7 +47,10 @@ def _points(value: str | None) -> list[int] | None:
 @click.option(
     "--tiebreak",
     metavar="LIST",
-    help=f"Tie-breakers in order, comma-separated, from: {', '.join(TIEBREAKERS)}.",
+    help=help_with(
+        "Tie-breakers in order, comma-separated, from: %(tiebreakers)s.",
+        tiebreakers=", ".join(TIEBREAKERS),
+    ),
 )
 @pass_context
 @handle_errors
@@ -145,7 +149,7 @@ def standings(context: Context, name: str, form: str, output: str | None) -> Non
 @pass_context
 @handle_errors
 def show(context: Context, name: str) -> None:
-    """Show league NAME: its settings, table, matches and the disputes still open."""
+    """Show league NAME: settings, table, matches, open disputes."""
     found = context.app.find_league(name)
     rows = context.app.standings(found.name)
     matches = context.app.league_matches(found.name)

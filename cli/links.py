@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Group
 from cli.language import _
 from domain.access import LINK_ROLES, Role
 from service.access import IssuedLink, LinkRequest, LinkView
@@ -13,9 +14,9 @@ from service.errors import BadInput, LeagueNotFound
 BASE_URL = "http://127.0.0.1:8000"
 
 
-@click.group()
+@click.group(cls=Group)
 def link() -> None:
-    """Access links: one per person, revocable one at a time (see docs/access.md)."""
+    """Access links: one per person, revocable one at a time. See docs/access.md."""
 
 
 @link.command("issue")
@@ -96,7 +97,7 @@ def issue_link(
 @pass_context
 @handle_errors
 def list_(context: Context, league: str | None, match_ref: str | None, everything: bool) -> None:
-    """Links in force, oldest first (never their secrets, which are not kept)."""
+    """Links in force, oldest first. Never their secrets, which are not kept."""
     app = context.app
     match_id = app.get_match(match_ref).id if match_ref is not None else None
     found = app.links(league=league, match=match_id, include_revoked=everything)
@@ -112,7 +113,7 @@ def list_(context: Context, league: str | None, match_ref: str | None, everythin
 @pass_context
 @handle_errors
 def revoke(context: Context, link_ref: str, reason: str) -> None:
-    """Revoke a link (its id or 4+ characters of it): refused at once everywhere."""
+    """Revoke a link by its id (or 4+ characters of it). It is refused at once everywhere."""
     view = context.app.revoke_link(link_ref, reason, context.author())
     click.echo(_("revoked %(view)s", view=_line(view)))
 

@@ -14,108 +14,97 @@ from cli.lazy import LazyGroup, Listed
 MATCH_COMMANDS = {
     "abandon": Listed(
         "cli.abandon:abandon",
-        "Abandon a match: it takes no more entries and counts in no standings.",
+        "Abandon a match.",
     ),
     "annotate": Listed(
         "cli.annotate:annotate",
-        "Annotate ENTRY (its number in the log; 0 for the kick-off) with TEXT.",
+        "Annotate ENTRY with TEXT.",
     ),
     "branch": Listed(
         "cli.branches:branch",
-        "Start a what-if branch of MATCH from STEP (0: the kick-off): an unofficial match with "
-        "its history up to there, to be scored on differently.",
+        "Start a what-if branch of MATCH from STEP.",
     ),
     "branches": Listed(
-        "cli.branches:branches", "List the what-if branches of MATCH, by the step each starts from."
+        "cli.branches:branches", "List MATCH's what-if branches by the step each starts from."
     ),
     "compare": Listed(
         "cli.branches:compare",
-        "Compare the what-if branch BRANCH with its origin, from the step it starts at.",
+        "Compare the what-if branch BRANCH with its origin.",
     ),
     "confirm": Listed(
         "cli.settle:confirm",
-        "Confirm the result for SIDE (as the actions name it, e.g. toho), once the match ended.",
+        "Confirm the result for SIDE once the match ended.",
     ),
     "correct": Listed(
         "cli.settle:correct",
-        "Correct entry N deep in the past, as the scorers: the corrected entry takes its place "
-        "(the original stays in the log, struck through) and every later entry is judged again.",
+        "Correct entry N deep in the past, as the scorers.",
     ),
-    "dispute": Listed(
-        "cli.settle:dispute", "Dispute ENTRY (its number in the log), or the match's `result`."
-    ),
+    "dispute": Listed("cli.settle:dispute", "Dispute ENTRY or the match's `result`."),
     "export": Listed(
         "cli.match_files:export", "Write a match as a match file (docs/match-file.md)."
     ),
     "import": Listed(
         "cli.match_files:import_",
-        "Import a match file as a new match; every entry is checked again, and a broken file "
-        "imports nothing.",
+        "Import a match file as a new match.",
     ),
     "list": Listed("cli.matches:list_", "List every match, newest last."),
     "new": Listed("cli.new_match:new", "Create a match of RULESET and print its id."),
     "play": Listed(
         "cli.matches:play",
-        "Score a match interactively: shows whose turn it is and what can be entered next.",
+        "Score a match interactively.",
     ),
     "record": Listed("cli.matches:record", "Record one entry: a coach decision or a die roll."),
     "replay": Listed(
         "cli.matches:replay",
-        "Replay a match: each step is an entry still in force, applied as it was recorded.",
+        "Replay a match step by step.",
     ),
     "rule": Listed(
         "cli.settle:rule",
-        "Rule on dispute DISPUTE (its line number), as the referee: the entry `stands`, is "
-        "`corrected` (--as, and --keep/--withdraw for the later entries it makes illegal), or "
-        "play is replayed from an entry (`replay`, --from).",
+        "Rule on dispute DISPUTE (its line number) as the referee.",
     ),
     "scorer-link": Listed(
         "cli.serve:scorer_link",
-        "Issue a new scorer link for MATCH (as the owner) and print it; `touchline link list` "
-        "shows it and `touchline link revoke` withdraws it.",
+        "Issue a new scorer link for MATCH (as the owner).",
     ),
     "show": Listed(
         "cli.matches:show",
-        "Show a match: the situation now, what can come next, and optionally its log.",
+        "Show a match: the situation now and what can come next.",
     ),
     "undo": Listed(
         "cli.matches:undo",
-        "Retract the latest entry still in force (it stays in the log, marked retracted).",
+        "Retract the latest entry still in force.",
     ),
     "verify": Listed(
         "cli.seal:verify",
-        "Check a match's sealed record: recompute the digest and the link of every stored event.",
+        "Check a match's sealed record.",
     ),
 }
 
 COMMANDS = {
     "audit": Listed(
         "cli.audit:audit",
-        "The audit of MATCH, or with --league NAME of every match of a league: one line per "
-        "override, dispute, ruling, correction, retraction, confirmation and abandonment.",
+        "The audit of MATCH or, with --league NAME, of a league.",
     ),
     "cards": Listed(
         "cli.cards:cards",
-        "Card lists: each card's printed values, entered once and offered from then on.",
+        "Card lists: each card's printed values.",
     ),
     "db": Listed("cli.db:db", "The event store."),
     "league": Listed("cli.leagues:league", "Leagues: matches that count towards one table."),
     "link": Listed(
         "cli.links:link",
-        "Access links: one per person, revocable one at a time (see docs/access.md).",
+        "Access links: one per person, revocable one at a time.",
     ),
     "projections": Listed(
         "cli.projections:projections",
-        "Read models (summaries, statistics, dice, standings) kept from the event log.",
+        "Read models kept from the event log.",
     ),
     "rules": Listed("cli.rules:rules", "List the entries a RULESET accepts, with their fields."),
     "serve": Listed(
         "cli.serve:serve",
-        "Serve the web app: live scoring, replays, leagues and the JSON API under /api/.",
+        "Serve the web app: live scoring, replays and leagues.",
     ),
-    "stats": Listed(
-        "cli.stats:stats", "Statistics from every recorded match (retracted entries excluded)."
-    ),
+    "stats": Listed("cli.stats:stats", "Statistics from every recorded match."),
     "team": Listed("cli.teams:team", "Team lists (Captain Tsubasa TCG): see docs/team-list.md."),
 }
 

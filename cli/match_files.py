@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context, said
+from cli.help_language import Command
 from cli.language import _
 from domain.report import log_size
 from schemas.match_import import import_match_file
@@ -17,7 +18,7 @@ from schemas.matchfile_lines import MAX_FILE_BYTES
 from service.errors import AlreadyImported, LeagueNotFound, TouchlineError
 
 
-@click.command("export")
+@click.command("export", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option(
     "-o",
@@ -44,7 +45,7 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
         click.echo(text.encode("utf-8"), nl=False)
 
 
-@click.command("import")
+@click.command("import", cls=Command)
 @click.argument("file", type=click.File("rb"))
 @click.option(
     "--league",
@@ -65,11 +66,8 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
 @pass_context
 @handle_errors
 def import_(context: Context, file: Any, league: str | None, no_league: bool, verify: bool) -> None:
-    """Import a match file as a new match; every entry is checked again, and a broken file
-    imports nothing. A file with no checksum (written by hand) is imported and reported
-    unchecked. The match records who imported it (--by) and the file's SHA-256; a league
-    counts a match once, so the same file or match imported into it again is refused. With
-    --verify, a file whose chain shows a line edited since its export imports nothing."""
+    """Import a match file as a new match. Every entry is checked again, and a broken file imports
+    nothing."""
     if league and no_league:
         raise click.UsageError(_("give --league or --no-league, not both"))
     # One byte past the bound is enough for the reader to refuse a file that is too large.

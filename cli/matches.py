@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Command
 from cli.language import _, translated
 from cli.output import (
     Reader,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from service.branches import BranchSummary
 
 
-@click.command("list")
+@click.command("list", cls=Command)
 @pass_context
 @handle_errors
 def list_(context: Context) -> None:
@@ -53,7 +54,7 @@ def list_(context: Context) -> None:
         )
 
 
-@click.command("show")
+@click.command("show", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole match as JSON.")
 @click.option("--log", "with_log", is_flag=True, help="Also print the log, read as a match report.")
@@ -61,7 +62,7 @@ def list_(context: Context) -> None:
 @pass_context
 @handle_errors
 def show(context: Context, match_ref: str, as_json: bool, with_log: bool, notation: bool) -> None:
-    """Show a match: the situation now, what can come next, and optionally its log."""
+    """Show a match: the situation now and what can come next. Optionally, its log too."""
     view = context.app.get_match(match_ref)
     if as_json:
         click.echo(json.dumps(view.to_dict(), indent=2, ensure_ascii=False))
@@ -71,6 +72,7 @@ def show(context: Context, match_ref: str, as_json: bool, with_log: bool, notati
 
 @click.command(
     "record",
+    cls=Command,
     context_settings={"ignore_unknown_options": True},
     short_help="Record one entry: a coach decision or a die roll.",
 )
@@ -129,7 +131,7 @@ def record(
     echo_entry(view.ruleset, written.line)
 
 
-@click.command("undo")
+@click.command("undo", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option("--key", metavar="KEY", help="Idempotency key: a retried undo retracts once.")
 @click.option(
@@ -138,7 +140,7 @@ def record(
 @pass_context
 @handle_errors
 def undo(context: Context, match_ref: str, key: str | None, expect_version: int | None) -> None:
-    """Retract the latest entry still in force (it stays in the log, marked retracted)."""
+    """Retract the latest entry still in force. It stays in the log, marked retracted."""
     app = context.app
     written = app.undo(match_ref, context.author(), key=key, expected_version=expect_version)
     if written.repeat:
@@ -152,19 +154,19 @@ def undo(context: Context, match_ref: str, key: str | None, expect_version: int 
     click.echo(_("retracted entry %(retracts)s%(said)s", retracts=line.retracts, said=said))
 
 
-@click.command("play")
+@click.command("play", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @pass_context
 @handle_errors
 def play(context: Context, match_ref: str) -> None:
-    """Score a match interactively: shows whose turn it is and what can be entered next."""
+    """Score a match interactively. It shows whose turn it is and what can be entered next."""
     # The prompt's completion and help are loaded by this command alone, not by its siblings.
     from cli.play import play_loop
 
     play_loop(context, match_ref)
 
 
-@click.command("replay")
+@click.command("replay", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option(
     "--to",
@@ -197,7 +199,8 @@ def replay(
     notation: bool,
     odds: bool,
 ) -> None:
-    """Replay a match: each step is an entry still in force, applied as it was recorded.
+    """Replay a match step by step. Each step is an entry still in force, applied as it was
+    recorded.
 
     Each step reads as the log does: by its line number, in a sentence with its marks.
     Beside each step: the notes and disputes on its entry (with their rulings), the entries it

@@ -7,12 +7,16 @@ import threading
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Group
 from cli.language import _
 
 
-@click.group()
+@click.group(cls=Group)
 def projections() -> None:
-    """Read models (summaries, statistics, dice, standings) kept from the event log."""
+    """Read models kept from the event log.
+
+    They are the summaries, statistics, dice and standings.
+    """
 
 
 @projections.command("status")
@@ -34,7 +38,8 @@ def status(context: Context) -> None:
 @pass_context
 @handle_errors
 def rebuild(context: Context, name: str | None, batch: int) -> None:
-    """Drop projection NAME (default: all) and replay the whole log into it."""
+    """Rebuild projection NAME (default: all) from the whole log. It is dropped and the whole log
+    replayed into it."""
     app = context.app
     names = app.projections_named(name)
     with click.progressbar(length=app.log_length(), label="replaying", file=None) as bar:
@@ -52,7 +57,8 @@ def rebuild(context: Context, name: str | None, batch: int) -> None:
 @pass_context
 @handle_errors
 def run(context: Context) -> None:
-    """Follow the log until interrupted (PostgreSQL: notified, polled as well; SQLite: polled)."""
+    """Follow the log until interrupted. PostgreSQL notifies it and is polled as well; SQLite is
+    polled."""
     click.echo(
         _("following %(safe_url)s; Ctrl-C to stop", safe_url=context.app.settings.safe_url),
         err=True,

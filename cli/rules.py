@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from cli.games import RulesetChoice
+from cli.help_language import Command
 from cli.language import _, translated
 from domain.registry import find_ruleset
 
 
-@click.command("rules")
+@click.command("rules", cls=Command)
 @click.argument("ruleset", type=RulesetChoice())
 def rules(ruleset: str) -> None:
     """List the entries a RULESET accepts, with their fields."""

@@ -5,17 +5,19 @@ from __future__ import annotations
 import click
 
 from cli.context import EXIT_BROKEN, Context, handle_errors, pass_context
+from cli.help_language import Command
 from cli.language import _
 
 
-@click.command("verify")
+@click.command("verify", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @pass_context
 @handle_errors
 def verify(context: Context, match_ref: str) -> None:
-    """Check a match's sealed record: recompute the digest and the link of every stored
-    event. Prints the seal of an intact record (exit 0), or names the first event that breaks
-    the chain (exit 5). Events written before sealing began are counted, never verified."""
+    """Check a match's sealed record.
+
+    It recomputes the digest and the link of every stored event.
+    """
     report = context.app.verify_match(match_ref)
     click.echo(
         _("match %(match_id)s: %(describe)s", match_id=report.match_id, describe=report.describe())

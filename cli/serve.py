@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Command
 from cli.language import _
 
 
-@click.command("serve")
+@click.command("serve", cls=Command)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
@@ -22,7 +23,7 @@ from cli.language import _
 @pass_context
 @handle_errors
 def serve(context: Context, host: str, port: int, threads: int) -> None:
-    """Serve the web app: live scoring, replays, leagues and the JSON API under /api/."""
+    """Serve the web app: live scoring, replays and leagues. The JSON API is under /api/."""
     # Imported here so that every other command starts without loading the web stack.
     from web.asgi import create_asgi_app, server
 
@@ -39,7 +40,7 @@ def serve(context: Context, host: str, port: int, threads: int) -> None:
     server(app, host, port).run()
 
 
-@click.command("scorer-link")
+@click.command("scorer-link", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.option(
     "--base-url",
@@ -50,8 +51,8 @@ def serve(context: Context, host: str, port: int, threads: int) -> None:
 @pass_context
 @handle_errors
 def scorer_link(context: Context, match_ref: str, base_url: str) -> None:
-    """Issue a new scorer link for MATCH (as the owner) and print it; `touchline link list`
-    shows it and `touchline link revoke` withdraws it."""
+    """Issue a new scorer link for MATCH (as the owner). It is printed; `touchline link list` shows
+    it and `touchline link revoke` withdraws it."""
     from cli.links import issue_link
     from domain.access import Role
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import click
 
 from cli.context import Context, RulesFailure, handle_errors, pass_context
+from cli.help_language import Command
 from cli.language import _
 from cli.output import decisions_needed, echo_entry
 from domain.log import CORRECTED, DECISIONS, REPLAY, Dispute, LogLine, Ruling
@@ -159,7 +160,7 @@ def _request(
     )
 
 
-@click.command("dispute")
+@click.command("dispute", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("entry", type=EntryOrResult(), metavar="ENTRY|result")
 @click.option("--reason", required=True, metavar="WHY", help="What is disputed, and why.")
@@ -175,15 +176,14 @@ def dispute(
     by: str | None,
     key: str | None,
 ) -> None:
-    """Dispute ENTRY (its number in the log), or the match's `result`. The match goes on; the
-    dispute stays open until a referee rules on it (`touchline match rule`)."""
+    """Dispute ENTRY or the match's `result`. ENTRY is its number in the log."""
     app = context.app
     view = app.get_match(match_ref)
     written = app.dispute(view.id, entry, reason, context.author(by), key=key)
     _echo_written(app, view, written, key)
 
 
-@click.command("rule")
+@click.command("rule", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("dispute_number", type=click.IntRange(min=1), metavar="DISPUTE")
 @click.argument("decision", type=click.Choice(DECISIONS), metavar="|".join(DECISIONS))
@@ -235,9 +235,9 @@ def rule(
     replay_from: int | None,
     key: str | None,
 ) -> None:
-    """Rule on dispute DISPUTE (its line number), as the referee: the entry `stands`, is
-    `corrected` (--as, and --keep/--withdraw for the later entries it makes illegal), or play
-    is replayed from an entry (`replay`, --from). Cite the rules with --rule."""
+    """Rule on dispute DISPUTE (its line number) as the referee. The entry `stands`, is `corrected`
+    (--as, and --keep/--withdraw for the later entries it makes illegal), or play is replayed from
+    an entry (`replay`, --from)."""
     app = context.app
     view = app.get_match(match_ref)
     correction: CorrectionRequest | None = None
@@ -292,7 +292,7 @@ def _disputed_entry(view: MatchView, dispute_number: int) -> int:
     )
 
 
-@click.command("correct")
+@click.command("correct", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("entry", type=click.IntRange(min=1), metavar="N")
 @click.option(
@@ -323,10 +323,8 @@ def correct(
     key: str | None,
     expect_version: int | None,
 ) -> None:
-    """Correct entry N deep in the past, as the scorers: the corrected entry takes its place
-    (the original stays in the log, struck through) and every later entry is judged again.
-    Those it makes illegal are listed; decide each with --keep or --withdraw. Refused once
-    every coach confirmed the result: then only a referee's ruling corrects it."""
+    """Correct entry N deep in the past, as the scorers. The corrected entry takes its place (the
+    original stays in the log, struck through) and every later entry is judged again."""
     app = context.app
     view = app.get_match(match_ref)
     request = _request(view, entry, as_text, override, keep, withdraw, die_label)
@@ -346,7 +344,7 @@ def correct(
     _echo_written(app, view, written, key)
 
 
-@click.command("confirm")
+@click.command("confirm", cls=Command)
 @click.argument("match_ref", metavar="MATCH")
 @click.argument("side", metavar="SIDE")
 @click.option("--by", "by", metavar="NAME", help="Who confirms (default: who is entering).")
@@ -354,7 +352,8 @@ def correct(
 @pass_context
 @handle_errors
 def confirm(context: Context, match_ref: str, side: str, by: str | None, key: str | None) -> None:
-    """Confirm the result for SIDE (as the actions name it, e.g. toho), once the match ended."""
+    """Confirm the result for SIDE once the match ended. SIDE is named as the actions name it, such
+    as toho."""
     app = context.app
     view = app.get_match(match_ref)
     written = app.confirm(view.id, side.strip(), context.author(by), key=key)

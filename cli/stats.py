@@ -5,15 +5,16 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, handle_errors, pass_context
+from cli.help_language import Group
 from cli.language import _, ngettext, translated
 from service.history import History, ordinal
 from service.luck_totals import CoachLuck
 from service.statistics import SUSPICIOUS_P, Fairness, SubjectStats
 
 
-@click.group()
+@click.group(cls=Group)
 def stats() -> None:
-    """Statistics from every recorded match (retracted entries excluded)."""
+    """Statistics from every recorded match. Retracted entries are excluded."""
 
 
 def _echo(found: SubjectStats) -> None:

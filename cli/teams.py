@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 
 from cli.context import RulesFailure, handle_errors
+from cli.help_language import Group
 from cli.language import _
 from domain.tcg.team_check import NAME_LIMIT_SCOPES
 from service.teams import check_team_file
 
 
-@click.group()
+@click.group(cls=Group)
 def team() -> None:
     """Team lists (Captain Tsubasa TCG): see docs/team-list.md."""
 
@@ -29,7 +30,7 @@ def team() -> None:
 )
 @handle_errors
 def check(file: Path, name_limits: str) -> None:
-    """Check a team list FILE against TCG-2 and report every problem at once."""
+    """Check a team list FILE against TCG-2. Every problem is reported at once."""
     report = check_team_file(file, name_limits)
     if report.legal:
         click.echo(_("%(name)s: legal (%(cards)s cards)", name=report.name, cards=report.cards))

@@ -13,13 +13,17 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from domain.phrase import Phrase, phrase
 from service import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
-METHODS = [("**.py", "python"), ("**/templates/**.html", "jinja2")]
+# As the script reads them: with the command line's help and click's own messages
+# (cli/help_extraction.py).
+with open(ROOT / "babel.cfg") as config:
+    METHODS, OPTIONS = parse_mapping_cfg(config)
 SOURCES = {
     "messages": (("cli", "web", "service", "schemas", "domain"), DEFAULT_KEYWORDS),
     "rules": (("domain",), {"phrase": None}),
@@ -32,7 +36,7 @@ def extracted(domain: str) -> set[str]:
     found: set[str] = set()
     for folder in folders:
         for _file, _line, message, _comments, _context in extract_from_dir(
-            ROOT / folder, METHODS, keywords=keywords
+            ROOT / folder, METHODS, OPTIONS, keywords=keywords
         ):
             found.add(message if isinstance(message, str) else message[0])
     return found

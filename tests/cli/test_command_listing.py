@@ -6,6 +6,8 @@ from __future__ import annotations
 import click
 import pytest
 
+from cli.help_language import short_help
+from cli.language import choose
 from cli.lazy import LazyGroup
 from cli.main import COMMANDS, MATCH_COMMANDS, cli, match
 
@@ -40,3 +42,17 @@ def test_every_command_module_is_listed() -> None:
     assert set(cli.commands) <= {"match", *COMMANDS}
     assert set(match.commands) <= set(MATCH_COMMANDS)
     assert set(cli.list_commands(click.Context(cli))) == {*COMMANDS, "match"}
+
+
+@pytest.mark.parametrize("table", GROUPS)
+def test_each_listed_line_reads_in_japanese_as_the_command_s_own(table: dict) -> None:
+    # The listed line and the command's docstring are two messages of the catalogue: their
+    # Japanese must say the same first sentence.
+    choose("ja")
+    try:
+        for name, listed in table.items():
+            own = listed.load().get_short_help_str(limit=10_000)
+            assert short_help(listed.short_help, 10_000) == own, name
+            assert own != listed.short_help, name
+    finally:
+        choose(None)

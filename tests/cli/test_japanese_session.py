@@ -27,7 +27,10 @@ def database(sqlite_url: str) -> str:
 
 def touchline(database: str, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     result = CliRunner().invoke(
-        cli, ["--database", database, "--by", "alice", *args], env=env or ENGLISH
+        cli,
+        ["--database", database, "--by", "alice", *args],
+        env=env or ENGLISH,
+        prog_name="touchline",
     )
     assert "Traceback" not in result.output
     return result.exit_code, result.output
@@ -214,3 +217,138 @@ def test_each_game_s_board_is_shown_in_japanese(
     assert all(line in shown for line in english), shown
     replayed = touchline(database, "--lang", "ja", "match", "replay", match, "--to", "5")[1]
     assert "phase " not in replayed and "hand " not in replayed
+
+
+# Help and click's own words (cli/help_language.py): the session's language, decided before
+# click parses, so that a mistake in the parsing itself reads in it too.
+
+
+def test_help_in_japanese_by_the_option(database: str) -> None:
+    code, output = touchline(database, "--lang", "ja", "match", "--help")
+    assert code == 0
+    assert output.startswith("使い方: touchline match [OPTIONS] COMMAND [ARGS]...\n")
+    assert "試合を記録して読む。" in output
+    assert "\nオプション:\n" in output and "\nコマンド:\n" in output
+    assert "  show         試合を表示する: 今の状況と次に記録できるもの。\n" in output
+    assert "このメッセージを表示して終了します。" in output
+    assert not {"Usage:", "Options:", "Commands:", "Show a match"} & set(output.split("\n"))
+    assert "Show a match" not in output and "Usage:" not in output
+
+
+def test_a_command_s_options_are_explained_in_japanese(database: str) -> None:
+    output = touchline(database, "match", "show", "--help", env=JAPANESE)[1]
+    assert output.startswith("使い方: touchline match show [OPTIONS] MATCH\n")
+    assert "試合全体を JSON で表示する。" in output
+    assert "ログも試合レポートとして表示する。" in output
+    assert "Print the whole match as JSON." not in output
+
+
+def test_the_listing_is_in_japanese_at_the_top(database: str) -> None:
+    output = touchline(database, "--help", env=JAPANESE)[1]
+    assert "Touchline はテーブルサッカーゲームの試合を" in output
+    assert "メッセージとヘルプの言語" in output  # --lang's own help
+    assert "  stats        記録されたすべての試合の統計。\n" in output
+
+
+def test_help_stays_english_in_an_english_session(database: str) -> None:
+    output = touchline(database, "match", "--help", env=ENGLISH)[1]
+    assert output.startswith("Usage: touchline match [OPTIONS] COMMAND [ARGS]...\n")
+    assert "\nOptions:\n" in output and "\nCommands:\n" in output
+    assert "  show         Show a match: the situation now and what can come next.\n" in output
+    assert "使い方" not in output and "試合" not in output
+
+
+def test_the_help_option_speaks_each_session_s_language_in_turn(database: str) -> None:
+    # click makes a command's help option once and keeps it: its help is said again each time.
+    assert (
+        "このメッセージを表示して終了します。" in touchline(database, "--lang", "ja", "--help")[1]
+    )
+    assert "Show this message and exit." in touchline(database, "--help")[1]
+    assert "このメッセージ" not in touchline(database, "--help")[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "japanese", "english"),
+    [
+        (
+            ["match", "show"],
+            "エラー: 指定されていない引数: 'MATCH'.",
+            "Error: Missing argument 'MATCH'.",
+        ),
+        (
+            ["match", "list", "--bogus"],
+            "エラー: オプション '--bogus' はありません。",
+            "Error: No such option",
+        ),
+        (
+            ["match", "new", "chess"],
+            "'chess' は 'card-game', 'king-of-the-pitch', 'tcg' のいずれでもありません。",
+            "'chess' is not one of 'card-game', 'king-of-the-pitch', 'tcg'.",
+        ),
+        (
+            ["--bogus", "match", "list"],
+            "エラー: オプション '--bogus' はありません。",
+            "Error: No such option",
+        ),
+    ],
+    ids=["missing-argument", "bad-option", "bad-choice", "bad-option-before-the-subcommand"],
+)
+def test_click_s_errors_in_japanese(
+    database: str, args: list[str], japanese: str, english: str
+) -> None:
+    code, output = touchline(database, *args, env=JAPANESE)
+    assert code == 2
+    assert japanese in output
+    assert "使い方: touchline" in output and "ヘルプは 'touchline" in output
+    assert "Usage:" not in output and "Error" not in output
+    code, output = touchline(database, *args, env=ENGLISH)
+    assert code == 2
+    assert english in output and "Usage: touchline" in output and "Try 'touchline" in output
+    assert "エラー" not in output
+
+
+def test_lang_anywhere_before_the_subcommand_decides_for_parsing_errors(database: str) -> None:
+    # --lang is read before click parses: the mistake after it, at the same level, is in Japanese.
+    output = touchline(database, "--lang", "ja", "--bogus", "match", "list")[1]
+    assert "エラー: オプション '--bogus' はありません。" in output
+    output = touchline(database, "--lang=ja", "match", "nosuch")[1]
+    assert "エラー: コマンド 'nosuch' はありません。" in output
+    # An unknown language is refused in the environment's.
+    output = touchline(database, "--lang", "fr", "match", "list", env=JAPANESE)[1]
+    assert "'--lang' の値が正しくありません: 'fr' は 'en', 'ja' のいずれでもありません。" in output
+
+
+def test_a_japanese_session_leaves_gettext_as_it_found_it() -> None:
+    import gettext
+    import os
+
+    before = (gettext.bindtextdomain("messages"), os.environ.get("LANGUAGE"))
+    result = CliRunner().invoke(cli, ["--lang", "ja", "match", "--help"])
+    assert result.output.startswith("使い方:")
+    assert (gettext.bindtextdomain("messages"), os.environ.get("LANGUAGE")) == before
+    assert CliRunner().invoke(cli, ["match", "show"], env=ENGLISH).output.startswith("Usage:")
+
+
+def test_a_command_that_is_not_asked_for_help_draws_none(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cli.help_language
+
+    def drawn(*_args: object) -> None:
+        raise AssertionError("help was drawn")
+
+    monkeypatch.setattr(cli.help_language, "_in_language", drawn)
+    code, output = touchline(database, "match", "list", env=JAPANESE)
+    assert code == 0 and output.startswith("試合はまだありません")
+
+
+def test_english_help_reads_no_catalogue(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.i18n
+
+    def read(*_args: object) -> None:
+        raise AssertionError("a catalogue was read")
+
+    monkeypatch.setattr(service.i18n, "catalogue", read)
+    code, output = touchline(database, "match", "show", "--help", env=ENGLISH)
+    assert code == 0 and output.startswith("Usage: touchline match show")
+    assert touchline(database, "match", "show", env=ENGLISH)[0] == 2

@@ -125,11 +125,20 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
         "cli.quick_exit",
         # `--lang`'s choice, kept for the messages: it loads no catalogue until one is shown.
         "cli.language",
+        # The help's language, decided before parsing: in English it binds no catalogue.
+        "cli.help_language",
     }
-    # The one module of the service it needs: where the user's cache folder is; and of the
-    # domain, where a data file's kept parse is taken from (cli/kept_data.py).
+    # The modules of the service it needs: where the user's cache folder is, and which language
+    # the environment asks for (not the catalogues); of the domain, where a data file's kept
+    # parse is taken from (cli/kept_data.py).
     service = {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
-    assert service <= {"service", "service.user_folders", "domain", "domain.package_data"}
+    assert service <= {
+        "service",
+        "service.user_folders",
+        "service.languages",
+        "domain",
+        "domain.package_data",
+    }
 
 
 def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 
 import click
 
-from cli.language import choose
+from cli.language import choose, environment_language
 from cli.language import language as language_of_messages
 from cli.language import translated as rules_said
 
@@ -191,11 +191,7 @@ def decided_language(command: click.Command, args: Sequence[str]) -> str:
     environment's; kept as the messages' choice too (cli/language.py)."""
     asked = asked_language(command, args)
     choose(asked)
-    if asked:
-        return asked
-    from service.languages import language_from_environment
-
-    return language_from_environment(os.environ)
+    return asked or environment_language()
 
 
 def asked_language(command: click.Command, args: Sequence[str]) -> str | None:

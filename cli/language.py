@@ -32,11 +32,16 @@ def choose(language: str | None) -> None:
 
 def language() -> str:
     """The language of this command's messages."""
-    global _from_environment
     if _chosen is not None:
         return _chosen
+    return environment_language()
+
+
+def environment_language() -> str:
+    """The language the environment asks for, read once after each `choose`."""
+    global _from_environment
     if _from_environment is None:
-        from service.i18n import language_from_environment
+        from service.languages import language_from_environment
 
         _from_environment = language_from_environment(os.environ)
     return _from_environment

@@ -130,7 +130,8 @@ COMMANDS = {
     type=click.Choice(["en", "ja"]),
     is_eager=True,
     expose_value=False,
-    callback=lambda _ctx, _param, value: choose(value),
+    # Without `--lang` the choice made before parsing stands (cli/help_language.py).
+    callback=lambda _ctx, _param, value: None if value is None else choose(value),
     help="Language of the messages (default: $LANGUAGE, $LC_ALL, $LC_MESSAGES or $LANG).",
 )
 @click.version_option(package_name="touchline")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import service.i18n
+import service.languages
 from cli.main import cli
 
 JAPANESE = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
@@ -28,13 +28,13 @@ def test_a_command_reads_the_environment_s_language_once(
     match = touchline(sqlite_url, *new, env=ENGLISH).split()[2]
     touchline(sqlite_url, "match", "record", match, "toss", "toho", env=ENGLISH)
     reads: list[Any] = []
-    read = service.i18n.language_from_environment
+    read = service.languages.language_from_environment
 
     def counted(environ: Any) -> str:
         reads.append(environ)
         return read(environ)
 
-    monkeypatch.setattr(service.i18n, "language_from_environment", counted)
+    monkeypatch.setattr(service.languages, "language_from_environment", counted)
     shown = touchline(sqlite_url, "match", "show", match, "--log", env=JAPANESE)
     assert "ログ（1 行）" in shown, shown
     assert len(reads) == 1

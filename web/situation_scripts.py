@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 from domain.names import bilingual
 from domain.ruleset import JSON
 from service.views import ReplayView
+from web.language import translated
 from web.static_files import FOREVER
 
 bp = Blueprint("situation_scripts", __name__)
@@ -119,7 +120,16 @@ def situation_data(view: ReplayView) -> Markup:
     attribute: what the twin draws from."""
     names: dict[str, str] = {}
     _names(view.situation, names)
-    data = {"situation": view.situation, "text": view.text, "names": names}
+    # What the server's template shows translated (the text box, the coaches' labels), the
+    # twin is given as shown, in the page's language.
+    coaches = view.situation.get("coaches") if isinstance(view.situation, dict) else None
+    labels = (
+        {side: translated(coach["label"]) for side, coach in coaches.items()}
+        if isinstance(coaches, dict)
+        else {}
+    )
+    data = {"situation": view.situation, "text": translated(view.text), "names": names}
+    data["labels"] = labels
     try:
         encoded = orjson.dumps(data).decode()
     except orjson.JSONEncodeError:  # text orjson refuses, a lone surrogate: as `json` writes it

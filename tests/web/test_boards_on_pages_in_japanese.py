@@ -56,3 +56,22 @@ def test_a_king_of_the_pitch_board_in_japanese(client: FlaskClient, service: Tou
     assert not re.search(r"\b(?:crowns|cubes|hand|deck|discard|phase|player no)\b", text)
     english = board(client.get(f"/matches/{match_id}").get_data(as_text=True))
     assert "King of the Pitch: Blue (Alice)" in english and "Line: 1: " in english
+
+
+def test_the_replay_controls_and_the_card_game_situation_name_lines_in_japanese(
+    client: FlaskClient, match_id: str
+) -> None:
+    """The controls' names of a line (and the words the script moves them with), the match
+    deck's counts and the period before the kick-off read in the page's language."""
+    for line in OPENING[:6]:
+        assert enter(client, match_id, line).status_code == 201
+    replay = client.get(f"/matches/{match_id}/replay?at=3", headers=JA).get_data(as_text=True)
+    assert 'aria-label="前のステップ (2 行目)"' in replay, replay
+    assert 'aria-valuetext="3 行目"' in replay
+    assert 'data-kick-off="キックオフ"' in replay and 'data-line-number="# 行目"' in replay
+    assert "(line " not in replay and "hidden</dd>" not in replay
+    start = client.get(f"/matches/{match_id}/replay?at=0", headers=JA).get_data(as_text=True)
+    assert "<strong>キックオフ前</strong>" in start
+    assert "<strong>Before the kick-off</strong>" not in start
+    english = client.get(f"/matches/{match_id}/replay?at=3").get_data(as_text=True)
+    assert 'aria-label="Previous step (line 2)"' in english and "on the Pitch" in english

@@ -26,6 +26,13 @@
     bar: root.querySelector(".step-bar").cloneNode(true),
     jumps: root.querySelector(".replay-controls").cloneNode(true)
   };
+  // A line of the log named as the page names it (replay_controls.html's words).
+  function lineName(line, title) {
+    var words = controls.jumps;
+    if (line === 0) return words.getAttribute(title ? "data-kick-off-title" : "data-kick-off");
+    var said = words.getAttribute(title ? "data-line-number-title" : "data-line-number");
+    return said.replace("#", String(line));
+  }
   // Frames kept by step, and when they were fetched: a match still being scored moves on, so
   // kept frames are fetched again once they are this old rather than shown stale for long.
   var kept = {};
@@ -101,7 +108,7 @@
       made.setAttribute("href", pageUrl + "?at=" + target[1]);
       made.setAttribute("data-step", target[0]);
       made.setAttribute("data-rel", rel);
-      made.setAttribute("aria-label", label + " (" + (target[1] === 0 ? "kick-off" : "line " + target[1]) + ")");
+      made.setAttribute("aria-label", label + " (" + lineName(target[1], false) + ")");
       made.setAttribute("title", label);
       made.textContent = symbol;
     } else {
@@ -132,8 +139,8 @@
     var slider = jumps.querySelector("#replay-slider");
     slider.setAttribute("max", data.total);
     slider.setAttribute("value", data.step);
-    slider.setAttribute("aria-valuetext", data.line === 0 ? "Kick-off" : "Line " + data.line);
-    jumps.querySelector("#replay-slider-value").textContent = data.line === 0 ? "kick-off" : "line " + data.line;
+    slider.setAttribute("aria-valuetext", lineName(data.line, true));
+    jumps.querySelector("#replay-slider-value").textContent = lineName(data.line, false);
     var copy = jumps.querySelector("[data-copy]");
     copy.setAttribute("href", copy.getAttribute("href").replace(/\?at=\d+$/, "?at=" + data.line));
     place.replaceWith(bar, jumps);

@@ -46,10 +46,12 @@
     return html + "</div>";
   }
 
-  function coachSection(side, coach, situation, words, names) {
+  function coachSection(side, coach, situation, words, names, shown) {
+    // The label as the server shows it, in the page's language (situation_data's `labels`).
+    var label = Object.prototype.hasOwnProperty.call(shown, side) ? shown[side] : coach.label;
     var html = '<section class="coach side-' + esc(side) +
-      (side === situation.attacker ? " is-attacking" : "") + '" aria-label="' + esc(coach.label) + '">';
-    html += "<h3>" + esc(coach.label) +
+      (side === situation.attacker ? " is-attacking" : "") + '" aria-label="' + esc(label) + '">';
+    html += "<h3>" + esc(label) +
       (side === situation.turn ? ' <span class="badge">' + words["to play"] + "</span>" : "") + "</h3>";
     html += '<p class="counts">' +
       say(words, "counts", { hand: coach.hand, deck: coach.deck, discard: coach.discard }) +
@@ -91,7 +93,7 @@
     var sides = Object.keys(situation.coaches);
     var html = '<section class="situation situation-card-game" aria-label="' + words.Situation + '">';
     html += scoreboard(sides, situation.score, labels, words);
-    html += '<p class="period"><strong>' + esc(situation.period_name || "Before the kick-off") + "</strong>" +
+    html += '<p class="period"><strong>' + (situation.period_name ? esc(situation.period_name) : words["Before the kick-off"]) + "</strong>" +
       (situation.round ? " " + say(words, "round", { round: situation.round }) : "") +
       (situation.injury_time ? ' · <span class="badge">' + words["injury time"] + "</span>" : "") +
       (situation.extra_time ? ' · <span class="badge">' + words["extra time"] + "</span>" : "") +
@@ -101,8 +103,9 @@
       fact(words.Defending, labelOf(situation.defender, labels)) +
       fact(words.Turn, labelOf(situation.turn, labels), "turn") +
       fact(words["Cards in play"], esc(py(situation.cards_in_play) + " / " + py(situation.card_limit)), "limit") +
-      fact(words["Match deck"], esc(py(situation.match_deck.pitch) + " on the Pitch, " +
-        py(situation.match_deck.hidden) + " hidden"));
+      fact(words["Match deck"], say(words, "deck counts", {
+        pitch: py(situation.match_deck.pitch), hidden: py(situation.match_deck.hidden)
+      }));
     if (situation.passed && situation.passed.length) {
       html += fact(words.Passed, esc(situation.passed.map(function (p) { return title(py(p)); }).join(", ")));
     }
@@ -112,15 +115,15 @@
       html += '<dl class="facts shooting" aria-label="' + words.Shooting + '">' +
         fact(words.Declared, esc(shooting.declared));
       ["attacker", "defender"].forEach(function (role) {
-        if (shooting.spent[role] !== null) html += fact(esc(role + " spent"), esc(shooting.spent[role]));
-        if (shooting.rolls[role] !== null) html += fact(esc(role + " rolled"), esc(shooting.rolls[role]), "die");
+        if (shooting.spent[role] !== null) html += fact(words[role + " spent"], esc(shooting.spent[role]));
+        if (shooting.rolls[role] !== null) html += fact(words[role + " rolled"], esc(shooting.rolls[role]), "die");
       });
       if (shooting.save !== null) html += fact(words["Save roll"], esc(shooting.save), "die");
       html += "</dl>";
     }
     html += '<div class="coaches">';
     for (var i = 0; i < sides.length; i++) {
-      html += coachSection(sides[i], situation.coaches[sides[i]], situation, words, names);
+      html += coachSection(sides[i], situation.coaches[sides[i]], situation, words, names, data.labels || {});
     }
     html += "</div>";
     html += '<details class="situation-text-box" data-keep="situation-text"><summary>' + words["As text"] +

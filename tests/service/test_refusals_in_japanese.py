@@ -130,8 +130,8 @@ def test_a_rule_without_a_quote_of_its_own_quotes_its_chapter() -> None:
 
 def test_a_prompt_of_what_comes_next_reads_in_japanese() -> None:
     prompts = [ja(e.prompt) for e in tcg_expected(tcg_kicked_off())]
-    assert "Nankatsu (Alice): Tsubasa Ozoraがパスする。" in prompts
-    assert "Nankatsu (Alice)がTsubasa Ozoraをc7から移動する。" in prompts
+    assert "Nankatsu（Alice）: Tsubasa Ozoraがパスする。" in prompts
+    assert "Nankatsu（Alice）がTsubasa Ozoraをc7から移動する。" in prompts
 
 
 def test_a_log_sentence_reads_in_japanese_with_its_values_translated() -> None:

@@ -123,7 +123,7 @@ def test_a_setup_s_problems_on_the_new_match_form(client: FlaskClient) -> None:
     refused = post_form(client, "/matches/new", data)
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
-    assert "両方の席が Nankatsu になっています" in page
+    assert "両方の席が 南葛 になっています" in page
     assert "away: コーチの名前が必要です" in page
     assert "bank-cap は 1 以上の整数か &#39;none&#39; で指定してください（0 ではなく）" in page
     client.get("/language/en")

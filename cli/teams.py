@@ -8,7 +8,7 @@ import click
 
 from cli.context import RulesFailure, handle_errors
 from cli.help_language import Group
-from cli.language import _
+from cli.language import _, translated
 from domain.tcg.team_check import NAME_LIMIT_SCOPES
 from service.teams import check_team_file
 
@@ -35,7 +35,7 @@ def check(file: Path, name_limits: str) -> None:
     if report.legal:
         click.echo(_("%(name)s: legal (%(cards)s cards)", name=report.name, cards=report.cards))
         return
-    lines = "\n".join(f"  {problem}" for problem in report.problems)
+    lines = "\n".join(f"  {v.rule}: {translated(v.message)}" for v in report.problems)
     raise RulesFailure(
         _(
             "%(name)s: %(problems)s problem(s)\n%(lines)s",

@@ -84,6 +84,12 @@ class Seat:
     name: str
     fields: tuple[SetupField, ...]
     label: str = ""  # the seat as the form names it (a phrase: `Home`), if not by its fields
+    # The seat as a sentence about it names it (a phrase: `home`); its name when not given.
+    called: str = ""
+
+    @property
+    def said_as(self) -> str:
+        return self.called or self.name
 
 
 @dataclass(frozen=True)

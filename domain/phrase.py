@@ -12,7 +12,9 @@ source and checked to have a translation (tests/test_translations.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -175,3 +177,45 @@ def said_by(error: BaseException) -> str:
     text of it, so an error raised again from another keeps its first argument instead."""
     first = error.args[0] if len(error.args) == 1 else None
     return first if isinstance(first, str) else str(error)
+
+
+def phrase_template(template: str, /) -> str:
+    """A template some other code fills in (a library's message, read back by `recognised`),
+    marked for the catalogue's extraction as `phrase` is; returned as it is."""
+    return template
+
+
+def recognised(text: str, templates: Iterable[str]) -> Phrase | None:
+    """The phrase of `templates` that fills in to exactly `text`, its values read back from
+    it; None when none does. For text that another library formats in English, such as a
+    parser's message, so that it can be translated as the rules' own phrases are."""
+    for template, pattern in _patterns(tuple(templates)):
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return Phrase(template, found.groupdict())
+    return None
+
+
+@cache
+def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    # The template with the most fixed text first: `Expected '=' after a key` before
+    # `Expected {expected}`, which its text fills in too.
+    ordered = sorted(templates, key=lambda t: -len(_FIELD.sub("", t)))
+    return tuple((template, _pattern(template)) for template in ordered)
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    pieces: list[str] = []
+    seen: set[str] = set()
+    at = 0
+    for field in _FIELD.finditer(template):
+        pieces.append(re.escape(template[at : field.start()].replace("{{", "{").replace("}}", "}")))
+        name = field[1]
+        pieces.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+        seen.add(name)
+        at = field.end()
+    pieces.append(re.escape(template[at:].replace("{{", "{").replace("}}", "}")))
+    return re.compile("".join(pieces), re.DOTALL)

@@ -12,8 +12,9 @@ common=(--project=Touchline --sort-output --add-location=file --no-wrap)
 # The pages and the command line: gettext's usual keywords (_, gettext, ngettext, lazy_gettext).
 pybabel -q extract -F babel.cfg "${common[@]}" -o "$T/messages.pot" cli web service schemas domain
 # What the rules say: the domain's `phrase(...)` calls (domain/phrase.py), and the service's
-# refusals that are phrases too (an unknown match or league, a stale version).
-pybabel -q extract -F babel.cfg "${common[@]}" --no-default-keywords -k phrase \
+# refusals that are phrases too (an unknown match or league, a stale version); with the
+# templates of other code's English said as phrases (`phrase_template`: TOML's reader).
+pybabel -q extract -F babel.cfg "${common[@]}" --no-default-keywords -k phrase -k phrase_template \
   -o "$T/rules.pot" domain service
 
 for domain in messages rules; do

@@ -8,7 +8,6 @@ rulesets validate. Whether the teams make a legal match is the ruleset's to say.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,13 +76,3 @@ def put(setup: dict[str, Any], declared: SetupField, answer: Any) -> None:
         node[leaf] = list(dict.fromkeys([*node.get(leaf, []), *added]))
     else:
         node[leaf] = answer if declared.kind == "team-list" else str(answer)
-
-
-def team_list_from_text(text: str, source: str) -> dict[str, Any]:
-    """A TCG team list written in TOML, parsed; `source` names it in the error."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BadInput(
-            phrase("{source} is not valid TOML: {problem}", source=source, problem=str(error))
-        ) from None

@@ -11,7 +11,7 @@ from domain.ruleset import Violation
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
 from domain.tcg.team_list import TeamListError, parse_team_list
 from service.errors import BadInput
-from service.setups import team_list_from_text
+from service.team_list_text import TEAM_LIST_LIMIT, team_list_from_text, team_list_text
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class TeamReport:
 def read_team_file(path: Path) -> dict[str, Any]:
     """The parsed TOML of a team list file, or one clear error naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(TEAM_LIST_LIMIT + 1)
     except OSError as error:
         raise BadInput(
             phrase(
@@ -37,11 +38,7 @@ def read_team_file(path: Path) -> dict[str, Any]:
                 problem=error.strerror or str(error),
             )
         ) from None
-    except UnicodeDecodeError as error:
-        raise BadInput(
-            phrase("{source} is not valid TOML: {problem}", source=str(path), problem=str(error))
-        ) from None
-    return team_list_from_text(text, str(path))
+    return team_list_from_text(team_list_text(data, str(path)), str(path))
 
 
 def check_team_file(path: Path, name_limits: str = "whole-team") -> TeamReport:

@@ -26,7 +26,7 @@ with open(ROOT / "babel.cfg") as config:
     METHODS, OPTIONS = parse_mapping_cfg(config)
 SOURCES = {
     "messages": (("cli", "web", "service", "schemas", "domain"), DEFAULT_KEYWORDS),
-    "rules": (("domain",), {"phrase": None}),
+    "rules": (("domain", "service"), {"phrase": None, "phrase_template": None}),
 }
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT_LANGUAGE]
 

@@ -12,17 +12,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from domain.declarations import Seat, SetupField, SetupForm
 from domain.registry import find_ruleset, ruleset_names
 from domain.ruleset import SetupError
 from service.errors import BadInput
-from service.setups import put, team_list_from_text
+from service.setups import put
+from service.team_list_text import TEAM_LIST_LIMIT, team_list_from_text, team_list_text
 from web.errors import said
-
-# A pasted or uploaded team list larger than this is not a team list.
-TEAM_LIST_LIMIT = 100_000
+from web.language import translated
 
 
 def ruleset_titles() -> dict[str, str]:
@@ -53,7 +53,7 @@ class NewMatch:
 def read_new_match(form: MultiDict[str, str], files: Mapping[str, FileStorage]) -> NewMatch:
     ruleset = form.get("ruleset", "")
     if ruleset not in ruleset_names():
-        return NewMatch(ruleset, problems=["choose the game to record"])
+        return NewMatch(ruleset, problems=[_("choose the game to record")])
     found = NewMatch(ruleset, league=form.get("league", "").strip() or None)
     reader = _Reader(find_ruleset(ruleset).setup_form, form, files, found)
     try:
@@ -109,7 +109,7 @@ class _Reader:
         if declared.kind == "flag":
             return bool(self.form.get(name))
         if declared.kind == "team-list":
-            return self._team_list(declared, seat.name if seat else declared.name)
+            return self._team_list(declared, translated(seat.said_as) if seat else declared.name)
         text = self.form.get(name, "").strip()
         # An emptied field of a seat stays empty, for the ruleset to name; elsewhere it means
         # the default.
@@ -119,13 +119,19 @@ class _Reader:
         name = form_name(self.declared, declared)
         text = self._team_list_text(declared, owner)
         self.found.kept[f"{name}-list"] = text
+        what = translated(declared.label)
         if not text.strip():
             self.found.problems.append(
-                f"{owner}: paste or upload the {declared.label} ({declared.file_format})"
+                _(
+                    "%(seat)s: paste or upload the %(list)s (%(format)s)",
+                    seat=owner,
+                    list=what,
+                    format=declared.file_format,
+                )
             )
             return None
         try:
-            return team_list_from_text(text, f"the {owner} {declared.label}")
+            return team_list_from_text(text, _("the %(seat)s %(list)s", seat=owner, list=what))
         except BadInput as error:
             self.found.problems.append(said(error))
             return None
@@ -137,12 +143,6 @@ class _Reader:
         upload = self.files.get(f"{name}-file")
         if upload is not None and upload.filename:
             data: bytes = upload.read(TEAM_LIST_LIMIT + 1)
-            if len(data) > TEAM_LIST_LIMIT:
-                raise BadInput(
-                    f"the {owner} {declared.label} file is too large to be a {declared.label}"
-                )
-            try:
-                return data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise BadInput(f"the {owner} {declared.label} file is not UTF-8 text") from None
+            what = translated(declared.label)
+            return team_list_text(data, _("the %(seat)s %(list)s file", seat=owner, list=what))
         return str(self.form.get(f"{name}-list", ""))

@@ -88,12 +88,15 @@ _CHOICE_NAMES = {
 
 
 _SIDE_WORDS = {"home": phrase("Home"), "away": phrase("Away")}
+# A seat as a problem with its team names it: `home: starters card 3 (…): shot is missing`.
+_SEAT_WORDS = {"home": phrase("home"), "away": phrase("away")}
 
 
 def _form_seat(side: str) -> Seat:
     return Seat(
         side,
         label=_SIDE_WORDS[side],
+        called=_SEAT_WORDS[side],
         fields=(
             SetupField(
                 f"{side}-coach", phrase("{side} coach", side=_SIDE_WORDS[side]), "text", ("coach",)
@@ -225,8 +228,8 @@ def make_setup(raw: Mapping[str, JSON]) -> TcgSetup:
         problems.append(phrase("unknown setup field(s): {unknown}", unknown=commas(unknown)))
     chosen = _settings(raw.get("settings"), problems)
     team_settings = TeamSettings(name_limits=chosen["name-limits"])
-    home, home_coach = _seat(raw.get("home"), "home", team_settings, problems)
-    away, away_coach = _seat(raw.get("away"), "away", team_settings, problems)
+    home, home_coach = _seat(raw.get("home"), _SEAT_WORDS["home"], team_settings, problems)
+    away, away_coach = _seat(raw.get("away"), _SEAT_WORDS["away"], team_settings, problems)
     if problems or not (home and away and home_coach and away_coach):
         raise SetupError(problems)
     return TcgSetup(

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.phrase import phrase, semicolons
 from domain.tcg.labels import keys_of, label_key
 from domain.text import NAME_LIMIT
 
@@ -23,7 +24,7 @@ class TeamListError(ValueError):
     """A team list that cannot be read; `problems` names each card and field at fault."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__(semicolons(problems))
         self.problems = tuple(problems)
 
 
@@ -109,7 +110,14 @@ class _Reader:
         value = data.get(key)
         if isinstance(value, str) and value.strip():
             return value.strip()
-        self.problems.append(f"{where}: {key} must be a non-empty text, not {value!r}")
+        self.problems.append(
+            phrase(
+                "{where}: {key} must be a non-empty text, not {value}",
+                where=where,
+                key=key,
+                value=repr(value),
+            )
+        )
         return "?"
 
     def number(
@@ -119,26 +127,46 @@ class _Reader:
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
         self.problems.append(
-            f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}"
+            phrase(
+                "{where}: {key} must be a whole number from {low} to {high}, not {value}",
+                where=where,
+                key=key,
+                low=low,
+                high=high,
+                value=repr(value),
+            )
         )
         return default
 
     def card(self, data: Any, where: str, starter: bool) -> Card | None:
         if not isinstance(data, Mapping):
-            self.problems.append(f"{where}: each card must be a table of name = value")
+            self.problems.append(
+                phrase("{where}: each card must be a table of name = value", where=where)
+            )
             return None
         name = self.text(data, "name", where)
-        where = f"{where} ({name})"
+        where = phrase("{where} ({name})", where=where, name=name)
         card_type = data.get("type", "player" if starter else None)
         if card_type not in CARD_TYPES:
             self.problems.append(
-                f"{where}: type must be one of {', '.join(CARD_TYPES)}, not {card_type!r}"
+                phrase(
+                    "{where}: type must be one of {allowed}, not {value}",
+                    where=where,
+                    allowed=", ".join(CARD_TYPES),
+                    value=repr(card_type),
+                )
             )
             return None
         allowed = {"name", "type", "battle-point", "count", "aliases", *_FIELDS_BY_TYPE[card_type]}
         unknown = sorted(set(data) - allowed)
         if unknown:
-            self.problems.append(f"{where}: unknown field(s) {', '.join(map(str, unknown))}")
+            self.problems.append(
+                phrase(
+                    "{where}: unknown field(s) {fields}",
+                    where=where,
+                    fields=", ".join(map(str, unknown)),
+                )
+            )
         values: dict[str, Any] = {
             "name": name,
             "type": card_type,
@@ -153,7 +181,12 @@ class _Reader:
             position = data.get("position")
             if position not in POSITIONS:
                 self.problems.append(
-                    f"{where}: position must be one of {', '.join(POSITIONS)}, not {position!r}"
+                    phrase(
+                        "{where}: position must be one of {allowed}, not {value}",
+                        where=where,
+                        allowed=", ".join(POSITIONS),
+                        value=repr(position),
+                    )
                 )
                 position = "MF"
             values["position"] = position
@@ -170,7 +203,13 @@ class _Reader:
         if card_type == "reverse":
             wait = data.get("wait", False)
             if not isinstance(wait, bool):
-                self.problems.append(f"{where}: wait must be true or false, not {wait!r}")
+                self.problems.append(
+                    phrase(
+                        "{where}: wait must be true or false, not {value}",
+                        where=where,
+                        value=repr(wait),
+                    )
+                )
                 wait = False
             values["wait"] = wait
         return Card(**values)
@@ -178,15 +217,27 @@ class _Reader:
     def aliases(self, data: Mapping[str, Any], where: str) -> tuple[str, ...]:
         raw = data.get("aliases", [])
         if not isinstance(raw, list) or not all(isinstance(a, str) and a.strip() for a in raw):
-            self.problems.append(f"{where}: aliases must be a list of names, not {raw!r}")
+            self.problems.append(
+                phrase(
+                    "{where}: aliases must be a list of names, not {value}",
+                    where=where,
+                    value=repr(raw),
+                )
+            )
             return ()
         too_long = [a for a in raw if len(a.strip()) > NAME_LIMIT]
         if too_long:
-            self.problems.append(f"{where}: an alias holds at most {NAME_LIMIT} characters")
+            self.problems.append(
+                phrase(
+                    "{where}: an alias holds at most {limit} characters",
+                    where=where,
+                    limit=NAME_LIMIT,
+                )
+            )
         return tuple(a.strip() for a in raw)
 
     def _missing(self, where: str, key: str) -> int:
-        self.problems.append(f"{where}: {key} is missing")
+        self.problems.append(phrase("{where}: {key} is missing", where=where, key=key))
         return 0
 
 
@@ -202,10 +253,12 @@ _FIELDS_BY_TYPE: dict[str, tuple[str, ...]] = {
 def _cards(reader: _Reader, data: Mapping[str, Any], key: str, starter: bool) -> tuple[Card, ...]:
     raw = data.get(key)
     if not isinstance(raw, list):
-        reader.problems.append(f"{key} must be a list of cards ([[{key}]] tables)")
+        reader.problems.append(phrase("{key} must be a list of cards ([[{key}]] tables)", key=key))
         return ()
-    cards = (reader.card(entry, f"{key} card {number}", starter) for number, entry in
-             enumerate(raw, 1))  # fmt: skip
+    cards = (
+        reader.card(entry, phrase("{key} card {number}", key=key, number=number), starter)
+        for number, entry in enumerate(raw, 1)
+    )
     return tuple(card for card in cards if card is not None)
 
 
@@ -213,11 +266,13 @@ def parse_team_list(data: Mapping[str, Any]) -> TeamList:
     """Build a TeamList from parsed TOML; raise TeamListError naming every bad card and field."""
     reader = _Reader()
     if not isinstance(data, Mapping):
-        raise TeamListError(["a team list must be a table of name = value"])
+        raise TeamListError([phrase("a team list must be a table of name = value")])
     unknown = sorted(set(data) - {"name", "coach", "starters", "deck"})
     if unknown:
-        reader.problems.append(f"unknown team list field(s) {', '.join(map(str, unknown))}")
-    name = reader.text(data, "name", "team")
+        reader.problems.append(
+            phrase("unknown team list field(s) {fields}", fields=", ".join(map(str, unknown)))
+        )
+    name = reader.text(data, "name", phrase("team"))
     coach_data = data.get("coach")
     coach: Card | None = None
     formation: Formation | None = None
@@ -226,15 +281,23 @@ def parse_team_list(data: Mapping[str, Any]) -> TeamList:
         formation = parse_formation(coach_data.get("formation"))
         if formation is None:
             reader.problems.append(
-                f"coach ({coach_data.get('name')}): formation must be DF-MF-FW counts adding "
-                f'up to 10, like "4-4-2", not {coach_data.get("formation")!r}'
+                phrase(
+                    "coach ({name}): formation must be DF-MF-FW counts adding up to 10, "
+                    'like "4-4-2", not {value}',
+                    name=str(coach_data.get("name")),
+                    value=repr(coach_data.get("formation")),
+                )
             )
     else:
-        reader.problems.append("coach must be a table with name, formation and battle-point")
+        reader.problems.append(
+            phrase("coach must be a table with name, formation and battle-point")
+        )
     starters = _cards(reader, data, "starters", starter=True)
     for card in starters:
         if card.count != 1:
-            reader.problems.append(f"starters ({card.name}): a starter is one card, not a count")
+            reader.problems.append(
+                phrase("starters ({card}): a starter is one card, not a count", card=card.name)
+            )
     deck = _cards(reader, data, "deck", starter=False)
     reader.problems += _ambiguous_aliases((*starters, *deck))
     if reader.problems or coach is None or formation is None:
@@ -252,7 +315,14 @@ def _ambiguous_aliases(cards: tuple[Card, ...]) -> list[str]:
                 (c for c in cards if c.answers_to(alias) and not c.answers_to(card.name)), None
             )
             if other is not None:
-                problems.append(f"{card.name}: the alias {alias!r} names {other.name} too")
+                problems.append(
+                    phrase(
+                        "{card}: the alias {alias} names {other} too",
+                        card=card.name,
+                        alias=repr(alias),
+                        other=other.name,
+                    )
+                )
     return list(dict.fromkeys(problems))
 
 

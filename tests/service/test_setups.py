@@ -12,8 +12,8 @@ from service.setups import (
     put,
     seat,
     setup_from,
-    team_list_from_text,
 )
+from service.team_list_text import team_list_from_text
 
 
 def test_two_seats_options_and_settings() -> None:

@@ -13,6 +13,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.audit import KINDS as AUDIT_KINDS
 from domain.text import KEY_LIMIT, NAME_LIMIT
+from schemas.validation_messages import NESTED_TOO_DEEP, NOT_UNICODE
 
 # How deep a free-form JSON value (a setup, an action) may nest; real ones nest two or three.
 MAX_JSON_DEPTH = 16
@@ -27,12 +28,12 @@ DATE_TEXT = 40
 def check_encodable(value: Any, depth: int = 0) -> None:
     """Refuse text the store cannot write, and JSON nested deeper than any real setup."""
     if depth > MAX_JSON_DEPTH:
-        raise ValidationError(f"nested deeper than {MAX_JSON_DEPTH} levels")
+        raise ValidationError(NESTED_TOO_DEEP.format(limit=MAX_JSON_DEPTH))
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValidationError("text must be valid Unicode (no lone surrogates)") from None
+            raise ValidationError(NOT_UNICODE) from None
     elif isinstance(value, dict):
         for key, item in value.items():
             check_encodable(key, depth + 1)

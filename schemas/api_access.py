@@ -11,6 +11,7 @@ from domain.league import TIEBREAKERS
 from domain.registry import ruleset_names
 from domain.text import NAME_LIMIT, REASON_LIMIT
 from schemas.api import text_field
+from schemas.validation_messages import LEAGUE_OR_MATCH, NOT_BOTH_SCOPES
 
 
 def _points(**options: Any) -> Any:
@@ -69,7 +70,7 @@ class NewLinkSchema(Schema):
     @validates_schema
     def one_scope(self, data: dict[str, Any], **_: Any) -> None:
         if data.get("league") is not None and data.get("match") is not None:
-            raise ValidationError("give a league or a match, not both", "match")
+            raise ValidationError(NOT_BOTH_SCOPES, "match")
 
 
 class RevokeLinkSchema(Schema):
@@ -84,7 +85,7 @@ class LinksQuerySchema(Schema):
     @validates_schema
     def one_scope(self, data: dict[str, Any], **_: Any) -> None:
         if (data.get("league") is None) == (data.get("match") is None):
-            raise ValidationError("give a league or a match", "league")
+            raise ValidationError(LEAGUE_OR_MATCH, "league")
 
 
 class LinkSchema(Schema):

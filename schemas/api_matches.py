@@ -17,6 +17,7 @@ from domain.rejudge import KEEP, WITHDRAW
 from domain.rulebook import MAX_CITED
 from domain.text import DIE_LABEL_LIMIT, NAME_LIMIT, NOTE_LIMIT, REASON_LIMIT
 from schemas.api import LONG_TEXT, check_encodable, json_object, text_field
+from schemas.validation_messages import ACTION_OR_TEXT
 from service.views import line_data
 
 
@@ -627,7 +628,7 @@ class NewEntrySchema(Schema):
     @validates_schema
     def _one_form(self, data: dict[str, Any], **_: Any) -> None:
         if (data.get("action") is None) == (data.get("text") is None):
-            raise ValidationError("give either action or text, not both and not neither")
+            raise ValidationError(ACTION_OR_TEXT)
 
 
 class UndoSchema(Schema):
@@ -713,7 +714,7 @@ class CorrectedEntrySchema(Schema):
     @validates_schema
     def _one_form(self, data: dict[str, Any], **_: Any) -> None:
         if (data.get("action") is None) == (data.get("text") is None):
-            raise ValidationError("give either action or text, not both and not neither")
+            raise ValidationError(ACTION_OR_TEXT)
 
 
 class NewDisputeSchema(Schema):

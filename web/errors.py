@@ -32,6 +32,7 @@ from service.errors import (
 )
 from service.i18n import refusal, translated
 from web.language import language
+from web.validation_language import messages_in
 
 STATUS: dict[type[TouchlineError], int] = {
     NotFound: 404,
@@ -82,7 +83,7 @@ def register(app: Flask) -> None:
             body = {"status": status, "error": _title(status), "message": description}
             messages = (getattr(error, "data", None) or {}).get("messages")
             if messages:
-                body["errors"] = messages
+                body["errors"] = messages_in(messages, language())
             return jsonify(body), status
         return render_template("error.html", status=status, message=description), status
 

@@ -200,18 +200,21 @@ def recognised(text: str, templates: Iterable[str]) -> Phrase | None:
 def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     # The template with the most fixed text first: `Expected '=' after a key` before
     # `Expected {expected}`, which its text fills in too.
-    ordered = sorted(templates, key=lambda t: -len(_FIELD.sub("", t)))
+    ordered = sorted(templates, key=lambda t: -len(_field().sub("", t)))
     return tuple((template, _pattern(template)) for template in ordered)
 
 
-_FIELD = re.compile(r"\{(\w+)\}")
+# Compiled when text is first recognised: showing a match compiles no expression of ours.
+@cache
+def _field() -> re.Pattern[str]:
+    return re.compile(r"\{(\w+)\}")
 
 
 def _pattern(template: str) -> re.Pattern[str]:
     pieces: list[str] = []
     seen: set[str] = set()
     at = 0
-    for field in _FIELD.finditer(template):
+    for field in _field().finditer(template):
         pieces.append(re.escape(template[at : field.start()].replace("{{", "{").replace("}}", "}")))
         name = field[1]
         pieces.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import cache
 from typing import Any, Final
 
 from domain.phrase import phrase, phrase_template, recognised
@@ -44,10 +45,15 @@ TOML_PROBLEMS: Final = (
     phrase_template("Invalid date or datetime"),
     phrase_template("Invalid value"),
 )
-_PLACED = re.compile(
-    r"(?P<problem>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)",
-    re.DOTALL,
-)
+
+
+# Compiled when a list first fails to parse, not when a command that reads none starts.
+@cache
+def _placed() -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<problem>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)",
+        re.DOTALL,
+    )
 
 
 def team_list_text(data: bytes, source: str) -> str:
@@ -78,7 +84,7 @@ def team_list_from_text(text: str, source: str) -> dict[str, Any]:
 def toml_problem(error: tomllib.TOMLDecodeError) -> str:
     """What the TOML reader found and where, as a phrase; its own words when they are new."""
     said = str(error)
-    placed = _PLACED.fullmatch(said)
+    placed = _placed().fullmatch(said)
     if placed is None:
         return said
     problem: str = recognised(placed["problem"], TOML_PROBLEMS) or placed["problem"]

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from domain.names import folded
+from domain.phrase import either, phrase, said_by
 from domain.printed import CardLibrary, Printed, PrintedCard
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
@@ -31,6 +32,8 @@ MAX_FILE_BYTES = 512 * 1024
 MAX_CARDS = 5000
 MAX_LINE_CHARS = 1000
 NO_SIDE = "-"
+# The first line as a message quotes it.
+_QUOTED_FORMAT = f"'{FORMAT} {VERSION}'"
 # A printed value is a small whole number; the bound keeps a typo from reading as a value.
 MAX_VALUE = 99
 
@@ -68,13 +71,21 @@ def read_card_list(data: bytes | str) -> CardListFile:
     header, body = content[:3], content[3:]
     if len(header) < 3:
         raise CardListFileError(
-            f"line {len(lines)}: the file ends before its header: it starts with "
-            f"'{FORMAT} {VERSION}', 'game NAME' and 'values FIELD …'"
+            phrase(
+                "line {line}: the file ends before its header: it starts with {magic}, "
+                "'game NAME' and 'values FIELD …'",
+                line=len(lines),
+                magic=_QUOTED_FORMAT,
+            )
         )
     printed, game = _header(header)
     if len(body) > MAX_CARDS:
         raise CardListFileError(
-            f"line {body[MAX_CARDS][0]}: a card list holds at most {MAX_CARDS} cards"
+            phrase(
+                "line {line}: a card list holds at most {limit} cards",
+                line=body[MAX_CARDS][0],
+                limit=MAX_CARDS,
+            )
         )
     cards: list[PrintedCard] = []
     seen: dict[str, int] = {}
@@ -84,9 +95,23 @@ def read_card_list(data: bytes | str) -> CardListFile:
         earlier = seen.get(card.key)
         if earlier is not None:
             first = cards[[c.key for c in cards].index(card.key)].name
-            also = "" if folded(first) == folded(card.name) else f" (as {first})"
+            if folded(first) == folded(card.name):
+                raise CardListFileError(
+                    phrase(
+                        "line {line}: {card} is already on line {earlier}",
+                        line=number,
+                        card=card.name,
+                        earlier=earlier,
+                    )
+                )
             raise CardListFileError(
-                f"line {number}: {card.name} is already on line {earlier}{also}"
+                phrase(
+                    "line {line}: {card} is already on line {earlier} (as {first})",
+                    line=number,
+                    card=card.name,
+                    earlier=earlier,
+                    first=first,
+                )
             )
         seen[card.key] = number
         cards.append(card)
@@ -97,21 +122,34 @@ def _decoded(data: bytes | str) -> str:
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     if len(raw) > MAX_FILE_BYTES:
         raise CardListFileError(
-            f"the file holds {len(raw)} bytes: a card list holds at most {MAX_FILE_BYTES}"
+            phrase(
+                "the file holds {size} bytes: a card list holds at most {limit}",
+                size=len(raw),
+                limit=MAX_FILE_BYTES,
+            )
         )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         where = raw[: error.start].count(b"\n") + 1
+        byte = f"0x{raw[error.start]:02x}"
         raise CardListFileError(
-            f"line {where}: not UTF-8 text (byte 0x{raw[error.start]:02x} {error.reason}); "
-            "a card list is UTF-8 text"
+            phrase(
+                "line {line}: not UTF-8 text (byte {byte} {reason}); a card list is UTF-8 text",
+                line=where,
+                byte=byte,
+                reason=error.reason,
+            )
         ) from None
     text = text.replace("\r\n", "\n")
     for number, text_line in enumerate(text.split("\n"), start=1):
         if len(text_line) > MAX_LINE_CHARS:
             raise CardListFileError(
-                f"line {number}: a line holds at most {MAX_LINE_CHARS} characters"
+                phrase(
+                    "line {line}: a line holds at most {limit} characters",
+                    line=number,
+                    limit=MAX_LINE_CHARS,
+                )
             )
     return text
 
@@ -121,27 +159,51 @@ def _header(header: list[tuple[int, str]]) -> tuple[Printed, str]:
     if magic != f"{FORMAT} {VERSION}":
         if magic.startswith(FORMAT):
             raise CardListFileError(
-                f"line {first}: this release reads card list version {VERSION}, not "
-                f"{magic.removeprefix(FORMAT).strip()!r}"
+                phrase(
+                    "line {line}: this release reads card list version {version}, not {given}",
+                    line=first,
+                    version=VERSION,
+                    given=repr(magic.removeprefix(FORMAT).strip()),
+                )
             )
-        raise CardListFileError(f"line {first}: a card list starts with '{FORMAT} {VERSION}'")
+        raise CardListFileError(
+            phrase(
+                "line {line}: a card list starts with {magic}",
+                line=first,
+                magic=_QUOTED_FORMAT,
+            )
+        )
     word, _, game = game_line.partition(" ")
     if word != "game" or not game.strip():
-        raise CardListFileError(f"line {second}: say the game, as 'game card-game'")
+        raise CardListFileError(
+            phrase("line {line}: say the game, as 'game card-game'", line=second)
+        )
     game = game.strip()
     try:
         printed = find_ruleset(game).printed
     except UnknownRuleset:
-        raise CardListFileError(f"line {second}: no game is called {game!r}") from None
+        raise CardListFileError(
+            phrase("line {line}: no game is called {game}", line=second, game=repr(game))
+        ) from None
     if printed is None:
         raise CardListFileError(
-            f"line {second}: the table types no printed values in {game}: it has no card list"
+            phrase(
+                "line {line}: the table types no printed values in {game}: it has no card list",
+                line=second,
+                game=game,
+            )
         )
     word, _, fields = values_line.partition(" ")
     if word != "values" or tuple(fields.split()) != printed.fields:
+        values = f"'values {' '.join(printed.fields)}'"
         raise CardListFileError(
-            f"line {third}: {game}'s cards print {', '.join(printed.fields)}: say "
-            f"'values {' '.join(printed.fields)}'"
+            phrase(
+                "line {line}: {game}'s cards print {fields}: say {values}",
+                line=third,
+                game=game,
+                fields=", ".join(printed.fields),
+                values=values,
+            )
         )
     return printed, game
 
@@ -150,23 +212,42 @@ def _card(number: int, line: str, pattern: re.Pattern[str], printed: Printed) ->
     found = pattern.fullmatch(line)
     if found is None:
         raise CardListFileError(
-            f"line {number}: a card is its {', '.join(printed.fields)} (whole numbers), its "
-            f"side ({', '.join(printed.sides)} or {NO_SIDE}) and its name"
+            phrase(
+                "line {line}: a card is its {fields} (whole numbers), its side ({sides} or "
+                "{none}) and its name",
+                line=number,
+                fields=", ".join(printed.fields),
+                sides=", ".join(printed.sides),
+                none=NO_SIDE,
+            )
         )
     *raw_values, side, name = found.groups()
     values = tuple(int(v) for v in raw_values)
     for field_name, value in zip(printed.fields, values, strict=True):
         if not printed.minimum <= value <= MAX_VALUE:
             raise CardListFileError(
-                f"line {number}: {field_name} {value} is not a printed value "
-                f"({printed.minimum} to {MAX_VALUE})"
+                phrase(
+                    "line {line}: {field} {value} is not a printed value ({low} to {high})",
+                    line=number,
+                    field=field_name,
+                    value=value,
+                    low=printed.minimum,
+                    high=MAX_VALUE,
+                )
             )
     if side != NO_SIDE and side not in printed.sides:
         raise CardListFileError(
-            f"line {number}: the side is {' or '.join(printed.sides)} or {NO_SIDE}, not {side!r}"
+            phrase(
+                "line {line}: the side is {sides}, not {side}",
+                line=number,
+                sides=either([*printed.sides, NO_SIDE]),
+                side=repr(side),
+            )
         )
     try:
-        name = checked_text(name, "the card's name", NAME_LIMIT)
+        name = checked_text(name, phrase("the card's name"), NAME_LIMIT)
     except BadText as error:
-        raise CardListFileError(f"line {number}: {error}") from None
+        raise CardListFileError(
+            phrase("line {line}: {problem}", line=number, problem=said_by(error))
+        ) from None
     return PrintedCard(name, values, "" if side == NO_SIDE else side)

@@ -65,37 +65,30 @@ def served(url: str, threads: int, workers: int = 0) -> Iterator[int]:
     other process can take it between its choice and its use."""
     env = {**os.environ, "TOUCHLINE_SECRET_KEY": SECRET}
     root = Path(__file__).resolve().parent.parent
+    handed: list[int] = []  # the socket gunicorn is handed, bound here
     with ExitStack() as stack:
         if workers:
             listening = stack.enter_context(socket.create_server(("127.0.0.1", 0)))
-            port = int(listening.getsockname()[1])
+            handed.append(listening.fileno())
             env["TOUCHLINE_DATABASE_URL"] = url
             command = [sys.executable, "-m", "gunicorn", "--worker-class"]
             command += ["uvicorn_worker.UvicornWorker", "--workers", str(workers)]
             command += ["--graceful-timeout", "1", "--bind", f"fd://{listening.fileno()}"]
             command += [f"web.asgi:create_asgi_app(threads={threads})"]
-            server = subprocess.Popen(
-                command,
-                env=env,
-                cwd=root,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                pass_fds=[listening.fileno()],
-            )
         else:
             command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
             command += ["--port", "0", "--threads", str(threads)]
-            server = subprocess.Popen(
-                command,
-                env=env,
-                cwd=root,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-            )
+        server = subprocess.Popen(
+            command,
+            env=env,
+            cwd=root,
+            stdout=subprocess.DEVNULL if workers else subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            pass_fds=handed,
+        )
         try:
-            if not workers:
-                port = _port_named(server)
+            port = int(listening.getsockname()[1]) if workers else _port_named(server)
             _wait_for_health(server, port, command)
             yield port
         finally:

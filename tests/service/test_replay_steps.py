@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from domain.match import Author, MatchRecord
+from domain.match import Author
 from domain.report import names_of
 from domain.stepping import CHECKPOINT_EVERY
 from service.app import Touchline
@@ -54,14 +54,7 @@ def test_stepping_loads_the_match_once(
 ) -> None:
     name = sorted(GOLDEN)[0]
     match_id = stored(app, name, alice)
-    loads: list[Any] = []
-    real_load = Touchline._load
-
-    def counted(self: Touchline, match_id: Any) -> MatchRecord:
-        loads.append(match_id)
-        return real_load(self, match_id)
-
-    monkeypatch.setattr(Touchline, "_load", counted)
+    loads = calls_to(monkeypatch, Touchline, "_load")
     total = app.replay(match_id).total
     for step in range(total + 1):
         app.replay(match_id, step)

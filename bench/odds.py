@@ -8,9 +8,9 @@ each pair of levels (the crown's d8 included) and each holding of V.A.R.s, with 
 yet (the costliest: every roll of both teams), it times `match_chance` with its caches
 emptied (the least CPU time of 3, which other work on a shared machine disturbs less than
 wall time), and prints the slowest case per holding beside the goal. The baseline, in the same
-run, is the first definition (tests' `kp_odds_reference`: every pair of rolls judged one by
-one) on every case with a crown and a V.A.R.: its slowest, and the sweep's time on that case;
-every result of the two must agree.
+run, is the first definition (`domain.king_of_the_pitch.odds_reference`: every pair of rolls
+judged one by one) on every case with a crown and a V.A.R.: its slowest, and the sweep's time
+on that case; every result of the two must agree.
 """
 
 from __future__ import annotations
@@ -22,11 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "domain" / "king_of_the_pitch"))
-
-from kp_odds_reference import pairwise_chance  # noqa: E402
 
 from domain.king_of_the_pitch import odds  # noqa: E402
+from domain.king_of_the_pitch.odds_reference import pairwise_chance  # noqa: E402
 from domain.king_of_the_pitch.values import LEVEL_DICE  # noqa: E402
 
 GOAL_MS = 50.0

@@ -31,6 +31,7 @@ import argparse
 import http.client
 import json
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -38,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,48 +57,68 @@ ANSWER_SECONDS = 60
 GOAL = 1.25
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def served(url: str, threads: int, workers: int = 0) -> Iterator[int]:
     """`touchline serve` on a free port, as a club starts it, or with `workers` the production
-    set-up of ops/README.md (gunicorn with uvicorn's worker class); stopped on leaving."""
-    port = _free_port()
+    set-up of ops/README.md (gunicorn with uvicorn's worker class); stopped on leaving. The port
+    is bound once, by the server itself or here for gunicorn, which is handed the socket: no
+    other process can take it between its choice and its use."""
     env = {**os.environ, "TOUCHLINE_SECRET_KEY": SECRET}
-    if workers:
-        env["TOUCHLINE_DATABASE_URL"] = url
-        command = [sys.executable, "-m", "gunicorn", "--worker-class"]
-        command += ["uvicorn_worker.UvicornWorker", "--workers", str(workers)]
-        command += ["--graceful-timeout", "1", "--bind", f"127.0.0.1:{port}"]
-        command += [f"web.asgi:create_asgi_app(threads={threads})"]
-    else:
-        command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
-        command += ["--port", str(port), "--threads", str(threads)]
     root = Path(__file__).resolve().parent.parent
-    server = subprocess.Popen(
-        command, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + ANSWER_SECONDS
-        while True:
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{' '.join(command[2:4])} did not start")
-            time.sleep(0.2)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(ANSWER_SECONDS)
+    handed: list[int] = []  # the socket gunicorn is handed, bound here
+    with ExitStack() as stack:
+        if workers:
+            listening = stack.enter_context(socket.create_server(("127.0.0.1", 0)))
+            handed.append(listening.fileno())
+            env["TOUCHLINE_DATABASE_URL"] = url
+            command = [sys.executable, "-m", "gunicorn", "--worker-class"]
+            command += ["uvicorn_worker.UvicornWorker", "--workers", str(workers)]
+            command += ["--graceful-timeout", "1", "--bind", f"fd://{listening.fileno()}"]
+            command += [f"web.asgi:create_asgi_app(threads={threads})"]
+        else:
+            command = [sys.executable, "-m", "cli.main", "--database", url, "serve"]
+            command += ["--port", "0", "--threads", str(threads)]
+        server = subprocess.Popen(
+            command,
+            env=env,
+            cwd=root,
+            stdout=subprocess.DEVNULL if workers else subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            pass_fds=handed,
+        )
+        try:
+            port = int(listening.getsockname()[1]) if workers else _port_named(server)
+            _wait_for_health(server, port, command)
+            yield port
+        finally:
+            server.terminate()
+            server.wait(ANSWER_SECONDS)
+
+
+def _port_named(server: subprocess.Popen[str]) -> int:
+    """The port `touchline serve --port 0` names in its first line, once it listens."""
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if found is None:
+        raise RuntimeError(f"touchline serve did not start: {line!r}")
+    return int(found.group(1))
+
+
+def _wait_for_health(server: subprocess.Popen[Any], port: int, command: list[str]) -> None:
+    deadline = time.monotonic() + ANSWER_SECONDS
+    while True:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"{' '.join(command[2:4])} did not start")
+        time.sleep(0.2)
 
 
 class Client:

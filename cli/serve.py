@@ -11,7 +11,13 @@ from cli.language import _
 
 @click.command("serve", cls=Command)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on; 0 takes a free one, named once the server listens.",
+)
 @click.option(
     "--threads",
     default=16,
@@ -29,15 +35,17 @@ def serve(context: Context, host: str, port: int, threads: int) -> None:
 
     app = create_asgi_app({"DATABASE_URL": context.database}, threads=threads)
     store = app.flask_app.extensions["touchline"].settings.safe_url
-    click.echo(
-        _(
+
+    def listening(bound: int) -> None:
+        said = _(
             "Touchline on http://%(host)s:%(port)s/ (store: %(store)s); Ctrl+C stops it",
             host=host,
-            port=port,
+            port=bound,
             store=store,
         )
-    )
-    server(app, host, port).run()
+        click.echo(said)
+
+    server(app, host, port, listening).run()
 
 
 @click.command("scorer-link", cls=Command)

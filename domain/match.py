@@ -994,7 +994,11 @@ class MatchRecord(Aggregate):
         reason = _reason(reason, phrase("say why the entry is corrected"))
         if dispute is None and self.result_status().state == CONFIRMED:
             raise ResultConfirmed(
-                "every coach confirmed the result: only a referee's ruling may correct it now"
+                phrase(
+                    "every coach confirmed the result: only a referee's ruling may correct it "
+                    "now; a coach or the scorer disputes the entry, then a referee rules it "
+                    "corrected"
+                )
             )
         replaced = self.entry_in_force(request.replaces)
         entries = self.effective_entries()

@@ -21,7 +21,7 @@ import random
 import re
 import resource
 import socket
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -200,17 +200,29 @@ class LiveServer(uvicorn.Server):
     """uvicorn, ending the open streams as soon as it starts stopping: otherwise it would wait
     for each to run out its time before answering Ctrl+C."""
 
-    def __init__(self, config: uvicorn.Config, app: LiveApp) -> None:
+    def __init__(
+        self, config: uvicorn.Config, app: LiveApp, listening: Callable[[int], None] | None = None
+    ) -> None:
         super().__init__(config)
         self.live_app = app
+        self.listening = listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        # Told only once the socket is bound: with port 0 the port is known no earlier.
+        if self.started and self.listening is not None:
+            self.listening(bound_port(self))
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.live_app.end_streams()
         await super().shutdown(sockets)
 
 
-def server(app: LiveApp, host: str, port: int) -> LiveServer:
-    """The server `touchline serve` runs (port 0: a free port, see `bound_port`)."""
+def server(
+    app: LiveApp, host: str, port: int, listening: Callable[[int], None] | None = None
+) -> LiveServer:
+    """The server `touchline serve` runs (port 0: a free port, see `bound_port`), calling
+    `listening` with the port once it listens."""
     config = uvicorn.Config(
         app,
         host=host,
@@ -223,7 +235,7 @@ def server(app: LiveApp, host: str, port: int) -> LiveServer:
         log_level="warning",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
-    return LiveServer(config, app)
+    return LiveServer(config, app, listening)
 
 
 def bound_port(running: uvicorn.Server) -> int:

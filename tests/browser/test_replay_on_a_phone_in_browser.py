@@ -5,6 +5,7 @@ and bookings marked on the timeline in words."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -57,28 +58,40 @@ def box(locator: Locator) -> dict[str, float]:
     return found
 
 
-def drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A finger put down at `start`, moved to `end` and lifted, as the phone's touch screen
-    reports it (Playwright's own touch screen only taps)."""
+def drag(
+    page: Page,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    lasting: float = 0.1,
+    stalling: float = 0,
+) -> None:
+    """A finger put down at `start`, moved to `end` and lifted within `lasting` seconds, as
+    the phone's touch screen reports it (Playwright's own touch screen only taps). Each event
+    carries the time the finger was there, so however long the browser takes to be handed the
+    events (`stalling` seconds between two, as on a loaded machine), the swipe is as quick or
+    as slow as it says."""
     cdp = page.context.new_cdp_session(page)
     (x0, y0), (x1, y1) = start, end
+    began = time.time()
 
-    def touch(kind: str, x: float | None = None, y: float | None = None) -> None:
+    def touch(kind: str, n: int, x: float | None = None, y: float | None = None) -> None:
         points: list[dict[str, Any]] = [] if x is None else [{"x": x, "y": y}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        at = began + lasting * n / 7
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": at})
+        time.sleep(stalling)
 
-    touch("touchStart", x0, y0)
+    touch("touchStart", 0, x0, y0)
     for n in range(1, 7):
-        touch("touchMove", x0 + (x1 - x0) * n / 6, y0 + (y1 - y0) * n / 6)
-    touch("touchEnd")
+        touch("touchMove", n, x0 + (x1 - x0) * n / 6, y0 + (y1 - y0) * n / 6)
+    touch("touchEnd", 7)
     cdp.detach()
 
 
-def across_the_situation(page: Page, dx: float, dy: float = 0) -> None:
+def across_the_situation(page: Page, dx: float, dy: float = 0, **how: float) -> None:
     situation = box(page.locator(".frame .replay-situation"))
     x = PHONE["width"] / 2
     y = min(situation["y"] + 120, PHONE["height"] / 2)
-    drag(page, (x - dx / 2, y - dy / 2), (x + dx / 2, y + dy / 2))
+    drag(page, (x - dx / 2, y - dy / 2), (x + dx / 2, y + dy / 2), **how)
 
 
 def test_the_situation_comes_first_and_the_step_bar_stays_in_reach(
@@ -127,13 +140,18 @@ def test_a_swipe_across_the_situation_steps_forward_and_back(
     expect_step(phone, 6)
     across_the_situation(phone, dx=200)  # to the right: back
     expect_step(phone, 5)
-    # Too short, or more up and down than sideways: no step.
+    # Too short, more up and down than sideways, or too slow (reading, not turning a page):
+    # no step.
     across_the_situation(phone, dx=-30)
     across_the_situation(phone, dx=-120, dy=160)
+    across_the_situation(phone, dx=-200, lasting=1.5)
     expect_step(phone, 5)
+    # A quick swipe counts however late the page is handed its events (a busy phone).
+    across_the_situation(phone, dx=-200, stalling=0.2)
+    expect_step(phone, 6)
     # The browser's Back walks the swiped steps back.
     phone.go_back()
-    expect_step(phone, 6)
+    expect_step(phone, 5)
     screenshot(phone, screenshots, "replay-phone-swiped.png")
     assert problems == []
 

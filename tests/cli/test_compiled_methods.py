@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import json
 import marshal
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,10 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 from cli.compiled_methods import SHARED, CompiledMethods, cache_folder, compiled_methods
-from domain.match import Author
-from service.app import Touchline
-from service.config import settings_for_url
-from tests.opening import SETUP
+from tests.cli.probes import card_match_in, probe_output, probed
 
 
 @pytest.fixture(autouse=True)
@@ -181,23 +176,12 @@ main()
 
 
 def test_a_second_command_at_the_table_compiles_nothing(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
-    app.close()
+    url, match_id = card_match_in(tmp_path)
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
 
     def compiled(*command: str) -> int:
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE, "--database", url, *command],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-            cwd=Path(__file__).resolve().parents[2],
-        )
-        [count] = json.loads(done.stdout.splitlines()[-1])
+        [count] = probed(PROBE, url, *command, env=env)
         return int(count)
 
     assert compiled("match", "show", match_id) > 500
@@ -205,14 +189,7 @@ def test_a_second_command_at_the_table_compiles_nothing(tmp_path: Path) -> None:
     # Recording makes the match's events: kept by the first, read by the second.
     assert compiled("match", "record", match_id, "toss", "winner=toho") > 0
     assert compiled("match", "record", match_id, "kickoff", "coach=toho") == 0
-    shown = subprocess.run(
-        [sys.executable, "-c", PROBE, "--database", url, "match", "show", match_id, "--log"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-        cwd=Path(__file__).resolve().parents[2],
-    ).stdout
+    shown = probe_output(PROBE, url, "match", "show", match_id, "--log", env=env)
     assert "toss" in shown.casefold()
 
 

@@ -45,26 +45,32 @@ def match(database: str) -> str:
     return output.split()[2]
 
 
-def test_a_mistyped_choice_and_its_did_you_mean(database: str, match: str) -> None:
-    japanese, english = in_both(database, "match", "record", match, "toss", "winner=tohp")
-    assert japanese == (
-        "エラー: toss: winner は nankatsu、toho のいずれかです。'tohp' ではありません"
-        "（toho のことですか？）\n"
-    )
-    assert english == (
-        "error: toss: winner must be one of nankatsu, toho, not 'tohp' (did you mean toho?)\n"
-    )
+@pytest.mark.parametrize(
+    ("entry", "japanese", "english"),
+    [
+        (
+            "winner=tohp",
+            "エラー: toss: winner は nankatsu、toho のいずれかです。'tohp' ではありません"
+            "（toho のことですか？）\n",
+            "error: toss: winner must be one of nankatsu, toho, not 'tohp' (did you mean toho?)\n",
+        ),
+        (
+            "winer=toho",
+            "エラー: toss: 'winer' という項目はありません（winner のことですか？）"
+            "（項目: winner、source）\n",
+            "error: toss: unknown field 'winer' (did you mean winner?) (fields: winner, source)\n",
+        ),
+    ],
+    ids=["mistyped-choice", "unknown-field"],
+)
+def test_a_mistyped_entry_and_its_did_you_mean(
+    database: str, match: str, entry: str, japanese: str, english: str
+) -> None:
+    assert in_both(database, "match", "record", match, "toss", entry) == (japanese, english)
+    assert json.loads(touchline(database, "match", "show", match, "--json")[1])["log"] == []
 
 
-def test_an_unknown_field_and_an_unknown_kind(database: str, match: str) -> None:
-    japanese, english = in_both(database, "match", "record", match, "toss", "winer=toho")
-    assert japanese == (
-        "エラー: toss: 'winer' という項目はありません（winner のことですか？）"
-        "（項目: winner、source）\n"
-    )
-    assert english == (
-        "error: toss: unknown field 'winer' (did you mean winner?) (fields: winner, source)\n"
-    )
+def test_an_unknown_kind(database: str, match: str) -> None:
     japanese, english = in_both(database, "match", "record", match, "tos", "toho")
     assert japanese.startswith("エラー: 'tos' という種類の記録はありません（")
     assert "toss" in japanese and " or " not in japanese

@@ -3,13 +3,12 @@ not once per message; each command, `--lang` given or not, starts from its own."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from click.testing import CliRunner
 
 import service.languages
 from cli.main import cli
+from tests.calls import calls_to
 
 JAPANESE = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 ENGLISH = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
@@ -27,14 +26,7 @@ def test_a_command_reads_the_environment_s_language_once(
     new = ("match", "new", "card-game", "--home", "Nankatsu:Alice", "--away", "Toho:Bob")
     match = touchline(sqlite_url, *new, env=ENGLISH).split()[2]
     touchline(sqlite_url, "match", "record", match, "toss", "toho", env=ENGLISH)
-    reads: list[Any] = []
-    read = service.languages.language_from_environment
-
-    def counted(environ: Any) -> str:
-        reads.append(environ)
-        return read(environ)
-
-    monkeypatch.setattr(service.languages, "language_from_environment", counted)
+    reads = calls_to(monkeypatch, service.languages, "language_from_environment")
     shown = touchline(sqlite_url, "match", "show", match, "--log", env=JAPANESE)
     assert "ログ（1 行）" in shown, shown
     assert len(reads) == 1

@@ -4,47 +4,53 @@ that match's game (each game's package costs about a tenth of a second to import
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from domain.match import Author
 from service.app import Touchline
 from service.config import settings_for_url
-from tests.opening import SETUP
+from tests.cli.probes import card_match_in, probed
 
-# Runs one command in a fresh interpreter and prints the modules it imported.
+# Runs one command in a fresh interpreter and prints the modules it imported and those the
+# interpreter held before it: what the interpreter's site loads at start-up (a .pth file
+# importing certifi, which brings in tempfile and shutil) is not the command's doing.
 PROBE = """
-import atexit, json, sys
+import sys
+already = sorted(sys.modules)
+import atexit, json
 from cli.main import main
 sys.argv = ["touchline", *sys.argv[1:]]
 # Printed as the command ends (it ends the process itself: cli/quick_exit.py).
-atexit.register(lambda: print(json.dumps(sorted(sys.modules))))
+atexit.register(lambda: print(json.dumps({"already": already, "after": sorted(sys.modules)})))
 main()
 """
 
 
-def imported_by(url: str, *command: str, env: dict[str, str] | None = None) -> set[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, "--database", url, *command],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    return set(json.loads(done.stdout.splitlines()[-1]))
+@dataclass(frozen=True)
+class Imports:
+    """The modules a command imported, apart from those the interpreter held before it."""
+
+    added: frozenset[str]
+    already: frozenset[str]
+
+
+def imports_of(url: str, *command: str, env: dict[str, str] | None = None) -> Imports:
+    found = probed(PROBE, url, *command, env=env)
+    already = frozenset(found["already"])
+    return Imports(frozenset(found["after"]) - already, already)
+
+
+def imported_by(url: str, *command: str, env: dict[str, str] | None = None) -> frozenset[str]:
+    """What the command's own imports added to the interpreter's modules."""
+    return imports_of(url, *command, env=env).added
 
 
 def test_showing_a_match_on_sqlite_loads_neither_postgres_nor_other_games(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
-    app.close()
+    url, match_id = card_match_in(tmp_path)
     modules = imported_by(url, "match", "show", match_id)
     assert "domain.card_game.ruleset" in modules
     assert not {m for m in modules if m.split(".")[0] in ("psycopg", "psycopg_pool")}
@@ -142,15 +148,13 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
 
 
 def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
-    app.close()
+    url, match_id = card_match_in(tmp_path)
     for command in (
         ("match", "show", match_id),
         ("match", "record", match_id, "toss", "winner=toho"),
     ):
-        modules = imported_by(url, *command)
+        imports = imports_of(url, *command)
+        modules = imports.added
         assert "cli.matches" in modules
         assert not modules & OTHER_COMMANDS, command
         assert not {m for m in modules if m.split(".")[0] in NOT_AT_THE_TABLE}, command
@@ -164,7 +168,7 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
         if command[1] == "show":
             assert not modules & ONLY_TO_WRITE, command
         else:
-            assert modules >= ONLY_TO_WRITE, command
+            assert modules | imports.already >= ONLY_TO_WRITE, command
     recorded = Touchline(settings_for_url(url))
     assert [line.number for line in recorded.get_match(match_id).log] == [1]
     recorded.close()
@@ -218,22 +222,12 @@ main()
 
 
 def test_the_classes_a_command_at_the_table_makes_carry_their_docstrings(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
-    app.close()
+    url, match_id = card_match_in(tmp_path)
     for command in (
         ("match", "show", match_id),
         ("match", "record", match_id, "toss", "winner=toho"),
     ):
-        done = subprocess.run(
-            [sys.executable, "-c", UNDOCUMENTED_PROBE, "--database", url, *command],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).resolve().parents[2],
-        )
-        undocumented = json.loads(done.stdout.splitlines()[-1])
+        undocumented = probed(UNDOCUMENTED_PROBE, url, *command)
         assert [name for name in undocumented if not name.startswith("eventsourcing.")] == []
 
 
@@ -262,9 +256,8 @@ main()
 
 
 def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    url, match_id = card_match_in(tmp_path)
     app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
     app.record(
         match_id, {"kind": "toss", "winner": "toho"}, Author("alice", "2026-12-01T10:01:00+00:00")
     )
@@ -274,14 +267,7 @@ def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) 
         ("match", "show", match_id),
         ("match", "record", match_id, "kickoff", "toho"),
     ):
-        done = subprocess.run(
-            [sys.executable, "-c", REGEX_PROBE, "--database", url, *command],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).resolve().parents[2],
-        )
-        compiled[command[1]] = set(json.loads(done.stdout.splitlines()[-1]))
+        compiled[command[1]] = set(probed(REGEX_PROBE, url, *command))
     assert compiled["show"] == set()
     # A recorded entry is read from its notation and its texts are checked: those two only.
     assert compiled["record"] <= {"domain.notation", "domain.text"}
@@ -290,10 +276,7 @@ def test_showing_a_match_compiles_no_regular_expression_of_ours(tmp_path: Path) 
 def test_a_second_command_at_the_table_parses_no_toml(tmp_path: Path) -> None:
     """The names list and the card game's cards are read from what the first command kept
     (cli/kept_data.py): the second imports no tomllib."""
-    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    app = Touchline(settings_for_url(url))
-    match_id = app.create_match("card-game", SETUP, Author("alice", "2026-12-01T10:00:00+00:00")).id
-    app.close()
+    url, match_id = card_match_in(tmp_path)
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     assert "tomllib" in imported_by(url, "match", "show", match_id, env=env)

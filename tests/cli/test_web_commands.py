@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -77,3 +78,20 @@ def test_serve_answers_on_the_chosen_port(tmp_path: Path) -> None:
         server.terminate()
         output, _ = server.communicate(timeout=10)
     assert f"Touchline on http://127.0.0.1:{port}/" in output
+
+
+def test_serve_on_port_0_takes_a_free_port_and_names_it_once_listening(tmp_path: Path) -> None:
+    env = {**os.environ, "TOUCHLINE_SECRET_KEY": "s" * 32}
+    url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-m", "cli.main", "--database", url, "serve", "--port", "0"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        named = re.search(r"Touchline on http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert named is not None and named.group(1) != "0"
+        # Named only once it listens: it answers at once, with no wait for it to start.
+        with urllib.request.urlopen(f"http://127.0.0.1:{named.group(1)}/healthz") as answer:
+            assert answer.status == 200
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)

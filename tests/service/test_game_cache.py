@@ -11,21 +11,14 @@ from domain.match import Author, MatchRecord
 from service.app import Touchline
 from service.config import settings_for_url
 from service.entries import parse_entry
+from tests.calls import calls_to
 from tests.opening import OPENING, SETUP
 
 
 @pytest.fixture
-def folds(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+def folds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """Every time a match works its game state out from the log."""
-    calls: list[int | None] = []
-    original = MatchRecord.state_at
-
-    def counted(self: MatchRecord, step: int | None) -> Any:
-        calls.append(step)
-        return original(self, step)
-
-    monkeypatch.setattr(MatchRecord, "state_at", counted)
-    return calls
+    return calls_to(monkeypatch, MatchRecord, "state_at")
 
 
 def opened(app: Touchline, author: Author) -> str:
@@ -36,7 +29,7 @@ def opened(app: Touchline, author: Author) -> str:
 
 
 def test_reading_a_match_again_does_not_replay_its_entries(
-    app: Touchline, alice: Author, folds: list[int | None]
+    app: Touchline, alice: Author, folds: list[tuple[Any, ...]]
 ) -> None:
     match_id = opened(app, alice)
     folds.clear()

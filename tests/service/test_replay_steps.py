@@ -4,17 +4,19 @@ match that moves on is never shown stale."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from domain.match import Author, MatchRecord
+from domain.match import Author
 from domain.report import names_of
 from domain.stepping import CHECKPOINT_EVERY
 from service.app import Touchline
 from service.entries import parse_entry
 from service.errors import BadInput
 from service.replays import MOST_STEPS
+from tests.calls import calls_to
 from tests.domain.test_situation_changes import applied, exactly
 from tests.service.test_golden_matches import record_as_the_table_did
 from tests.service.test_timeline import GOLDEN, golden_lines, views_step_by_step
@@ -52,14 +54,7 @@ def test_stepping_loads_the_match_once(
 ) -> None:
     name = sorted(GOLDEN)[0]
     match_id = stored(app, name, alice)
-    loads: list[Any] = []
-    real_load = Touchline._load
-
-    def counted(self: Touchline, match_id: Any) -> MatchRecord:
-        loads.append(match_id)
-        return real_load(self, match_id)
-
-    monkeypatch.setattr(Touchline, "_load", counted)
+    loads = calls_to(monkeypatch, Touchline, "_load")
     total = app.replay(match_id).total
     for step in range(total + 1):
         app.replay(match_id, step)
@@ -160,26 +155,34 @@ def test_every_run_of_changes_applied_step_by_step_equals_a_fresh_fold(
     assert sorted(seen) == list(range(total + 1))
 
 
+@pytest.fixture
+def folded_from_scratch(
+    app: Touchline, monkeypatch: pytest.MonkeyPatch
+) -> Callable[[str], list[tuple[Any, ...]]]:
+    """Starts a walk of a match from nothing kept (no state folded, nothing replayed) and
+    gives the entries its rules apply from then on, each as the call to `apply`."""
+
+    def start(match_id: str) -> list[tuple[Any, ...]]:
+        rules = type(app.load_record(match_id).ruleset)
+        app._forget_matches()
+        app._replays_kept = None
+        return calls_to(monkeypatch, rules, "apply")
+
+    return start
+
+
 @pytest.mark.parametrize("backwards", [False, True], ids=["forward", "back"])
 def test_a_walk_in_runs_of_changes_folds_each_entry_about_once(
-    app: Touchline, alice: Author, backwards: bool, monkeypatch: pytest.MonkeyPatch
+    app: Touchline,
+    alice: Author,
+    backwards: bool,
+    folded_from_scratch: Callable[[str], list[tuple[Any, ...]]],
 ) -> None:
     # The run of changes keeps what each step changed: walking back from the end folds the
     # match once to reach it, then only the few entries from a checkpoint to each run's start.
     match_id = stored(app, "card_game/golden/full_match.txt", alice)
     total = app.replay(match_id).total
-    applications = []
-    rules = app.load_record(match_id).ruleset
-    real_apply = type(rules).apply
-
-    def counted(self: Any, state: Any, action: Any) -> Any:
-        applications.append(action)
-        return real_apply(self, state, action)
-
-    monkeypatch.setattr(type(rules), "apply", counted)
-    # The walk starts from a match just loaded, with no state folded.
-    app._forget_matches()
-    app._replays_kept = None  # nothing replayed kept either
+    applications = folded_from_scratch(match_id)
     bounds = runs_of(total, 7, backwards)
     for first, last in bounds:
         app.replay_step_changes(match_id, first, last)
@@ -189,7 +192,10 @@ def test_a_walk_in_runs_of_changes_folds_each_entry_about_once(
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_a_walk_back_and_forward_again_folds_each_entry_once(
-    app: Touchline, alice: Author, name: str, monkeypatch: pytest.MonkeyPatch
+    app: Touchline,
+    alice: Author,
+    name: str,
+    folded_from_scratch: Callable[[str], list[tuple[Any, ...]]],
 ) -> None:
     # A replayed match keeps every state it stepped through (service/replays.py,
     # KEPT_STRETCHES): a walk back from the end, then forward, folds nothing again, and shows
@@ -197,17 +203,7 @@ def test_a_walk_back_and_forward_again_folds_each_entry_once(
     match_id = stored(app, name, alice)
     expected = views_step_by_step(app.load_record(match_id))
     total = len(expected) - 1
-    applications = []
-    rules = app.load_record(match_id).ruleset
-    real_apply = type(rules).apply
-
-    def counted(self: Any, state: Any, action: Any) -> Any:
-        applications.append(action)
-        return real_apply(self, state, action)
-
-    monkeypatch.setattr(type(rules), "apply", counted)
-    app._forget_matches()
-    app._replays_kept = None
+    applications = folded_from_scratch(match_id)
     walk = app.replayed(match_id)
     for step in [*range(total, -1, -1), *range(total + 1)]:
         assert walk.view_at(step).situation == expected[step], f"step {step}"
@@ -222,14 +218,8 @@ def test_a_walk_words_its_steps_only_when_they_are_read(
     import service.replays
 
     match_id = stored(app, "card_game/golden/full_match.txt", alice)
-    reports = []
     real_report = service.replays.match_report
-
-    def counted(*arguments: Any) -> Any:
-        reports.append(arguments)
-        return real_report(*arguments)
-
-    monkeypatch.setattr(service.replays, "match_report", counted)
+    reports = calls_to(monkeypatch, service.replays, "match_report")
     app._replays_kept = None
     walk = app.replayed(match_id)
     views = [walk.view_at(step) for step in range(walk.total + 1)]

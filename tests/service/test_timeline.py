@@ -16,6 +16,7 @@ from domain.rejudge import KEEP, WITHDRAW
 from service.app import Touchline
 from service.entries import parse_entry
 from service.timeline import StepMark, marked_as, timeline_of
+from tests.calls import calls_to
 from tests.opening import OPENING, SETUP
 from tests.service.projections.pj_driver import SETUP as DRIVER_SETUP
 from tests.service.projections.pj_driver import finished_match
@@ -215,17 +216,9 @@ def test_a_long_match_timeline_replays_no_rules(
     match_id = record_all(app, actions, DRIVER_SETUP).id
     record = app.load_record(str(match_id))
     rules = find_ruleset("card-game")
-    calls = 0
-    original = type(rules).apply
-
-    def counting(self: Any, state: Any, action: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        return original(self, state, action)
-
-    monkeypatch.setattr(type(rules), "apply", counting)
+    calls = calls_to(monkeypatch, type(rules), "apply")
     timeline = timeline_of(record)
-    assert calls == 0
+    assert calls == []
     assert timeline.total == len(actions)
     assert timeline.goal_steps
     # Spot checks against a fresh fold of the rules at a few steps.

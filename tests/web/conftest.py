@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from itertools import count
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from itsdangerous import TimestampSigner
 
 from domain.match import Author
 from service.app import Touchline
@@ -52,6 +56,21 @@ def csrf_token(client: FlaskClient, path: str = "/") -> str:
     marker = 'name="csrf-token" content="'
     start = page.index(marker) + len(marker)
     return page[start : page.index('"', start)]
+
+
+@pytest.fixture
+def ticking_csrf_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A second passes each time a CSRF token is signed, as it may between two requests of a
+    slow run: a test that compares whole pages must not depend on two tokens being alike."""
+    seconds = count(1_800_000_000)
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda _signer: next(seconds))
+    yield
+
+
+def without_csrf_tokens(html: str) -> str:
+    """A page with its CSRF tokens blanked: they carry the second they were signed in, so two
+    drawings of the same page differ in them alone when a second passes between the two."""
+    return re.sub(r'(name="csrf[-_]token" (?:content|value)=")[^"]*"', r'\1"', html)
 
 
 def post_form(client: FlaskClient, path: str, data: dict[str, Any], **options: Any) -> Any:

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from itsdangerous import BadSignature
 from marshmallow import Schema
 
+from tests.calls import calls_to
 from tests.opening import OPENING
 from tests.web.api_support import enter, scorer
 
@@ -23,14 +24,7 @@ def test_an_entry_through_the_api_builds_no_schema(
     client: FlaskClient, match_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert enter(client, match_id, OPENING[0]).status_code == 201  # first use: nothing left lazy
-    built: list[str] = []
-    init = Schema.__init__
-
-    def counting(self: Schema, *args: Any, **kwargs: Any) -> None:
-        built.append(type(self).__name__)
-        init(self, *args, **kwargs)
-
-    monkeypatch.setattr(Schema, "__init__", counting)
+    built = calls_to(monkeypatch, Schema, "__init__")
     for text in OPENING[1:3]:
         answer = enter(client, match_id, text)
         assert answer.status_code == 201, answer.get_json()
@@ -54,14 +48,7 @@ def test_an_entry_through_the_api_builds_no_session_serializer(
     client: FlaskClient, match_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert enter(client, match_id, OPENING[0]).status_code == 201
-    built: list[object] = []
-    serializer = flask.sessions.URLSafeTimedSerializer
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        built.append(args)
-        return serializer(*args, **kwargs)
-
-    monkeypatch.setattr(flask.sessions, "URLSafeTimedSerializer", counting)
+    built = calls_to(monkeypatch, flask.sessions, "URLSafeTimedSerializer")
     for text in OPENING[1:3]:
         assert enter(client, match_id, text).status_code == 201
     assert built == []

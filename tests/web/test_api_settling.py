@@ -362,6 +362,37 @@ def test_each_side_confirms_then_a_scorer_correction_is_a_conflict(
     assert "only a referee's ruling may correct it now" in body["message"]
 
 
+def test_a_referees_plain_correction_of_a_confirmed_result_says_to_rule_on_a_dispute(
+    client: FlaskClient, finished: str
+) -> None:
+    """docs/disputes.md: once every coach confirmed, only a referee's ruling on a dispute may
+    correct; a referee's plain correction is a conflict whose answer says why and what to do
+    instead, in the reader's language."""
+    for side, coach in (("toho", "bob"), ("nankatsu", "alice")):
+        assert post(client, finished, "confirmations", side=side, by=coach).status_code == 201
+    correction = {"replaces": 30, "text": "roll nankatsu 1", "reason": "misread", "by": "ref"}
+    referee = bearer(role_token("referee", finished))
+    before = version(client, finished)
+    said = {}
+    for language, headers in (("en", {}), ("ja", {"Accept-Language": "ja"})):
+        answer = client.post(
+            f"/api/matches/{finished}/corrections",
+            json={**correction, "decisions": {"32": "withdraw"}},
+            headers={**referee, **headers},
+        )
+        assert answer.status_code == 409, answer.get_json()
+        said[language] = answer.get_json()["message"]
+    assert version(client, finished) == before
+    assert said["en"] == (
+        "every coach confirmed the result: only a referee's ruling may correct it now; a coach "
+        "or the scorer disputes the entry, then a referee rules it corrected"
+    )
+    assert said["ja"] == (
+        "コーチ全員が結果を確定しました。今後これを訂正できるのは審判の裁定だけです。"
+        "コーチか記録係がこの記録に異議を出し、審判が訂正の裁定をしてください"
+    )
+
+
 # -- the match file -------------------------------------------------------------------------
 
 

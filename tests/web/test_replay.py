@@ -17,7 +17,7 @@ from tests.links import use
 from tests.opening import OPENING, record_text
 from tests.service.test_golden_matches import CASES, golden_lines, record_as_the_table_did
 from tests.service.test_timeline import GOLDEN
-from tests.web.conftest import csrf_token, token
+from tests.web.conftest import csrf_token, token, without_csrf_tokens
 from web import charts, create_app
 
 AUTHOR = Author("alice", "2026-11-29T20:05:00+00:00")
@@ -417,6 +417,7 @@ def step_item(html: str, step: int) -> str:
     return html[start : end if end != -1 else None]
 
 
+@pytest.mark.usefixtures("ticking_csrf_clock")
 def test_a_note_and_a_dispute_on_an_entry_corrected_later_stay_with_it_on_the_replay(
     client: FlaskClient, service: Touchline, played: str
 ) -> None:
@@ -438,8 +439,9 @@ def test_a_note_and_a_dispute_on_an_entry_corrected_later_stay_with_it_on_the_re
     # The step itself shows the replaced entry with what was said about it, at the number of
     # the line it replaced and at the correction's own.
     assert f'href="/matches/{played}/replay?at={correction.number}" data-step="10"' in html
-    frame = page(client, played, "?at=10").split('id="timeline"')[0]
-    assert frame == page(client, played, f"?at={correction.number}").split('id="timeline"')[0]
+    frame = without_csrf_tokens(page(client, played, "?at=10").split('id="timeline"')[0])
+    at_correction = page(client, played, f"?at={correction.number}").split('id="timeline"')[0]
+    assert frame == without_csrf_tokens(at_correction)
     assert f"Line {correction.number} (the correction of line 10)" in frame
     assert "the die fell off the table" in frame and "rolled off the table" in frame
 
@@ -487,6 +489,7 @@ def test_the_chart_drawn_once_marks_each_step_as_a_fresh_drawing_does(
         assert chart.current == step
 
 
+@pytest.mark.usefixtures("ticking_csrf_clock")
 def test_a_run_of_frames_holds_each_steps_frame_as_the_one_frame_answer(
     client: FlaskClient, played: str
 ) -> None:

@@ -262,6 +262,8 @@
   var SWIPE_PX = 60;       // at least this far sideways,
   var SWIPE_SLOPE = 0.5;   // at most half as far up or down,
   var SWIPE_MS = 800;      // and quickly: a slow drag is reading, not turning a page.
+  // How quick is timed by the events' own times, when the finger was there, not by when the
+  // page got round to them: a busy phone hands a quick swipe over late, and it still counts.
   var SWIPE_ZONE = ".replay-situation, [data-swipe]";  // the step's situation, what happened
   function stepBySwipe() {
     var start = null;
@@ -271,13 +273,13 @@
       if (event.touches.length !== 1 || !event.target.closest(SWIPE_ZONE) ||
           event.target.closest("input, textarea, select, [contenteditable]") ||
           scrollsSideways(event.target)) return;
-      start = { x: touch.clientX, y: touch.clientY, at: Date.now() };
+      start = { x: touch.clientX, y: touch.clientY, at: event.timeStamp };
     }, { passive: true });
     root.addEventListener("touchend", function (event) {
       var touch = event.changedTouches[0];
       if (!start || !touch) return;
       var dx = touch.clientX - start.x, dy = touch.clientY - start.y;
-      var quick = Date.now() - start.at <= SWIPE_MS;
+      var quick = event.timeStamp - start.at <= SWIPE_MS;
       start = null;
       if (!quick || Math.abs(dx) < SWIPE_PX || Math.abs(dy) > Math.abs(dx) * SWIPE_SLOPE) return;
       go(current() + (dx < 0 ? 1 : -1), "push");

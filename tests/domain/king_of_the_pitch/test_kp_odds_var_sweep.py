@@ -1,15 +1,15 @@
 """KP-6.1: the odds with V.A.R.s in hand, computed by a sweep over sorted rolls, checked on
 every level pair (the crown's d8 included) against summing to one and against the first
-definition, every pair of rolls judged one by one (kp_odds_reference)."""
+definition, every pair of rolls judged one by one (domain.king_of_the_pitch.odds_reference)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import pytest
-from kp_odds_reference import pairwise_chance
 
 from domain.king_of_the_pitch.odds import _chance_with_var, _level_states, match_chance
+from domain.king_of_the_pitch.odds_reference import pairwise_chance
 from domain.king_of_the_pitch.values import LEVEL_DICE
 
 LEVELS = list(LEVEL_DICE)

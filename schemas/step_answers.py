@@ -23,20 +23,23 @@ _PROVENANCE = ProvenanceSchema()
 _ROLL = RollOddsSchema()
 
 
-def replay_data(view: ReplayView) -> dict[str, Any]:
-    """What `StepSchema` dumps: the view, its entries with their words in the report."""
-    return {
+def replay_data(view: ReplayView, with_entries: bool = True) -> dict[str, Any]:
+    """What `StepSchema` dumps: the view, its entries with their words in the report (or
+    without them, for an answer that writes them from texts kept: web/api/step_entries.py)."""
+    data: dict[str, Any] = {
         "match_id": view.match_id,
         "ruleset": view.ruleset,
         "title": view.title,
         "step": view.step,
         "total": view.total,
-        "entry": _entry(view, view.entry),
+        "entry": None if view.entry is None else entry_data(view, view.entry),
         "situation": view.situation,
         "text": view.text,
-        "entries": [_entry(view, entry) for entry in view.entries],
         "imported": view.imported,
     }
+    if with_entries:
+        data["entries"] = [entry_data(view, entry) for entry in view.entries]
+    return data
 
 
 def step_run_data(run: StepRun) -> dict[str, Any]:
@@ -74,8 +77,9 @@ def step_change_run_data(run: StepChangeRun) -> dict[str, Any]:
     }
 
 
-def _entry(view: ReplayView, entry: Entry | None) -> dict[str, Any] | None:
-    return None if entry is None else line_data(entry, view.said.get(entry.number))
+def entry_data(view: ReplayView, entry: Entry) -> dict[str, Any]:
+    """An entry of the view with its words in the match report."""
+    return line_data(entry, view.said.get(entry.number))
 
 
 def change_data(change: Change) -> dict[str, Any]:

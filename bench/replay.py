@@ -34,7 +34,9 @@ of its ratios printed, in wall time and in this process's CPU time (which other 
 machine disturbs less; on PostgreSQL it leaves out the server's, on both sides), and the
 least CPU time of the walk over the least of its loads' (`least`), the figure a saturated
 machine disturbs least, with both CPU times beside it (a change that also makes the load
-cheaper shows there, not in the ratio).
+cheaper shows there, not in the ratio); and beside them the garbage collector's part of each
+walk (`gc.callbacks`): the CPU time of its collections and how many of each generation (0, 1
+and 2, the last a sweep of everything not frozen), medians over the rounds.
 `--without-one-per-request` leaves out the walks one step a request through the web (the
 frames and the steps API), which take minutes on a long match; `--only walk,runs,changes`
 walks only those (by the names `walk`, `service`, `frames`, `api`, `runs`, `changes` and
@@ -53,6 +55,7 @@ Nothing here is asserted anywhere.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -86,14 +89,38 @@ FRAMES = 32
 WARM_ENTRIES = 40
 
 
-# (wall seconds, this process's CPU seconds)
-Timing = tuple[float, float]
+# (wall seconds, this process's CPU seconds, and for a walk the collector's: its CPU seconds
+# and its collections of generations 0, 1 and 2)
+Timing = tuple[float, ...]
+
+
+class Collector:
+    """The garbage collector's collections while it is watching, by generation, and the CPU
+    time they took (`gc.callbacks`)."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]
+        self.cpu = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.counts[info["generation"]] += 1
+            self.cpu += time.process_time() - self._started
 
 
 def timed(function: Callable[..., Any], *arguments: Any) -> Timing:
+    collector = Collector()
+    gc.callbacks.append(collector)
     start, cpu = time.perf_counter(), time.process_time()
-    function(*arguments)
-    return time.perf_counter() - start, time.process_time() - cpu
+    try:
+        function(*arguments)
+    finally:
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+        gc.callbacks.remove(collector)
+    return (wall, cpu, collector.cpu, *map(float, collector.counts))
 
 
 def walk_with(walker: Any, steps: range) -> None:
@@ -215,7 +242,7 @@ def rounds_in_turn(
             kept.loads.extend(walked["loads"])
             for key, timings in walked["walks"].items():
                 kept.walks.setdefault(key, []).extend(
-                    ((walk[0], walk[1]), (load[0], load[1])) for walk, load in timings
+                    (tuple(walk), tuple(load)) for walk, load in timings
                 )
     return figures
 
@@ -342,7 +369,8 @@ def report(store: str, figures: Figures) -> None:
     )
     print(
         f"  {'every step through':37}{'way':>8}{'time':>9}{'load':>8}{'× load':>8}"
-        f"{'CPU ×':>8}{'least':>8}{'(CPU ms':>9}{'of load)':>10}   goal ≤ {GOAL:.0f}× (wall; CPU)"
+        f"{'CPU ×':>8}{'least':>8}{'(CPU ms':>9}{'of load)':>10}{'gc ms':>8}{'gc 0/1/2':>12}"
+        f"   goal ≤ {GOAL:.0f}× (wall; CPU)"
     )
     for name, key in PATHS:
         for way in ("forward", "back"):
@@ -358,11 +386,18 @@ def report(store: str, figures: Figures) -> None:
             least_walk = min(walk[1] for walk, _ in kept)
             least_load = min(base[1] for _, base in kept)
             least = least_walk / least_load
+            # The collector's CPU time during the walk and its collections by generation,
+            # medians over the rounds.
+            collected = statistics.median(walk[2] for walk, _ in kept) * 1000
+            counts = "/".join(
+                f"{statistics.median(walk[3 + generation] for walk, _ in kept):.0f}"
+                for generation in range(3)
+            )
             verdict = "; ".join("met" if ratio <= GOAL else "NOT met" for ratio in (wall, cpu))
             print(
                 f"  {name:37}{way:>8}{took * 1000:6.0f} ms{load * 1000:5.0f} ms{wall:7.1f}×"
                 f"{cpu:7.1f}×{least:7.1f}×{least_walk * 1000:7.0f} ms{least_load * 1000:7.0f} ms"
-                f"   {verdict}"
+                f"{collected:5.0f} ms{counts:>12}   {verdict}"
             )
 
 

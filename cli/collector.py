@@ -19,8 +19,8 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-# Objects made (less those freed) between two collections of the youngest generation.
-YOUNGEST_THRESHOLD = 50_000
+# The pace of a serving web app too (service/collector_pace.py).
+from service.collector_pace import YOUNGEST_THRESHOLD
 
 
 @contextmanager

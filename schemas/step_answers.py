@@ -14,29 +14,32 @@ from typing import Any
 import orjson
 
 from domain.log import Entry
+from domain.luck import Roll
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
-from schemas.api_matches import ProvenanceSchema, RollOddsSchema
+from schemas.api_matches import ProvenanceSchema, fraction_text
 from service.views import ReplayView, StepChangeRun, StepRun, line_data
 
 _PROVENANCE = ProvenanceSchema()
-_ROLL = RollOddsSchema()
 
 
-def replay_data(view: ReplayView) -> dict[str, Any]:
-    """What `StepSchema` dumps: the view, its entries with their words in the report."""
-    return {
+def replay_data(view: ReplayView, with_entries: bool = True) -> dict[str, Any]:
+    """What `StepSchema` dumps: the view, its entries with their words in the report (or
+    without them, for an answer that writes them from texts kept: web/api/step_entries.py)."""
+    data: dict[str, Any] = {
         "match_id": view.match_id,
         "ruleset": view.ruleset,
         "title": view.title,
         "step": view.step,
         "total": view.total,
-        "entry": _entry(view, view.entry),
+        "entry": None if view.entry is None else entry_data(view, view.entry),
         "situation": view.situation,
         "text": view.text,
-        "entries": [_entry(view, entry) for entry in view.entries],
         "imported": view.imported,
     }
+    if with_entries:
+        data["entries"] = [entry_data(view, entry) for entry in view.entries]
+    return data
 
 
 def step_run_data(run: StepRun) -> dict[str, Any]:
@@ -50,7 +53,7 @@ def step_run_data(run: StepRun) -> dict[str, Any]:
                 "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "situation": encoded(step.situation),
                 "text": step.text,
-                "odds": None if step.odds is None else _ROLL.dump(step.odds),
+                "odds": None if step.odds is None else roll_data(step.odds),
             }
             for step in run.steps
         ],
@@ -67,15 +70,36 @@ def step_change_run_data(run: StepChangeRun) -> dict[str, Any]:
                 "entry": None if step.entry is None else line_data(step.entry, step.said),
                 "changes": [change_data(change) for change in step.changes],
                 "text": step.text,
-                "odds": None if step.odds is None else _ROLL.dump(step.odds),
+                "odds": None if step.odds is None else roll_data(step.odds),
             }
             for step in run.steps
         ],
     }
 
 
-def _entry(view: ReplayView, entry: Entry | None) -> dict[str, Any] | None:
-    return None if entry is None else line_data(entry, view.said.get(entry.number))
+def entry_data(view: ReplayView, entry: Entry) -> dict[str, Any]:
+    """An entry of the view with its words in the match report."""
+    return line_data(entry, view.said.get(entry.number))
+
+
+def roll_data(roll: Roll) -> dict[str, Any]:
+    """What `RollOddsSchema` dumps of a roll: a walk answers every roll of the match, and
+    dumping each by the schema was a tenth of building the steps' answers."""
+    odds = roll.odds
+    return {
+        "step": roll.step,
+        "roll": odds.roll,
+        "certain": odds.certain,
+        "chances": [
+            {
+                "outcome": chance.outcome,
+                "probability": fraction_text(chance.probability),
+                "value": float(chance.probability),
+            }
+            for chance in odds.chances
+        ],
+        "luck": {side: float(amount) for side, amount in roll.luck.items()},
+    }
 
 
 def change_data(change: Change) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from domain.luck import MatchLuck, read_rolls
 from domain.match import MatchRecord
 from domain.phrase import phrase
 from domain.report import PlacedLine, match_report, names_of
+from domain.routing import action_decoder
 from domain.ruleset import JSON
 from domain.situation_changes import Change, changes
 from service.errors import BadInput
@@ -78,8 +79,9 @@ class Replayed:
             declared = rules.odds
             found = None
             if declared is not None:
-                entries = record.entries_in_force()
-                actions = [rules.action_from_dict(entry.action) for entry in entries]
+                # Decoded as the fold decodes them, so each entry's action is decoded once.
+                decode = action_decoder(rules)
+                actions = [entry.decoded(decode) for entry in record.entries_in_force()]
                 found = read_rolls(declared, record.sides(), actions, record.state_at)
             self._luck = (found,)
         return self._luck[0]

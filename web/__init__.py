@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain.names import bilingual
 from service.app import Touchline
+from service.collector_pace import pace_the_youngest_generation
 from service.config import DEFAULT_CONNECTIONS, settings_for_url, settings_from_environment
 from service.errors import DatabaseUnavailable
 from service.frozen_heap import freeze_what_started
@@ -161,6 +162,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             return jsonify(status="unavailable", error=str(error)), 503
         return jsonify(status="ok", database=touchline.settings.safe_url, matches=count)
 
-    # Started: what the app holds now stays until the process ends (service/frozen_heap.py).
+    # Started: what the app holds now stays until the process ends (service/frozen_heap.py),
+    # and what it makes while serving is collected at a command's pace
+    # (service/collector_pace.py).
     freeze_what_started()
+    pace_the_youngest_generation()
     return app

@@ -29,10 +29,11 @@ from schemas.api_matches import (
 from schemas.api_seal import SealSchema, seal_data
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
-from schemas.step_answers import as_json, replay_data, step_change_run_data, step_run_data
+from schemas.step_answers import as_json, step_change_run_data, step_run_data
 from service.errors import BadInput
 from service.views import MatchView
 from web.api.base import MATCH_ID, ApiBlueprint
+from web.api.step_entries import one_step_answer
 from web.context import acting, author, touchline
 from web.home import creators_link
 from web.powers import require
@@ -101,7 +102,8 @@ def get_step(match_id: str, step: int) -> Any:
     (`entries`); a step out of range is 400. To walk through a match, ask for runs of steps
     (`GET /api/matches/{id}/steps?from=N`): the `entries` of every step make a walk one step at
     a time cost in proportion to the square of the match's length."""
-    return replay_data(touchline().replay(match_id, step))
+    replayed = touchline().replayed(match_id)
+    return one_step_answer(replayed.view_at(step), replayed.record.version)
 
 
 @bp.route("/<match_id>/steps", methods=["GET"], parameters=[MATCH_ID])

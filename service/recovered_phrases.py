@@ -36,7 +36,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any, Final
 
-from domain.phrase import Phrase
+from domain.phrase import Centred, Joined, Phrase
 from service.languages import DEFAULT_LANGUAGE
 
 TEMPLATES: Final = Path(__file__).parent / "translations" / "rules.pot"
@@ -53,10 +53,17 @@ KEPT_TEXTS: Final = 20_000
 
 def recovered(text: str, language: str) -> str:
     """The phrase a stored `text` was made from, for a reader of `language`; `text` itself
-    when it is a phrase already, the reader reads English, or no template explains it."""
-    if language == DEFAULT_LANGUAGE or isinstance(text, Phrase) or not text:
+    when the reader reads English or no template explains it.
+
+    A consequence made in this process is a phrase already, but it is read from its words
+    too, as its stored twin will be: a rule may have put a word of the catalogue into it as
+    plain text (a team's name), which the twin reads as the phrase it is, and a page must
+    not read otherwise before and after its process starts again. Lines and centred text
+    (a board) are kept as they are.
+    """
+    if language == DEFAULT_LANGUAGE or not text or isinstance(text, (Joined, Centred)):
         return text
-    return rules_finder().phrase(text) or text
+    return rules_finder().phrase(str(text)) or text
 
 
 @cache

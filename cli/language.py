@@ -81,6 +81,18 @@ def translated(text: str) -> str:
     return in_language(text, language())
 
 
+def told(text: str) -> str:
+    """A sentence stored with an entry (what followed from it) in the command's language:
+    stored as plain English, it is read again as the phrase it was made from."""
+    lang = language()
+    if lang == "en":
+        return text
+    from service.i18n import translated as in_language
+    from service.recovered_phrases import recovered
+
+    return in_language(recovered(text, lang), lang)
+
+
 def refusal(rule: str, message: str) -> str:
     """A broken rule as the command line prints it: `TCG-8.7: …` in the command's language."""
     from service.i18n import refusal as said

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.language import _, refusal, translated
+from cli.language import _, refusal, told, translated
 from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
 from domain.match import ResultStatus
@@ -137,7 +137,7 @@ def line_details(
             )
             details.append(_("  reason: %(override)s", override=line.override))
     if reader is not None and isinstance(line, Entry) and line.in_force:
-        details.extend(f"→ {translated(c.text)}" for c in line.consequences if c.text)
+        details.extend(f"→ {told(c.text)}" for c in line.consequences if c.text)
     if isinstance(line, Correction):
         if index is not None:
             replaced = index.line(line.replaces)
@@ -195,7 +195,7 @@ def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> No
         return
     for consequence in line.consequences:
         if consequence.text:
-            click.echo(f"  → {translated(consequence.text)}")
+            click.echo(f"  → {told(consequence.text)}")
 
 
 def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) -> None:

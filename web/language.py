@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from service import i18n
+from service.recovered_phrases import recovered
 
 bp = Blueprint("language", __name__)
 
@@ -50,6 +51,13 @@ def language() -> str:
 def translated(text: str) -> str:
     """Text the rules said (a phrase, a prompt, a kind's name) in the page's language."""
     return i18n.translated(text, language())
+
+
+def told(text: str) -> str:
+    """A sentence stored with an entry (what followed from it) in the page's language: stored
+    as plain English, it is read again as the phrase it was made from."""
+    lang = language()
+    return i18n.translated(recovered(text, lang), lang)
 
 
 def refusal(rule: str, message: str) -> Markup:
@@ -143,6 +151,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(varies)
     app.add_template_filter(translated)
+    app.add_template_filter(told)
     app.add_template_filter(moment)
     app.add_template_global(refusal)
     app.add_template_global(language, "page_language")

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from domain.log import Entry, LogLine, Retraction
 from domain.notation import action_notation, line_notation
 from domain.registry import find_ruleset
-from web.language import translated
+from web.language import told
 
 
 def entry_text(ruleset: str, line: LogLine) -> str:
@@ -33,7 +33,7 @@ def recorded_message(ruleset: str, line: LogLine) -> str:
             "Recorded %(number)s: %(entry)s.", number=line.number, entry=entry_text(ruleset, line)
         )
     consequences = (
-        [translated(c.text) for c in line.consequences if c.text] if isinstance(line, Entry) else []
+        [told(c.text) for c in line.consequences if c.text] if isinstance(line, Entry) else []
     )
     return " ".join([text, *(f"→ {c}" for c in consequences)])
 

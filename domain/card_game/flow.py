@@ -55,17 +55,29 @@ def start_round(state: CardGameState, number: int) -> Step:
         )
     ]
     counts: dict[str, dict[str, int]] = {}
-    notes = []
     for side in (attacker, other(attacker)):
         drawn = draw_up_to(state.coach(side), HAND_SIZE)
         state = state.with_coach(drawn.coach)
         counts[side] = {"drawn": drawn.count, "reshuffles": drawn.reshuffles}
-        note = f"{team(side)} draw {drawn.count}"
-        if drawn.reshuffles:
-            note += " (discard pile shuffled into a new draw deck)"
-        notes.append(note)
-    consequences.append(cc.CardsDrawn("; ".join(notes) + ".", by_side=counts))
+    consequences.append(cc.CardsDrawn(_both_draw(attacker, counts), by_side=counts))
     return state, consequences
+
+
+def _both_draw(attacker: str, counts: dict[str, dict[str, int]]) -> str:
+    """What each coach draws up to a full hand, the attacker first: one sentence of its own,
+    so that its stored words read again as this phrase, not as parts of others."""
+    said: dict[str, object] = {}
+    for side, key in ((attacker, ""), (other(attacker), "other_")):
+        said[f"{key}team"] = team(side)
+        said[f"{key}count"] = counts[side]["drawn"]
+        said[f"{key}shuffled"] = (
+            phrase(" (discard pile shuffled into a new draw deck)")
+            if counts[side]["reshuffles"]
+            else ""
+        )
+    return phrase(
+        "{team} draw {count}{shuffled}; {other_team} draw {other_count}{other_shuffled}.", **said
+    )
 
 
 def next_drafter(state: CardGameState) -> str | None:

@@ -105,8 +105,15 @@ def place_captain(state: KingState, colour: str, position: int) -> tuple[KingSta
     # Using the captain reveals its card (KP-8.1 "kept secret until they are used"): it leaves
     # the hand, and the position says which of the five captains it was (KP-8.2).
     placed = replace(put_chip(team, position, CAPTAIN_CHIP), captain=position, captain_card=False)
-    text = f"{state.label(colour)} place their captain on position {position}" + (
-        f", replacing a {replaced} chip." if replaced != "white" else "."
+    text = phrase(
+        "{team} place their captain on position {position}{replacing}.",
+        team=state.label(colour),
+        position=position,
+        replacing=(
+            phrase(", replacing a {replaced} chip", replaced=word(replaced))
+            if replaced != "white"
+            else ""
+        ),
     )
     done = kc.CaptainPlaced(
         text,

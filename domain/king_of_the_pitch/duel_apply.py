@@ -144,7 +144,7 @@ def _judge(state: KingState, duel: Duel) -> Step:
             "{shown}{cancelled}: no winner, penalty shoot-out.", shown=shown, cancelled=cancelled
         )
         state = replace(state, phase="shoot-out", duel=replace(duel, var_due=None))
-        shootout = ShootOutStarted("Penalty shoot-out: each team rolls 1d6.")
+        shootout = ShootOutStarted(phrase("Penalty shoot-out: each team rolls 1d6."))
         return state, [replace(compared, text=text), shootout]
     winner = duel.teams[result.winner]
     text = phrase(
@@ -235,7 +235,7 @@ def _finish(state: KingState, winner: str) -> Step:
     team = state.team(winner)
     team = replace(team, crowns=team.crowns + 1)
     state = state.with_team(team)
-    won = f"{state.label(winner)} beat {state.label(loser)}."
+    won = phrase("{winner} beat {loser}.", winner=state.label(winner), loser=state.label(loser))
     consequences: list[Consequence] = [kc.DuelWon(won, winner=winner, loser=loser)]
     if state.king != winner:
         text = phrase("{team} is the new King of the Pitch.", team=state.label(winner))

@@ -25,14 +25,14 @@ def _receive(state: KingState, colour: str, card: Card) -> tuple[KingState, str]
     """Where a taken card goes (KP-4.1); returns the new state and where it went."""
     team = state.team(colour)
     if card.type == "player":
-        return state.with_team(with_card(team, card)), "into the hand"
+        return state.with_team(with_card(team, card)), phrase("into the hand")
     if card.type == "match":
-        return state.with_team(replace(team, match=team.match + 1)), "by the board"
+        return state.with_team(replace(team, match=team.match + 1)), phrase("by the board")
     if card.type == "var":
-        return state.with_team(replace(team, var=team.var + 1)), "by the board"
+        return state.with_team(replace(team, var=team.var + 1)), phrase("by the board")
     if card.type == "bonus":
-        return state.with_team(replace(team, bonus=team.bonus + 1)), "by the board"
-    return replace(state, discard=state.discard + 1), "used at once and discarded"
+        return state.with_team(replace(team, bonus=team.bonus + 1)), phrase("by the board")
+    return replace(state, discard=state.discard + 1), phrase("used at once and discarded")
 
 
 def apply_take(state: KingState, action: Take) -> Step:

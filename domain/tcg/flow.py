@@ -153,7 +153,7 @@ def end_half(state: TcgState) -> Step:
         pending=None,
         shoot_out=ShootOut(first=state.first_attacker or "home"),
     )
-    consequences.append(ShootOutStarted("Level: a penalty shoot-out."))
+    consequences.append(ShootOutStarted(phrase("Level: a penalty shoot-out.")))
     return state, consequences
 
 

@@ -430,3 +430,45 @@ def test_the_release_s_matches_show_no_odds_while_played_and_all_in_replay(
         if match["status"] == "finished":
             assert luck.rolls, name
             assert sum(luck.total().values()) == 0, name
+
+
+def test_the_release_s_consequences_read_in_japanese(app: Touchline) -> None:
+    """Every sentence the release stored with an entry is read again as the phrase it was
+    made from, for a Japanese reader; the stored text itself is kept, and English shows it."""
+    from domain.phrase import Phrase
+    from service.i18n import translated
+    from service.recovered_phrases import recovered
+
+    told = [
+        consequence.text
+        for match in MATCHES.values()
+        for entry in app.load_record(match["id"]).effective_entries()
+        for consequence in entry.consequences
+        if consequence.text
+    ]
+    assert len(told) > 1000
+    left = [text for text in told if not isinstance(recovered(text, "ja"), Phrase)]
+    assert left == []
+    assert all(recovered(text, "ja") == text and recovered(text, "en") == text for text in told)
+    japanese = {text: translated(recovered(text, "ja"), "ja") for text in told}
+    assert japanese["Toho win the toss and choose who kicks off."] == (
+        "東邦がトスに勝ち、キックオフする側を選ぶ。"
+    )
+    assert all(said != text for text, said in japanese.items())
+
+
+def test_the_command_line_shows_the_release_s_consequences_in_japanese(release_store: str) -> None:
+    match = MATCHES["card-game-full-match"]["id"]
+    shown = CliRunner().invoke(
+        cli, ["--database", release_store, "--lang", "ja", "match", "show", "--log", match]
+    )
+    assert shown.exit_code == 0, shown.output
+    told = [line.strip() for line in shown.output.splitlines() if line.strip().startswith("→")]
+    assert "→ 東邦がトスに勝ち、キックオフする側を選ぶ。" in told
+    english = CliRunner().invoke(
+        cli, ["--database", release_store, "match", "show", "--log", match]
+    )
+    assert "→ Toho win the toss and choose who kicks off." in english.output
+    assert len(told) > 100 and not set(told) & {
+        line.strip() for line in english.output.splitlines()
+    }

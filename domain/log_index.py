@@ -24,9 +24,18 @@ from domain.log import (
     Retraction,
     Ruling,
 )
+from domain.phrase import phrase
 
 # How an entry came to be out of force.
 UNDONE, WITHDRAWN, REPLAYED, CORRECTED = "undone", "withdrawn", "replayed", "corrected"
+
+# Each, as the log's badge beside the struck-out entry says it.
+HOW_SAID = {
+    UNDONE: phrase("undone"),
+    WITHDRAWN: phrase("withdrawn"),
+    REPLAYED: phrase("replayed"),
+    CORRECTED: phrase("corrected"),
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,11 @@ class OutOfForce:
 
     how: str
     line: int
+
+    @property
+    def said(self) -> str:
+        """`how` in words."""
+        return HOW_SAID.get(self.how, self.how)
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,12 @@ def test_the_compiled_catalogue_is_the_one_translated(domain: str, lang: str) ->
         message.id
         for message in catalogue_of(lang, domain)
         if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
-        if compiled.gettext(message.id) != message.string
+        if (
+            compiled.pgettext(message.context, message.id)
+            if message.context
+            else compiled.gettext(message.id)
+        )
+        != message.string
     ]
     assert not stale, "run scripts/translations.sh to compile the catalogues"
 

@@ -60,6 +60,17 @@ def told(text: str) -> str:
     return i18n.translated(recovered(text, lang), lang)
 
 
+def word(key: str) -> str:
+    """A key of a game's data that the situation gives as a key, not a phrase (a King of the
+    Pitch cube's metal, a key of a dict), in the page's language: the game names its keys with
+    phrases whose English is the key itself (domain/king_of_the_pitch/words.py), so the key is
+    the template to look up; a key with no word is shown as it is."""
+    said = language()
+    if said == i18n.DEFAULT_LANGUAGE or not isinstance(key, str):
+        return key
+    return i18n.catalogue(said, "rules").gettext(key)
+
+
 def refusal(rule: str, message: str) -> Markup:
     """A broken rule as the pages show it: the rule ID in bold, then its sentence."""
     said = i18n.refusal(rule, message, language())
@@ -152,6 +163,7 @@ def register(app: Flask) -> None:
     app.after_request(varies)
     app.add_template_filter(translated)
     app.add_template_filter(told)
+    app.add_template_filter(word)
     app.add_template_filter(moment)
     app.add_template_global(refusal)
     app.add_template_global(language, "page_language")

@@ -9,7 +9,8 @@ each step's situation as data (`situation_data`) in place of its drawing, and th
 it when the step is shown; the page itself, the one-frame answer, a game without a twin and a
 browser without the script are drawn on the server as before. The twin draws with the words
 the server translated for the page (`situation_words.html`, beside the two) and the names of
-the cards as the `bilingual` filter shows them, sent with each step. Tested to draw, at every
+the cards as the `bilingual` filter shows them and the situation's words (its phrases) as the
+`translated` filter shows them, sent with each step. Tested to draw, at every
 step of a golden match of its game, the situation the server draws
 (tests/browser/test_replay_situation_twins_in_browser.py).
 """
@@ -26,6 +27,7 @@ from jinja2 import TemplateNotFound
 from markupsafe import Markup, escape
 
 from domain.names import bilingual
+from domain.phrase import Phrase
 from domain.ruleset import JSON
 from service.views import ReplayView
 from web.language import translated
@@ -98,20 +100,33 @@ def _bilingual(name: str) -> str:
     return bilingual(name)
 
 
-def _names(value: JSON, found: dict[str, str]) -> None:
-    """Every `name` in the situation that the `bilingual` filter shows otherwise."""
+def _names(value: JSON, found: dict[str, str], said: dict[str, str]) -> None:
+    """Every `name` in the situation that the `bilingual` filter shows otherwise, and every
+    word (a phrase: a phase, a period) that the `translated` filter shows otherwise."""
     if isinstance(value, dict):
         for key, member in value.items():
             if key == "name" and isinstance(member, str):
                 shown = _bilingual(member)
                 if shown != member:
                     found[member] = shown
+            elif isinstance(member, Phrase):
+                if key != "label":  # sent as `labels`
+                    _said(member, said)
             elif isinstance(member, dict | list):
-                _names(member, found)
+                _names(member, found, said)
     elif isinstance(value, list):
         for member in value:
-            if isinstance(member, dict | list):
-                _names(member, found)
+            if isinstance(member, Phrase):
+                _said(member, said)
+            elif isinstance(member, dict | list):
+                _names(member, found, said)
+
+
+def _said(word: Phrase, said: dict[str, str]) -> None:
+    if word not in said:
+        shown = translated(word)
+        if shown != word:
+            said[word] = shown
 
 
 @bp.app_template_global()
@@ -119,7 +134,8 @@ def situation_data(view: ReplayView) -> Markup:
     """The step's situation, its text and its cards' shown names, as JSON escaped for an
     attribute: what the twin draws from."""
     names: dict[str, str] = {}
-    _names(view.situation, names)
+    said: dict[str, str] = {}
+    _names(view.situation, names, said)
     # What the server's template shows translated (the text box, the coaches' labels), the
     # twin is given as shown, in the page's language.
     coaches = view.situation.get("coaches") if isinstance(view.situation, dict) else None
@@ -130,6 +146,7 @@ def situation_data(view: ReplayView) -> Markup:
     )
     data = {"situation": view.situation, "text": translated(view.text), "names": names}
     data["labels"] = labels
+    data["said"] = said
     try:
         encoded = orjson.dumps(data).decode()
     except orjson.JSONEncodeError:  # text orjson refuses, a lone surrogate: as `json` writes it

@@ -41,7 +41,7 @@ def _made_coach_view(state: CardGameState, coach: Coach) -> dict[str, JSON]:
         "booking": None
         if booking is None
         else {
-            "color": booking.color,
+            "color": word(booking.color),
             "shot": booking.shot,
             "pass": booking.pass_,
             "defense": booking.defense,
@@ -96,7 +96,7 @@ def view(state: CardGameState) -> dict[str, JSON]:
     result = match_result(state)
     return {
         "ruleset": "card-game",
-        "phase": state.phase,
+        "phase": word(state.phase),
         "period": state.period,
         "period_name": PERIOD_NAMES.get(state.period),
         "round": rnd.number,
@@ -118,7 +118,7 @@ def view(state: CardGameState) -> dict[str, JSON]:
         "shooting": None
         if shot is None
         else {
-            "declared": shot.declared,
+            "declared": word(shot.declared),
             "spent": {"attacker": shot.attacker_spent, "defender": shot.defender_spent},
             "rolls": {"attacker": shot.attacker_roll, "defender": shot.defender_roll},
             "save": shot.save,
@@ -126,6 +126,31 @@ def view(state: CardGameState) -> dict[str, JSON]:
         "coaches": {side: _coach_view(state, state.coach(side)) for side in SIDES},
         "result": result.to_dict() if result else None,
     }
+
+
+# The words for what the situation names by key (a phase, the points a shot is declared on, a
+# booking's colour), each a phrase whose English is the key itself: the data reads as before,
+# and a page translates the word where it shows it.
+WORDS = {
+    "signings": phrase("signings"),
+    "toss": phrase("toss"),
+    "kickoff": phrase("kickoff"),
+    "et-kickoff": phrase("et-kickoff"),
+    "draft": phrase("draft"),
+    "attack": phrase("attack"),
+    "shooting": phrase("shooting"),
+    "special-shot": phrase("special-shot"),
+    "over": phrase("over"),
+    "shot": phrase("shot"),
+    "pass": phrase("pass"),
+    "yellow": phrase("yellow"),
+    "red": phrase("red"),
+}
+
+
+def word(key: str | None) -> str | None:
+    """`key` as a word of `WORDS` (None and a key without one as they are)."""
+    return WORDS.get(key, key) if key is not None else None
 
 
 # The phase as the board says it: `phase toss` (the key itself in English).

@@ -1,6 +1,7 @@
-"""King of the Pitch's words for what its data names by key: the five team colours and the
-values of chips and cubes, as phrases, so that `blue` reads 青 and `gold` 金 in Japanese; a
-key with no word here is shown as it is."""
+"""King of the Pitch's words for what its data names by key: the five team colours, the
+values of chips and cubes, the phases and the positions' roles, as phrases, so that `blue`
+reads 青 and `gold` 金 in Japanese; a key with no word here is shown as it is. The situation
+gives the keys themselves, and a page shows each as its word (web/language.py's `word`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,19 @@ WORDS: Final = {
     "gold": phrase("gold"),
     "diamond": phrase("diamond"),
     "crown": phrase("crown"),
+    # The phases, as the board names them.
+    "opening": phrase("opening"),
+    "reveal": phrase("reveal"),
+    "turn": phrase("turn"),
+    "declare": phrase("declare"),
+    "roll": phrase("roll"),
+    "var": phrase("var"),
+    "shoot-out": phrase("shoot-out"),
+    "over": phrase("over"),
+    # The roles of a board's positions.
+    "attacker": phrase("attacker"),
+    "midfielder": phrase("midfielder"),
+    "defender": phrase("defender"),
 }
 
 

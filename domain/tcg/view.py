@@ -9,6 +9,7 @@ from domain.tcg.flow import score_line
 from domain.tcg.judge import totals
 from domain.tcg.setup import SIDES
 from domain.tcg.state import FieldPlayer, TcgState
+from domain.tcg.words import area_word, phase_word
 
 CELL = 7
 
@@ -99,7 +100,7 @@ def view(state: TcgState) -> dict[str, JSON]:
     shoot = state.shoot_out
     return {
         "ruleset": "tcg",
-        "phase": state.phase,
+        "phase": phase_word(state.phase),
         "half": state.half,
         "turn": state.turn.number,
         "attacker": state.turn.attacker if state.turn.number else None,
@@ -107,7 +108,11 @@ def view(state: TcgState) -> dict[str, JSON]:
         "score": state.score,
         "cost_left": state.turn.cost,
         "cost_gained": state.turn.gained,
-        "ball": {"side": state.ball_side, "player": state.ball, "area": state.ball_area()},
+        "ball": {
+            "side": state.ball_side,
+            "player": state.ball,
+            "area": area_word(state.ball_area()),
+        },
         "field": _grid(state),
         "goal_mouths": _goal_mouths(state),
         "sides": {side: _side(state, side) for side in SIDES},

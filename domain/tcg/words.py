@@ -17,7 +17,38 @@ WORDS: Final = {
     "supporter": phrase("supporter"),
     "tactics": phrase("tactics"),
     "reverse": phrase("reverse"),
+    "goal": phrase("goal"),
 }
+
+# The phases, as the board names them (the English is the key itself).
+PHASES: Final = {
+    "placement": phrase("placement"),
+    "toss": phrase("toss"),
+    "kickoff": phrase("kickoff"),
+    "discard": phrase("discard"),
+    "attack": phrase("attack"),
+    "defense": phrase("defense"),
+    "reverse": phrase("reverse"),
+    "battle-card": phrase("battle-card"),
+    "support": phrase("support"),
+    "tie": phrase("tie"),
+    "landing": phrase("landing"),
+    "gather": phrase("gather"),
+    "restart": phrase("restart"),
+    "kickers": phrase("kickers"),
+    "penalties": phrase("penalties"),
+    "over": phrase("over"),
+}
+
+
+def phase_word(key: str) -> str:
+    """The phase `key` as a word (the English text is the key itself)."""
+    return PHASES.get(key, key)
+
+
+def area_word(area: str | None) -> str | None:
+    """An area as the board names it: the goal mouth in words, a1..e9 as they are."""
+    return WORDS.get(area, area) if area is not None else None
 
 
 def word(key: object) -> str:

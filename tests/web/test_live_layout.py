@@ -233,8 +233,9 @@ def test_the_card_game_glance_shows_the_cards_in_play_with_their_values(
     rows = re.findall(
         r"<tr><th scope=\"row\">([^<]+)</th><td>(\d)</td><td>(\d)</td><td>(\d)</td></tr>", glance
     )
-    assert ("Kojiro Hyuga", "3", "1", "0") in rows
-    assert ("Tsubasa Ozora", "3", "3", "1") in rows
+    # Named in both languages, as the situation board names them (domain/names.toml).
+    assert ("Kojiro Hyuga（日向小次郎）", "3", "1", "0") in rows
+    assert ("Tsubasa Ozora（大空翼）", "3", "3", "1") in rows
 
 
 def test_the_card_game_glance_shows_the_shot_under_way(

@@ -18,14 +18,13 @@
     if (value === false) return "False";
     return String(value);
   }
-  // Python's str.title(): each run of letters capitalised, the rest of it lower case.
-  function title(text) {
-    return text.toLowerCase().replace(/(^|[^a-z\u00c0-\uffff])([a-z\u00c0-\uffff])/g,
-      function (all, before, letter) { return before + letter.toUpperCase(); });
-  }
   // A translated word (already escaped by the server), its placeholders filled in, escaped.
   function say(words, key, values) {
     return words[key].replace(/%\((\w+)\)s/g, function (all, name) { return esc(values[name]); });
+  }
+  // A word of the situation as the server's `translated` shows it (situation_data's `said`).
+  function said(value, data) {
+    return Object.prototype.hasOwnProperty.call(data.said || {}, value) ? data.said[value] : value;
   }
   function labelOf(side, labels) {
     return side ? esc(Object.prototype.hasOwnProperty.call(labels, side) ? labels[side] : side) : "—";
@@ -46,7 +45,7 @@
     return html + "</div>";
   }
 
-  function coachSection(side, coach, situation, words, names, shown) {
+  function coachSection(side, coach, situation, words, names, shown, data) {
     // The label as the server shows it, in the page's language (situation_data's `labels`).
     var label = Object.prototype.hasOwnProperty.call(shown, side) ? shown[side] : coach.label;
     var html = '<section class="coach side-' + esc(side) +
@@ -64,7 +63,7 @@
     var booking = coach.booking;
     if (booking) {
       html += '<p class="booking booking-' + esc(booking.color) + '">' + say(words, "booked", {
-        color: booking.color, shot: booking.shot, pass: booking.pass, defense: booking.defense
+        color: said(booking.color, data), shot: booking.shot, pass: booking.pass, defense: booking.defense
       }) + "</p>";
     }
     html += '<table class="play-area"><caption>' + words["Play area"] + "</caption>" +
@@ -93,11 +92,11 @@
     var sides = Object.keys(situation.coaches);
     var html = '<section class="situation situation-card-game" aria-label="' + words.Situation + '">';
     html += scoreboard(sides, situation.score, labels, words);
-    html += '<p class="period"><strong>' + (situation.period_name ? esc(situation.period_name) : words["Before the kick-off"]) + "</strong>" +
+    html += '<p class="period"><strong>' + (situation.period_name ? esc(said(situation.period_name, data)) : words["Before the kick-off"]) + "</strong>" +
       (situation.round ? " " + say(words, "round", { round: situation.round }) : "") +
       (situation.injury_time ? ' · <span class="badge">' + words["injury time"] + "</span>" : "") +
       (situation.extra_time ? ' · <span class="badge">' + words["extra time"] + "</span>" : "") +
-      " " + say(words, "phase", { phase: situation.phase }) + " </p>";
+      " " + say(words, "phase", { phase: said(situation.phase, data) }) + " </p>";
     html += '<dl class="facts">' +
       fact(words.Attacking, labelOf(situation.attacker, labels), "attacker") +
       fact(words.Defending, labelOf(situation.defender, labels)) +
@@ -107,13 +106,13 @@
         pitch: py(situation.match_deck.pitch), hidden: py(situation.match_deck.hidden)
       }));
     if (situation.passed && situation.passed.length) {
-      html += fact(words.Passed, esc(situation.passed.map(function (p) { return title(py(p)); }).join(", ")));
+      html += fact(words.Passed, situation.passed.map(function (p) { return labelOf(p, labels); }).join(words.comma));
     }
     html += "</dl>";
     var shooting = situation.shooting;
     if (shooting && shooting.declared) {
       html += '<dl class="facts shooting" aria-label="' + words.Shooting + '">' +
-        fact(words.Declared, esc(shooting.declared));
+        fact(words.Declared, esc(said(shooting.declared, data)));
       ["attacker", "defender"].forEach(function (role) {
         if (shooting.spent[role] !== null) html += fact(words[role + " spent"], esc(shooting.spent[role]));
         if (shooting.rolls[role] !== null) html += fact(words[role + " rolled"], esc(shooting.rolls[role]), "die");
@@ -123,7 +122,7 @@
     }
     html += '<div class="coaches">';
     for (var i = 0; i < sides.length; i++) {
-      html += coachSection(sides[i], situation.coaches[sides[i]], situation, words, names, data.labels || {});
+      html += coachSection(sides[i], situation.coaches[sides[i]], situation, words, names, data.labels || {}, data);
     }
     html += "</div>";
     html += '<details class="situation-text-box" data-keep="situation-text"><summary>' + words["As text"] +

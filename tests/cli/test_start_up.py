@@ -99,6 +99,8 @@ NOT_FOR_ONE_MATCH = {
     "service.league_views",
     "service.link_views",
     "service.import_views",
+    "service.card_list_views",
+    "domain.card_list_file",
     "service.replays",
     "service.timeline",
     "service.projections.fold",
@@ -112,6 +114,9 @@ NOT_FOR_ONE_MATCH = {
 # an entry drawn by the app uses (a secure generator): showing a match loads none of them.
 ONLY_TO_WRITE = {"domain.seal", "socket"}
 ONLY_TO_DRAW = {"secrets"}
+# What only an entry that types a card's printed values reads: the card lists (showing a match
+# and a toss read none).
+ONLY_FOR_PRINTED_VALUES = {"domain.card_list"}
 
 
 def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) -> None:
@@ -158,6 +163,7 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
         assert "domain.audit" not in modules, command
         assert not modules & NOT_FOR_ONE_MATCH, command
         assert not modules & ONLY_TO_DRAW, command
+        assert not modules & ONLY_FOR_PRINTED_VALUES, command
         # With an absolute HOME the user's folders are found without platformdirs, which
         # imports tempfile, shutil, bz2 and lzma (service/user_folders.py).
         assert not modules & {"platformdirs", "tempfile", "shutil", "bz2", "lzma"}, command

@@ -84,10 +84,11 @@ READ_MODEL_VIEWS = {
 
 # What neither showing a match nor recording an entry uses, and what each loaded before
 # (issue 13): the aggregates of other things than the match (leagues, access links, an
-# import's provenance and its league marks) and the use cases' values that answer about them,
-# the read side's fold (and the standings it folds for), the replays' timeline, the rulebook a
-# ruling cites, the prompt of `match play` and the walk of `match replay --step`, and what
-# only a mistyped word needs.
+# import's provenance and its league marks, the card lists' file) and the values the use
+# cases answer about them (leagues, links, imports, card lists, histories, statistics and the
+# dice's fairness, branches), the read side's fold (and the standings it folds for), the
+# replays' timeline, the rulebook a ruling cites, the prompt of `match play` and the walk of
+# `match replay --step`, and what only a mistyped word needs.
 NOT_FOR_ONE_MATCH = {
     "domain.access",
     "domain.league",
@@ -101,6 +102,10 @@ NOT_FOR_ONE_MATCH = {
     "service.import_views",
     "service.card_list_views",
     "domain.card_list_file",
+    "service.history_views",
+    "service.statistics_views",
+    "service.projections.fairness",
+    "service.branch_views",
     "service.replays",
     "service.timeline",
     "service.projections.fold",

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from domain.log import Entry, LogLine, Ruling, to_data
-from domain.luck import MatchLuck, Roll
 from domain.match import MatchRecord, ResultStatus
 from domain.registry import find_ruleset
 from domain.report import PlacedLine, Report, entry_sentence, match_report, names_of
@@ -20,9 +19,11 @@ from domain.ruleset import JSON, Expected, Result, Ruleset
 from domain.situation_changes import Change
 from domain.statuses import ABANDONED, FINISHED, IN_PROGRESS, status_word
 
-# An imported match's provenance is loaded with the match that has one (domain.match).
+# An imported match's provenance is loaded with the match that has one (domain.match), and a
+# match's luck by the replays that work it out (service/replays.py).
 if TYPE_CHECKING:
     from domain.branching import BranchOrigin
+    from domain.luck import MatchLuck, Roll
     from domain.provenance import Provenance
 
 L = TypeVar("L", bound=LogLine)

@@ -86,9 +86,9 @@ READ_MODEL_VIEWS = {
 # (issue 13): the aggregates of other things than the match (leagues, access links, an
 # import's provenance and its league marks, the card lists' file) and the values the use
 # cases answer about them (leagues, links, imports, card lists, histories, statistics and the
-# dice's fairness, branches), the read side's fold (and the standings it folds for), the
-# replays' timeline, the rulebook a ruling cites, the prompt of `match play` and the walk of
-# `match replay --step`, and what only a mistyped word needs.
+# dice's fairness, branches, a match's luck), the read side's fold (and the standings it
+# folds for), the replays' timeline, the rulebook a ruling cites, the prompt of `match play`
+# and the walk of `match replay --step`, and what only a mistyped word needs.
 NOT_FOR_ONE_MATCH = {
     "domain.access",
     "domain.league",
@@ -106,6 +106,7 @@ NOT_FOR_ONE_MATCH = {
     "service.statistics_views",
     "service.projections.fairness",
     "service.branch_views",
+    "domain.luck",
     "service.replays",
     "service.timeline",
     "service.projections.fold",

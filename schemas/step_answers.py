@@ -17,7 +17,8 @@ from domain.log import Entry
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
 from schemas.api_matches import ProvenanceSchema, RollOddsSchema
-from service.views import ReplayView, StepChangeRun, StepRun, line_data
+from service.replay_views import ReplayView, StepChangeRun, StepRun
+from service.views import line_data
 
 _PROVENANCE = ProvenanceSchema()
 _ROLL = RollOddsSchema()

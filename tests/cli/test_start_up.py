@@ -87,8 +87,8 @@ READ_MODEL_VIEWS = {
 # import's provenance and its league marks, the card lists' file) and the values the use
 # cases answer about them (leagues, links, imports, card lists, histories, statistics and the
 # dice's fairness, branches, a match's luck), the read side's fold (and the standings it
-# folds for), the replays' timeline, the rulebook a ruling cites, the prompt of `match play`
-# and the walk of `match replay --step`, and what only a mistyped word needs.
+# folds for), the replays' values and timeline, the rulebook a ruling cites, the prompt of
+# `match play` and the walk of `match replay --step`, and what only a mistyped word needs.
 NOT_FOR_ONE_MATCH = {
     "domain.access",
     "domain.league",
@@ -107,6 +107,8 @@ NOT_FOR_ONE_MATCH = {
     "service.projections.fairness",
     "service.branch_views",
     "domain.luck",
+    "service.replay_views",
+    "domain.situation_changes",
     "service.replays",
     "service.timeline",
     "service.projections.fold",

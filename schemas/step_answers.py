@@ -18,7 +18,8 @@ from domain.luck import Roll
 from domain.provenance import Provenance
 from domain.situation_changes import REMOVE, Change
 from schemas.api_matches import ProvenanceSchema, fraction_text
-from service.views import ReplayView, StepChangeRun, StepRun, line_data
+from service.replay_views import ReplayView, StepChangeRun, StepRun
+from service.views import line_data
 
 _PROVENANCE = ProvenanceSchema()
 

@@ -84,15 +84,7 @@ from service.read_models import ReadModelUseCases
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
-from service.views import (
-    MatchSummary,
-    MatchView,
-    ReplayView,
-    StepChangeRun,
-    StepRun,
-    Written,
-    match_view,
-)
+from service.views import MatchSummary, MatchView, Written, match_view
 
 # What only some use cases need is imported by them: a command at the table (showing a match,
 # recording an entry) loads neither an import's provenance nor the replays' timeline
@@ -103,6 +95,7 @@ if TYPE_CHECKING:
     from domain.provenance import MatchFileFacts
     from service.import_views import ImportedMatch
     from service.luck_totals import CoachLuck
+    from service.replay_views import ReplayView, StepChangeRun, StepRun
     from service.replays import ReplayCache, Replayed
 
 L = TypeVar("L", bound=LogLine)

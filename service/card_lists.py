@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain.card_list import FROM_ENTRY, FROM_FILE, CardList, Learned, card_list_id
-from domain.card_list_file import CardListFileError, read_card_list, write_card_list
 from domain.match import Author, MatchRecord
 from domain.phrase import phrase
 from domain.printed import (
@@ -27,7 +25,6 @@ from domain.printed import (
     CardLibrary,
     MissingValues,
     Printed,
-    PrintedCard,
     with_printed_values,
 )
 from domain.registry import UnknownRuleset, find_ruleset
@@ -37,6 +34,29 @@ from service.boundary import said
 from service.errors import BadInput, StaleMatch
 from service.leagues import LeagueUseCases
 
+# The card list aggregate, its file format and the values answered are imported by the use
+# cases that read or write a list: showing a match reads none, and an entry that types no
+# printed values (a die, a toss) neither (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from domain.card_list import CardList
+    from service.card_list_views import CardListImport as CardListImport
+    from service.card_list_views import CardListView as CardListView
+    from service.card_list_views import KnownCard as KnownCard
+    from service.card_list_views import OfferedCards as OfferedCards
+
+# The answers' values are in service/card_list_views.py; they are still found here by the name
+# they always had.
+_VALUES = ("CardListImport", "CardListView", "KnownCard", "OfferedCards")
+
+
+def __getattr__(name: str) -> object:
+    if name in _VALUES:
+        from service import card_list_views
+
+        return getattr(card_list_views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # How long a process trusts a card list it read before reading it again: every entry of every
 # match reads one or two, and a list is a log of every card it was ever taught. A list changed
 # by another process is seen this much later; one changed here, at once.
@@ -45,65 +65,13 @@ FRESH_SECONDS = 10.0
 IDS_PER_QUERY = 500
 
 
-@dataclass(frozen=True)
-class CardListView:
-    """A game's card list in one scope (`league` None: the installation's)."""
-
-    game: str
-    league: str | None
-    fields: tuple[str, ...]
-    labels: tuple[str, ...]
-    cards: tuple[PrintedCard, ...]
-    # Where each card's values came from, by its folded name (`learned_of`).
-    learned: Mapping[str, Learned] = field(default_factory=dict, compare=False)
-
-    def learned_of(self, card: PrintedCard) -> Learned | None:
-        return self.learned.get(card.key)
-
-
-@dataclass(frozen=True)
-class CardListImport:
-    """What importing a file did: the cards it held, and how many of them changed the list."""
-
-    list: CardListView
-    cards: int
-    changed: int
-
-
-@dataclass(frozen=True)
-class KnownCard:
-    """A card a side may pick for an entry, with the printed values it is known by."""
-
-    name: str
-    values: tuple[tuple[str, int], ...]  # field name → value, in printed order
-    text: str  # `Shot 3, Pass 1, Defense 0`
-
-
-@dataclass(frozen=True)
-class OfferedCards:
-    """For each side that may put a card down now, the cards with known values it may; and
-    the names to suggest as it types another (`suggested`): those cards, then the names the
-    game's rulebook gives (no values known: `values` empty) that the rules let it play now."""
-
-    by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
-    suggested_by_side: tuple[tuple[str, tuple[KnownCard, ...]], ...] = ()
-
-    def of(self, side: str) -> tuple[KnownCard, ...]:
-        return next((cards for s, cards in self.by_side if s == side), ())
-
-    def suggested(self, side: str) -> tuple[KnownCard, ...]:
-        return next((cards for s, cards in self.suggested_by_side if s == side), ())
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(card.name for _, cards in self.by_side for card in cards))
-
-
 def _playable_names(
     match: MatchRecord, kind: str, fixed: Mapping[str, JSON], known: CardLibrary
 ) -> tuple[KnownCard, ...]:
     """The names of the game's catalogue that no card list knows values of, which the rules
     let the side of `fixed` play now (its values aside: the table types them)."""
+    from service.card_list_views import KnownCard
+
     rules = match.ruleset
     printed = rules.printed
     assert printed is not None
@@ -142,6 +110,8 @@ class CardListUseCases(LeagueUseCases):
 
     def card_list(self, game: str, league: str | None = None) -> CardListView:
         """The card list of `game` in `league` (None: the installation's)."""
+        from service.card_list_views import CardListView
+
         printed = printed_of(game)
         league = self._league_of_game(league, game)
         found = self._card_list(game, league)
@@ -160,6 +130,8 @@ class CardListUseCases(LeagueUseCases):
         """The titles of the matches the lists' cards were learned in, by match id: one query
         of the match summaries for those matches alone. A match they do not hold (a card
         learned before the list kept the match names none) has no title here."""
+        from domain.card_list import FROM_ENTRY
+
         ids = sorted(
             {
                 learned.match
@@ -190,6 +162,8 @@ class CardListUseCases(LeagueUseCases):
         return [self.card_list(game, None), *(self.card_list(game, name) for name in leagues)]
 
     def export_card_list(self, game: str, league: str | None = None) -> str:
+        from domain.card_list_file import write_card_list
+
         view = self.card_list(game, league)
         return write_card_list(game, printed_of(game), CardLibrary(view.cards))
 
@@ -198,6 +172,10 @@ class CardListUseCases(LeagueUseCases):
     ) -> CardListImport:
         """Keep the cards of a card list file (each one's values replace those the list held),
         or nothing at all when any line is wrong (BadInput names it)."""
+        from domain.card_list import FROM_FILE, CardList
+        from domain.card_list_file import CardListFileError, read_card_list
+        from service.card_list_views import CardListImport
+
         try:
             file = read_card_list(data)
             author = author.checked()
@@ -238,6 +216,8 @@ class CardListUseCases(LeagueUseCases):
 
     def _library(self, game: str, league: str | None) -> CardLibrary:
         """A card list's cards, as read at most FRESH_SECONDS ago by this process."""
+        from domain.card_list import card_list_id
+
         kept: dict[UUID, tuple[float, CardLibrary]] = self.__dict__.setdefault("_libraries", {})
         key = card_list_id(game, league)
         now = time.monotonic()
@@ -250,6 +230,8 @@ class CardListUseCases(LeagueUseCases):
         return library
 
     def _forget_library(self, game: str, league: str | None) -> None:
+        from domain.card_list import card_list_id
+
         self.__dict__.get("_libraries", {}).pop(card_list_id(game, league), None)
 
     def known_cards(self, match: MatchRecord, cards: CardLibrary | None = None) -> OfferedCards:
@@ -257,6 +239,8 @@ class CardListUseCases(LeagueUseCases):
         match recorded, then those of the card lists, each only when the rules let that side
         play it now with those values; and the names to suggest for another card, those and
         the rulebook's that the rules let it play now."""
+        from service.card_list_views import KnownCard, OfferedCards
+
         rules = match.ruleset
         printed = rules.printed
         if printed is None:
@@ -332,6 +316,8 @@ class CardListUseCases(LeagueUseCases):
         new = [c for c in learned if cards.find(c.name) is None]
         if not new:
             return []
+        from domain.card_list import FROM_ENTRY, CardList
+
         game = match.ruleset_name
         card_list = self._card_list(game, match.league) or CardList.create(game, match.league)
         line = match.log[-1]
@@ -344,6 +330,8 @@ class CardListUseCases(LeagueUseCases):
         return [card_list] if changed else []
 
     def _card_list(self, game: str, league: str | None) -> CardList | None:
+        from domain.card_list import CardList, card_list_id
+
         try:
             with self._storage():
                 found: object = self.repository.get(card_list_id(game, league))

@@ -25,8 +25,9 @@ from domain.routing import action_decoder
 from domain.ruleset import JSON
 from domain.situation_changes import Change, changes
 from service.errors import BadInput
+from service.replay_views import ReplayView, StepChange, StepChangeRun, StepRun
 from service.timeline import Timeline, timeline_of
-from service.views import ReplayView, StepChange, StepChangeRun, StepRun, title_of
+from service.views import title_of
 
 # Matches being replayed at once in one process: each holds its log, ~3% of its states as
 # checkpoints and the states of the stretches it stepped through last (below).

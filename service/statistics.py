@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from domain.names import name_key
 from domain.phrase import phrase
 from service.errors import BadInput, NothingKnown
-from service.projections.database import Sql
-from service.projections.fairness import SUSPICIOUS_P, Fairness, fairness
 from service.projections.subjects import APP, COACH, DIE_SOURCES, PLAYER, TABLE, TEAM
 from service.store import StoreApplication
+
+# The values answered and the dice's fairness test are imported by the queries that make
+# them: a command about one match never loads them (tests/cli/test_start_up.py).
+if TYPE_CHECKING:
+    from service.projections.database import Sql
+    from service.projections.fairness import SUSPICIOUS_P as SUSPICIOUS_P
+    from service.projections.fairness import Fairness as Fairness
+    from service.statistics_views import DiceBySource as DiceBySource
+    from service.statistics_views import SubjectStats as SubjectStats
 
 SUBJECT_KINDS = (PLAYER, COACH, TEAM)
 
@@ -29,25 +36,22 @@ __all__ = [
     "SubjectStats",
 ]
 
+# The answers' values are in service/statistics_views.py and the fairness test's in
+# service/projections/fairness.py; they are still found here by the names they always had.
+_VALUES = {
+    "DiceBySource": "service.statistics_views",
+    "SubjectStats": "service.statistics_views",
+    "Fairness": "service.projections.fairness",
+    "SUSPICIOUS_P": "service.projections.fairness",
+}
 
-@dataclass(frozen=True)
-class SubjectStats:
-    """The counted statistics of one subject (a coach, team or player) over its matches."""
 
-    kind: str
-    name: str
-    matches: int
-    counts: dict[str, int]
+def __getattr__(name: str) -> object:
+    if name in _VALUES:
+        from importlib import import_module
 
-
-@dataclass(frozen=True)
-class DiceBySource:
-    """The fairness of one die type as one source rolled it: the app, or the table, where
-    `die` is the physical die the scorer named ("red d6"; empty: unnamed)."""
-
-    source: str
-    die: str
-    fairness: Fairness
+        return getattr(import_module(_VALUES[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class StatisticsQueries(StoreApplication):
@@ -62,6 +66,8 @@ class StatisticsQueries(StoreApplication):
 
     def subject_stats(self, kind: str, name: str) -> SubjectStats:
         """A subject's totals over every match; the name in any case, as long as it is known."""
+        from service.statistics_views import SubjectStats
+
         _check_kind(kind)
         with self._read("statistics") as sql:
             spellings = _spellings(sql, kind, name)
@@ -91,6 +97,8 @@ class StatisticsQueries(StoreApplication):
 
     def dice(self, coach: str | None = None) -> list[Fairness]:
         """One fairness figure per die type, for one coach or everybody."""
+        from service.projections.fairness import fairness
+
         with self._read("dice") as sql:
             where, params = "", tuple[str, ...]()
             if coach is not None:
@@ -109,6 +117,9 @@ class StatisticsQueries(StoreApplication):
     def dice_sources(self, coach: str | None = None) -> list[DiceBySource]:
         """One fairness figure per source (the table's dice, die by named die, then the
         app's) and die type, for one coach or everybody."""
+        from service.projections.fairness import fairness
+        from service.statistics_views import DiceBySource
+
         with self._read("dice") as sql:
             where, params = "", tuple[str, ...]()
             if coach is not None:

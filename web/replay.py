@@ -30,9 +30,9 @@ from domain.access import Operation
 from domain.luck import Roll
 from domain.match import ANNOTATION_LIMIT
 from service.errors import BadInput
+from service.replay_views import ReplayView
 from service.replays import Replayed
 from service.timeline import Moment, Timeline
-from service.views import ReplayView
 from web.charts import ScoreChart, score_chart, score_summary
 from web.context import author, scorer_name, touchline
 from web.drawn_situations import DrawnSituations

@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 from domain.names import bilingual
 from domain.phrase import Phrase
 from domain.ruleset import JSON
-from service.views import ReplayView
+from service.replay_views import ReplayView
 from web.language import translated
 from web.static_files import FOREVER
 

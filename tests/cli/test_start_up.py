@@ -90,10 +90,11 @@ READ_MODEL_VIEWS = {
 
 # What neither showing a match nor recording an entry uses, and what each loaded before
 # (issue 13): the aggregates of other things than the match (leagues, access links, an
-# import's provenance and its league marks) and the use cases' values that answer about them,
-# the read side's fold (and the standings it folds for), the replays' timeline, the rulebook a
-# ruling cites, the prompt of `match play` and the walk of `match replay --step`, and what
-# only a mistyped word needs.
+# import's provenance and its league marks, the card lists' file) and the values the use
+# cases answer about them (leagues, links, imports, card lists, histories, statistics and the
+# dice's fairness, branches, a match's luck), the read side's fold (and the standings it
+# folds for), the replays' values and timeline, the rulebook a ruling cites, the prompt of
+# `match play` and the walk of `match replay --step`, and what only a mistyped word needs.
 NOT_FOR_ONE_MATCH = {
     "domain.access",
     "domain.league",
@@ -105,6 +106,15 @@ NOT_FOR_ONE_MATCH = {
     "service.league_views",
     "service.link_views",
     "service.import_views",
+    "service.card_list_views",
+    "domain.card_list_file",
+    "service.history_views",
+    "service.statistics_views",
+    "service.projections.fairness",
+    "service.branch_views",
+    "domain.luck",
+    "service.replay_views",
+    "domain.situation_changes",
     "service.replays",
     "service.timeline",
     "service.projections.fold",
@@ -118,6 +128,9 @@ NOT_FOR_ONE_MATCH = {
 # an entry drawn by the app uses (a secure generator): showing a match loads none of them.
 ONLY_TO_WRITE = {"domain.seal", "socket"}
 ONLY_TO_DRAW = {"secrets"}
+# What only an entry that types a card's printed values reads: the card lists (showing a match
+# and a toss read none).
+ONLY_FOR_PRINTED_VALUES = {"domain.card_list"}
 
 
 def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) -> None:
@@ -162,6 +175,7 @@ def test_show_and_record_import_only_what_they_use(tmp_path: Path) -> None:
         assert "domain.audit" not in modules, command
         assert not modules & NOT_FOR_ONE_MATCH, command
         assert not modules & ONLY_TO_DRAW, command
+        assert not modules & ONLY_FOR_PRINTED_VALUES, command
         # With an absolute HOME the user's folders are found without platformdirs, which
         # imports tempfile, shutil, bz2 and lzma (service/user_folders.py).
         assert not modules & {"platformdirs", "tempfile", "shutil", "bz2", "lzma"}, command

@@ -25,7 +25,7 @@ from flask.json.provider import DefaultJSONProvider
 from domain.log import Entry
 from schemas.api_matches import StepSchema
 from schemas.step_answers import entry_data, replay_data
-from service.views import ReplayView
+from service.replay_views import ReplayView
 
 # As many matches as the service keeps replays of (service/replays.py): the ones walked now.
 MOST_MATCHES = 64

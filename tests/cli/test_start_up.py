@@ -147,14 +147,16 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
         # The help's language, decided before parsing: in English it binds no catalogue.
         "cli.help_language",
     }
-    # The modules of the service it needs: where the user's cache folder is, and which language
-    # the environment asks for (not the catalogues); of the domain, where a data file's kept
+    # The modules of the service it needs: where the user's cache folder is, which language the
+    # environment asks for (not the catalogues) and the collector's pace; of the domain, where a data file's kept
     # parse is taken from (cli/kept_data.py).
     service = {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
     assert service <= {
         "service",
         "service.user_folders",
         "service.languages",
+        # The collector's pace, shared with the web app: it imports only `gc`.
+        "service.collector_pace",
         "domain",
         "domain.package_data",
     }

@@ -7,6 +7,7 @@ asked before these are called; the command line is the owner and may do all of t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -15,9 +16,11 @@ from eventsourcing.application import AggregateNotFoundError
 from domain.log import Author
 from domain.phrase import phrase
 from domain.text import KEY_LIMIT, BadText
+from service import link_checks
 from service.boundary import said
 from service.errors import BadInput, LinkNotFound
 from service.kept_links import KeptLink, KeptLinks
+from service.link_checks import LinkCheck
 from service.store import StoreApplication
 
 # The access links' aggregate and policy are imported by the use cases that issue, find or
@@ -91,8 +94,43 @@ class AccessUseCases(StoreApplication):
 
         identifier = link_id(token)
         kept = self._kept_links.get(identifier)
-        if kept is not None and (kept.grant is None or not self._link_moved_on(identifier, kept)):
-            return kept.grant
+        if kept is not None and kept.grant is None:
+            return None
+        if kept is not None:
+            check = link_checks.current()
+            if check is not None and check.link is None and self._inserts_check_links:
+                # The request's write will ask the store, under its lock; whatever else the
+                # request ends in asks before it is answered (`link_in_force`).
+                check.defer(identifier, kept.version, self.recorder)
+                return kept.grant
+            if not self._link_moved_on(identifier, kept.version):
+                return kept.grant
+        return self._load_grant(identifier)
+
+    def checking_link_on_write(self) -> AbstractContextManager[LinkCheck]:
+        """A request's scope in which a kept link in force is checked by its write, on a
+        store whose inserts can (service/link_checks.py); settle it with `link_in_force`
+        before answering."""
+        return link_checks.scope()
+
+    def link_in_force(self, check: LinkCheck) -> bool:
+        """Whether the link a request was let through on (`link_checks.scope`) is still in
+        force: confirmed by the request's write, or else asked of the store now. A link found
+        moved on is loaded again, so that its next use is refused without asking."""
+        if check.link is None or check.confirmed:
+            return True
+        if check.moved_on or self._link_moved_on(check.link, check.version):
+            self._load_grant(check.link)
+            return False
+        check.confirmed = True
+        return True
+
+    @property
+    def _inserts_check_links(self) -> bool:
+        # PostgreSQL's recorder (service/postgres_recorders.py); SQLite's checks first.
+        return bool(getattr(self.recorder, "checks_links", False))
+
+    def _load_grant(self, identifier: UUID) -> Grant | None:
         link = self._link(identifier)
         if link is None:
             return None
@@ -100,9 +138,9 @@ class AccessUseCases(StoreApplication):
         self._kept_links.keep(identifier, KeptLink(link.version, grant))
         return grant
 
-    def _link_moved_on(self, identifier: UUID, kept: KeptLink) -> bool:
+    def _link_moved_on(self, identifier: UUID, version: int) -> bool:
         with self._storage():
-            newer = self.recorder.select_events(identifier, gt=kept.version, limit=1)
+            newer = self.recorder.select_events(identifier, gt=version, limit=1)
         return bool(newer)
 
     def find_link(self, ref: str) -> LinkView:

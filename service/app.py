@@ -68,6 +68,7 @@ from service.errors import (
     BadInput,
     DatabaseUnavailable,
     IdempotencyKeyReused,
+    LinkChangedMeanwhile,
     MatchNotFound,
     RecordBroken,
     StaleMatch,
@@ -756,7 +757,7 @@ class Touchline(
             # away is tried again below, from the match as the store holds it now.
             try:
                 return self._write(kept, expected_version, change, earlier_write, also)
-            except DatabaseUnavailable:
+            except (DatabaseUnavailable, LinkChangedMeanwhile):
                 raise
             except Exception:  # answered below, from the match as the store holds it
                 pass

@@ -90,6 +90,12 @@ class LeagueExists(Conflict):
     pass
 
 
+class LinkChangedMeanwhile(Conflict):
+    """The access link a write was let through on was revoked before the write could be
+    stored (service/link_checks.py): nothing was stored. The web's guard answers it as any
+    revoked link, 401."""
+
+
 class RecordBroken(Conflict):
     """A match whose stored events no longer load because they were changed outside
     Touchline (a row deleted, edited or swapped): the message names the first event that

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
 from eventsourcing.utils import retry
@@ -21,6 +22,10 @@ from psycopg import Cursor
 from psycopg.abc import Query
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Identifier
+
+from service import link_checks
+from service.errors import LinkChangedMeanwhile
+from service.link_checks import LINK_MOVED_ON
 
 # A statement as psycopg sends it; bytes skip psycopg's composing.
 Rendered = bytes
@@ -132,59 +137,93 @@ class ApplicationRecorder(AggregateRecorder, PostgresApplicationRecorder):
     event's four columns as plain parameters: psycopg writes an array of rows of the stored
     event type in Python, row by row and field by field, and four plain values in C."""
 
+    # Its inserts can check the link a write was let through on (service/link_checks.py).
+    checks_links = True
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # AggregateRecorder prepares the selection and renders the insert statement.
         super().__init__(*args, **kwargs)
         self.lock_table_statements = [render(s) for s in self.lock_table_statements]
         self.max_notification_id_statement = render(self.max_notification_id_statement)  # type: ignore[assignment]
         self._notify = render(SQL("NOTIFY {0}").format(Identifier(self.channel_name)))
-        self.locked_insert_function = f"touchline_insert_events_{self.datastore.originator_id_type}"
+        id_type = self.datastore.originator_id_type
+        self.locked_insert_function = f"touchline_insert_events_{id_type}"
+        self.locked_insert_one_function = f"touchline_insert_event_{id_type}"
         names: dict[str, Composable] = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
-            "function": Identifier(self.locked_insert_function),
             "event": Identifier(self.stored_event_type_name),
             "channel": Identifier(self.channel_name),
+            "id_type": SQL(id_type),
         }
+        rows = "SELECT originator_id, originator_version, topic, state FROM unnest(events) "
+        one = "VALUES (id, version, event_topic, event_state) "
+        # The same insert, first asking whether the link that let the write through has an
+        # event after the version the process kept (service/link_checks.py). Under the lock,
+        # which a revocation's insert takes too, no revocation can come in between.
+        link_check = SQL(
+            "IF EXISTS (SELECT 1 FROM {schema}.{table} "
+            "WHERE originator_id = link AND originator_version > link_version) THEN "
+            "RAISE EXCEPTION 'access link % moved on', link USING ERRCODE = '{code}'; "
+            "END IF; "
+        ).format(code=SQL(LINK_MOVED_ON), **names)
+        self._locked_insert = self._insert_function(
+            self.locked_insert_function, "events {schema}.{event}[]", rows, names
+        )
+        self._locked_insert_one = self._insert_function(
+            self.locked_insert_one_function,
+            "id {id_type}, version integer, event_topic text, event_state bytea",
+            one,
+            names,
+        )
+        self._checked_insert = self._insert_function(
+            f"touchline_insert_events_checked_{id_type}",
+            "link {id_type}, link_version integer, events {schema}.{event}[]",
+            rows,
+            names,
+            link_check,
+        )
+        self._checked_insert_one = self._insert_function(
+            f"touchline_insert_event_checked_{id_type}",
+            "link {id_type}, link_version integer, "
+            "id {id_type}, version integer, event_topic text, event_state bytea",
+            one,
+            names,
+            link_check,
+        )
+
+    def _insert_function(
+        self,
+        name: str,
+        parameters: str,
+        values: str,
+        names: dict[str, Composable],
+        check: Composable | None = None,
+    ) -> Rendered:
+        """Make (when the store is opened) a function that locks the table, notifies, makes
+        `check` and inserts `values`; return the statement that calls it."""
+        names = {**names, "function": Identifier(name)}
         self.sql_create_statements.append(
             SQL(
-                "CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[]) "
+                "CREATE OR REPLACE FUNCTION {schema}.{function}(" + parameters + ") "
                 "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ "
                 "BEGIN "
                 "LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE; "
+                "{check}"
                 "NOTIFY {channel}; "
                 "RETURN QUERY "
                 "INSERT INTO {schema}.{table} AS t "
                 "(originator_id, originator_version, topic, state) "
-                "SELECT originator_id, originator_version, topic, state FROM unnest(events) "
-                "RETURNING notification_id; "
+                + values
+                + "RETURNING notification_id; "
                 "END; $BODY$"
-            ).format(**names)
+            ).format(check=check if check is not None else SQL(""), **names)
         )
-        self._locked_insert = render(SQL("SELECT * FROM {schema}.{function}((%s))").format(**names))
-        self.locked_insert_one_function = (
-            f"touchline_insert_event_{self.datastore.originator_id_type}"
-        )
-        names["one"] = Identifier(self.locked_insert_one_function)
-        names["id_type"] = SQL(self.datastore.originator_id_type)
-        self.sql_create_statements.append(
+        placeholders = ", ".join(["%s"] * (parameters.count(",") + 1))
+        return render(
             SQL(
-                "CREATE OR REPLACE FUNCTION {schema}.{one}"
-                "(id {id_type}, version integer, event_topic text, event_state bytea) "
-                "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ "
-                "BEGIN "
-                "LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE; "
-                "NOTIFY {channel}; "
-                "RETURN QUERY "
-                "INSERT INTO {schema}.{table} AS t "
-                "(originator_id, originator_version, topic, state) "
-                "VALUES (id, version, event_topic, event_state) "
-                "RETURNING notification_id; "
-                "END; $BODY$"
+                "SELECT * FROM {schema}.{function}(" + placeholders + ") AS notification_id"
             ).format(**names)
-        )
-        self._locked_insert_one = render(
-            SQL("SELECT * FROM {schema}.{one}(%s, %s, %s, %s)").format(**names)
         )
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
@@ -193,19 +232,45 @@ class ApplicationRecorder(AggregateRecorder, PostgresApplicationRecorder):
     ) -> Sequence[int] | None:
         if not stored_events:
             return None
+        check = link_checks.made_by(self)
+        if check is not None and check.moved_on:
+            # Its first insert found the link revoked: nothing more is stored for it.
+            raise LinkChangedMeanwhile(str(check.link))
+        checked = check is not None and check.pending
+        prefix: tuple[Any, ...] = ()
+        if check is not None and checked:
+            prefix = (check.link, check.version)
         if len(stored_events) == 1:
             (one,) = stored_events
-            values = (one.originator_id, one.originator_version, one.topic, one.state)
-            with self.datastore.get_connection() as conn, conn.cursor() as curs:
-                curs.execute(self._locked_insert_one, values, prepare=True)
-                return [row[self.locked_insert_one_function] for row in curs.fetchall()]
-        rows = [
-            self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
-            for e in stored_events
-        ]
+            statement = self._checked_insert_one if checked else self._locked_insert_one
+            values: tuple[Any, ...] = (
+                *prefix,
+                one.originator_id,
+                one.originator_version,
+                one.topic,
+                one.state,
+            )
+        else:
+            rows = [
+                self.construct_pg_stored_event(
+                    e.originator_id, e.originator_version, e.topic, e.state
+                )
+                for e in stored_events
+            ]
+            statement = self._checked_insert if checked else self._locked_insert
+            values = (*prefix, rows)
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self._locked_insert, (rows,), prepare=True)
-            return [row[self.locked_insert_function] for row in curs.fetchall()]
+            try:
+                curs.execute(statement, values, prepare=True)
+            except psycopg.Error as error:
+                if check is not None and error.sqlstate == LINK_MOVED_ON:
+                    check.moved_on = True
+                    raise LinkChangedMeanwhile(str(check.link)) from None
+                raise
+            notification_ids = [row["notification_id"] for row in curs.fetchall()]
+        if check is not None and checked:
+            check.confirmed = True
+        return notification_ids
 
     def _notify_channel(self, curs: Cursor[DictRow]) -> None:
         curs.execute(self._notify)

@@ -50,6 +50,12 @@ def grants() -> tuple[Grant, ...]:
     return found
 
 
+def forget_grants() -> None:
+    """Ask the service again what this request's links grant (one was found revoked)."""
+    g.pop("grants", None)
+    g.pop("acting", None)
+
+
 def may(operation: Operation, target: Target) -> bool:
     return open_to_anyone(operation, target) or permits(grants(), operation, target)
 

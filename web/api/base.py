@@ -19,8 +19,10 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 from domain.access import Operation, Target, permits, roles_for
 from schemas.api import ErrorSchema
+from service.app import MatchScope
+from service.link_checks import LinkCheck
 from web.context import touchline
-from web.powers import grants, require_on_match
+from web.powers import forget_grants, grants, require_on_match
 
 # The security scheme writes declare in the OpenAPI document: an access link's token.
 LINK_SCHEME = "link"
@@ -118,30 +120,51 @@ class ApiBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no t
         return decorate
 
     def on_match(self, operation: Operation) -> Decorator:
-        """Let through only links that may do `operation` on the match (checked before the
-        body is read): no valid token is 401, an unknown match 404, a link of another role or
-        scope 403. The view then gets the match's full id instead of the prefix given."""
+        """Let through only links that may do `operation` on the match: no valid token is
+        401, an unknown match 404, a link of another role or scope 403, whatever the body
+        holds. The view then gets the match's full id instead of the prefix given."""
 
         def decorate(view: View) -> View:
             @functools.wraps(view)
             def guarded(*args: Any, match_id: str, **kwargs: Any) -> Any:
+                service = touchline()
                 # The match's league and sides, read once per process: a write does not
                 # load the whole match twice.
-                match = touchline().match_scope(match_id)
-                if operation is not Operation.CONFIRM:
-                    require_on_match(operation, match.id, match.league)
-                else:
-                    # The side is in the body: any side this link may confirm lets the
-                    # request on, and the view checks the side it names.
-                    sides = [
-                        side for side in match.sides if _may_confirm(match.id, match.league, side)
-                    ]
-                    require_on_match(operation, match.id, match.league, sides[0] if sides else None)
-                return view(*args, match_id=match.id, **kwargs)
+                match = service.match_scope(match_id)
+                # A link this process keeps in force is checked by the write's own insert
+                # where the store can (service/link_checks.py); anything else the request
+                # ends in asks the store before it is answered, so a revoked link gets the
+                # same 401 as if it had been asked first.
+                with service.checking_link_on_write() as check:
+                    try:
+                        _require(operation, match)
+                        answer = view(*args, match_id=match.id, **kwargs)
+                    except BaseException:
+                        _refuse_unless_in_force(check, operation, match)
+                        raise
+                    _refuse_unless_in_force(check, operation, match)
+                    return answer
 
             return self.allows(operation)(guarded)
 
         return decorate
+
+
+def _require(operation: Operation, match: MatchScope) -> None:
+    if operation is not Operation.CONFIRM:
+        require_on_match(operation, match.id, match.league)
+    else:
+        # The side is in the body: any side this link may confirm lets the request on, and
+        # the view checks the side it names.
+        sides = [side for side in match.sides if _may_confirm(match.id, match.league, side)]
+        require_on_match(operation, match.id, match.league, sides[0] if sides else None)
+
+
+def _refuse_unless_in_force(check: LinkCheck, operation: Operation, match: MatchScope) -> None:
+    """Answer as the guard would have if the link was revoked before it was let through."""
+    if not touchline().link_in_force(check):
+        forget_grants()
+        _require(operation, match)
 
 
 def _may_confirm(match_id: str, league: str | None, side: str) -> bool:

@@ -92,6 +92,7 @@ from service.views import (
     StepRun,
     Written,
     match_view,
+    stored_title,
 )
 
 # What only some use cases need is imported by them: a command at the table (showing a match,
@@ -264,7 +265,7 @@ class Touchline(
             MatchSummary(
                 id=row["match_id"],
                 ruleset=row["ruleset"],
-                title=row["title"],
+                title=stored_title(row["title"]),
                 status=status_word(row["status"]),
                 score=row["score"],
                 entries=row["entries"],

@@ -36,6 +36,7 @@ from domain.text import NAME_LIMIT, BadText, checked_text
 from service.boundary import said
 from service.errors import BadInput, StaleMatch
 from service.leagues import LeagueUseCases
+from service.views import stored_title
 
 # How long a process trusts a card list it read before reading it again: every entry of every
 # match reads one or two, and a list is a log of every card it was ever taught. A list changed
@@ -179,7 +180,7 @@ class CardListUseCases(LeagueUseCases):
                     f"SELECT match_id, title FROM match_summaries WHERE match_id IN ({marks})",
                     chunk,
                 ):
-                    titles[str(row["match_id"])] = str(row["title"])
+                    titles[str(row["match_id"])] = stored_title(str(row["title"]))
         return titles
 
     def card_lists(self, game: str) -> list[CardListView]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
 from domain.log import Entry, LogLine, Ruling, to_data
@@ -407,8 +408,13 @@ def title_for(rules: Ruleset, setup: Any) -> str:
 
 
 TITLE_SEPARATOR: Final = " vs "
-# A side's label as the three games word it: `{team} ({coach})`.
-_LABEL: Final = re.compile(r"(?P<team>[^()]+) \((?P<coach>[^()]*)\)")
+
+
+@cache
+def _label() -> re.Pattern[str]:
+    """A side's label as the three games word it, `{team} ({coach})`: compiled when a kept
+    title is first read, not by every command that imports the views (a match shown)."""
+    return re.compile(r"(?P<team>[^()]+) \((?P<coach>[^()]*)\)")
 
 
 def stored_title(text: str) -> str:
@@ -419,7 +425,7 @@ def stored_title(text: str) -> str:
     brackets of its own) is shown as it is."""
     labels = []
     for part in text.split(TITLE_SEPARATOR):
-        found = _LABEL.fullmatch(part)
+        found = _label().fullmatch(part)
         if found is None:
             return text
         labels.append(

@@ -11,7 +11,7 @@ import click
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.help_language import Group
-from cli.language import N_, _
+from cli.language import N_, _, translated
 from domain.card_list import FROM_FILE, Learned
 from domain.names import bilingual
 
@@ -58,16 +58,20 @@ def list_cards(context: Context, ruleset: str, league: str | None) -> None:
 def learned_text(learned: Learned, titles: Mapping[str, str]) -> str:
     """Where a card's values came from, as the web page says it, with the match's id to
     pass to `touchline match …` (a match the summaries hold no title of shows its id)."""
-    how = f"{learned.by}, {learned.at}"
+    how = _("%(by)s, %(at)s", by=learned.by, at=learned.at)
     if learned.link is not None:
-        how += f", through link {learned.link}"
+        how = _("%(how)s, through link %(link)s", how=how, link=learned.link)
     if learned.how == FROM_FILE:
-        return f"imported by {how}"
+        return _("imported by %(how)s", how=how)
     if learned.match is None:  # recorded before the list kept the match
-        return f"learned in a match, entered by {how}"
+        return _("learned in a match, entered by %(how)s", how=how)
     title = titles.get(learned.match)
-    match = f"{title}, match {learned.match}" if title else f"the match {learned.match}"
-    return f"learned in {match}, entered by {how}"
+    match = (
+        _("%(title)s, match %(match)s", title=translated(title), match=learned.match)
+        if title
+        else _("the match %(match)s", match=learned.match)
+    )
+    return _("learned in %(match)s, entered by %(how)s", match=match, how=how)
 
 
 @cards.command("export")

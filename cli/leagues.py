@@ -10,7 +10,7 @@ import click
 from cli.context import Context, Failure, handle_errors, pass_context
 from cli.games import RulesetChoice
 from cli.help_language import Group, help_with
-from cli.language import _, translated
+from cli.language import _, ngettext, translated
 from domain.league import TIEBREAKERS
 from domain.registry import find_ruleset
 from schemas.result_status import DISPUTED_UNTIL_RULED, result_label
@@ -159,14 +159,14 @@ def show(context: Context, name: str) -> None:
     click.echo(to_table(rows, label, found.count_unconfirmed), nl=False)
     click.echo(_("Matches:") if matches else _("No matches yet."))
     for m in matches:
-        label = result_label(m.result_status, m.awaiting, m.open_disputes)
+        label = result_label(m.result_status, m.awaiting, m.open_disputes, _, ngettext)
         status = f"{translated(m.status)}, {label}" if label else translated(m.status)
-        click.echo(f"  {m.match_id[:8]}  {m.score:<8} {status:<40} {m.title}")
+        click.echo(f"  {m.match_id[:8]}  {m.score:<8} {status:<40} {translated(m.title)}")
     if disputes:
         click.echo(
             _(
                 "Open disputes (%(DISPUTED_UNTIL_RULED)s):",
-                DISPUTED_UNTIL_RULED=DISPUTED_UNTIL_RULED,
+                DISPUTED_UNTIL_RULED=_(DISPUTED_UNTIL_RULED),
             )
         )
     for dispute in disputes:
@@ -183,6 +183,6 @@ def _settings(found: LeagueView) -> str:
 def _dispute_line(dispute: OpenDispute) -> str:
     what = "the result" if dispute.entry is None else f"entry {dispute.entry}"
     return (
-        f"  {dispute.match_id[:8]}  line {dispute.dispute}: {what} of {dispute.title}, "
+        f"  {dispute.match_id[:8]}  line {dispute.dispute}: {what} of {translated(dispute.title)}, "
         f"by {dispute.by} at {dispute.at}: {' '.join(dispute.reason.split())}"
     )

@@ -10,7 +10,7 @@ import click
 
 from cli.context import ConflictFailure, Context, Failure, handle_errors, pass_context, said
 from cli.help_language import Command
-from cli.language import _
+from cli.language import _, translated
 from domain.report import log_size
 from schemas.match_import import import_match_file
 from schemas.matchfile import dumps
@@ -87,7 +87,7 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
             "imported match %(id)s (%(log)s): %(title)s",
             id=view.id,
             log=log_size(view.log),
-            title=view.title,
+            title=translated(view.title),
         )
     )
     for notice in imported.notices:

@@ -14,7 +14,7 @@ import click
 
 from cli.context import Context, handle_errors, pass_context
 from cli.help_language import Command
-from cli.language import _, translated
+from cli.language import _, ngettext, translated
 from cli.output import (
     Reader,
     echo_entry,
@@ -44,12 +44,13 @@ def list_(context: Context) -> None:
     summaries = context.app.list_matches()
     if not summaries:
         click.echo(_("no matches yet: create one with `touchline match new`"))
+    entries = _("entries")  # outside the f-string below, where the extraction finds it
     for s in summaries:
-        result = result_label(s.result_status, s.awaiting, s.open_disputes)
+        result = result_label(s.result_status, s.awaiting, s.open_disputes, _, ngettext)
         imported = _("  imported") if s.imported else ""
         click.echo(
             f"{s.id[:8]}  {s.ruleset:<10} {translated(s.status):<12} {s.score:<6} "
-            f"{s.entries:>4} {_('entries')}  {s.title}{imported}"
+            f"{s.entries:>4} {entries}  {translated(s.title)}{imported}"
             + (f"  [{result}]" if result else "")
         )
 

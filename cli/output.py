@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.language import _, refusal, told, translated
+from cli.language import N_, _, refusal, told, translated
 from domain.log import Confirmation, Correction, Dispute, Entry, LogLine, Ruling
 from domain.log_index import CORRECTED, REPLAYED, UNDONE, WITHDRAWN, LogIndex, Placed, Step
-from domain.match import ResultStatus
+from domain.match import CONFIRMED, DISPUTED, UNCONFIRMED, ResultStatus
 from domain.notation import line_notation
 from domain.registry import find_ruleset
 from domain.rejudge import BecameIllegal
@@ -201,7 +201,7 @@ def echo_entry(ruleset: str, line: LogLine, index: LogIndex | None = None) -> No
 def echo_match(view: MatchView, with_log: bool = False, notation: bool = False) -> None:
     imported = _(", imported") if view.imported else ""
     status = translated(view.status)
-    click.echo(f"{view.title}   [{view.ruleset}, {view.short_id}, {status}{imported}]")
+    click.echo(f"{translated(view.title)}   [{view.ruleset}, {view.short_id}, {status}{imported}]")
     echo_provenance(view.imported)
     if view.branch is not None:
         click.echo(
@@ -236,19 +236,29 @@ def echo_log(view: MatchView, index: LogIndex, notation: bool = False) -> None:
             echo_line(view.ruleset, line, index, claimed=view.claimed(line), reader=reader)
 
 
+# The words for a result's states (domain.match), shown in the command's language; the sides
+# confirming and awaited stay their keys, the words `match confirm` takes.
+RESULT_STATES = {
+    CONFIRMED: N_("confirmed"),
+    UNCONFIRMED: N_("unconfirmed"),
+    DISPUTED: N_("disputed"),
+}
+
+
 def echo_result_status(
     ruleset: str, status: ResultStatus, index: LogIndex, list_open: bool = True
 ) -> None:
     """Whether the coaches confirmed the result, and (`list_open`) every dispute still open."""
     if status.state != "in-play":
-        parts = [_("Result %(state)s", state=status.state)]
+        state = _(RESULT_STATES[status.state]) if status.state in RESULT_STATES else status.state
+        parts = [_("Result %(state)s", state=state)]
         if status.confirmed_by:
             parts.append(
                 _("confirmed by %(confirmed_by)s", confirmed_by=", ".join(status.confirmed_by))
             )
         if status.awaiting:
             parts.append(_("awaiting %(awaiting)s", awaiting=", ".join(status.awaiting)))
-        click.echo("; ".join(parts))
+        click.echo(_("; ").join(parts))
     if status.open_disputes and list_open:
         click.echo(_("Open disputes:"))
         for number in status.open_disputes:
@@ -358,7 +368,7 @@ def decisions_needed(ruleset: str, index: LogIndex, illegal: Sequence[BecameIlle
 def echo_provenance(imported: Provenance | None) -> None:
     """Where an imported match came from; nothing for a match scored here."""
     if imported is not None:
-        click.echo(imported.describe())
+        click.echo(translated(imported.describe()))
 
 
 def echo_expected(view: MatchView) -> None:
@@ -371,16 +381,25 @@ def echo_expected(view: MatchView) -> None:
         return
     click.echo(_("Next, one of:"))
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    stops: dict[tuple[str, str], str] = {}
     for expected in view.expected:
         head, _colon, detail = translated(expected.prompt).partition(": ")
         key = (head, _fields_hint(expected))
-        grouped.setdefault(key, []).append((expected.kind, detail.rstrip(".")))
+        # A line's details are joined and end with one stop: the stop its prompts end with in
+        # the language they read in (`。` in Japanese), never a second one after it.
+        if detail.endswith(_STOPS):
+            stops[key], detail = detail[-1], detail[:-1]
+        grouped.setdefault(key, []).append((expected.kind, detail))
     for (head, fields), entries in grouped.items():
         details = ", ".join(detail for _kind, detail in entries if detail)
         kinds = "|".join(kind for kind, _detail in entries)
-        ending = "" if details.endswith("?") else "."
+        ending = "" if details.endswith(_QUESTIONS) else stops.get((head, fields), ".")
         click.echo(f"  - {head}{': ' + details + ending if details else ''}")
         click.echo(f"      {kinds}{fields}")
+
+
+_STOPS = (".", "。")
+_QUESTIONS = ("?", "？")
 
 
 def _fields_hint(expected: Expected) -> str:

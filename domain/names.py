@@ -155,3 +155,14 @@ def name_key(name: str) -> str:
 
 def bilingual(name: str) -> str:
     return NAMES.bilingual(name)
+
+
+# The kinds whose names are proper names, one team or character wherever they stand; King of
+# the Pitch's colours, values and kinds of card are words (`red`, `gold`, `match`) that are
+# also keys typed in its notation.
+PROPER_KINDS: Final = ("team", "character")
+
+# Every listed team's and character's English name, as the rules spell it: a sentence shows
+# these in the reader's language (`service.i18n.listed_name`), so a board that keeps most of
+# its text plain makes a phrase of a player only where the name is one of them.
+PROPER_NAMES: Final = frozenset(i.en for i in NAMES.identities if i.kind in PROPER_KINDS)

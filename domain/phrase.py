@@ -91,9 +91,33 @@ class Centred(str):
         return (Centred, (self.text, self.width))
 
 
+class AsTyped(str):
+    """Text a person typed (a coach's name, a note) put into a phrase: shown as typed in every
+    language, even where it spells a name the rules know (a coach called `Toho` is a person,
+    not the team 東邦), where a phrase's other plain values that are listed names are read in
+    the reader's language (`service.i18n.translated`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (AsTyped, (str(self),))
+
+
+def as_typed(text: str) -> AsTyped:
+    """`text` marked as a person typed it (`AsTyped`)."""
+    return text if isinstance(text, AsTyped) else AsTyped(text)
+
+
 def either(words: Iterable[str]) -> str:
     """`a or b or c`, each word kept a phrase of its own so that each is translated."""
     return _chained(words, lambda said, word: phrase("{said} or {word}", said=said, word=word))
+
+
+def alternatives(words: Iterable[str]) -> str:
+    """`a or b or c` of words a person would type (a kind, a field, a card's name), as a
+    suggestion offers them. The English reads as `either`'s; the template names its field
+    otherwise so that a catalogue may join these apart: Japanese joins a sentence's words with
+    no space (`ドローフェイズまたはメインフェイズ`) but sets words to be typed off by spaces
+    (`kickoff または kick`), as it sets off any Latin word."""
+    return _chained(words, lambda said, word: phrase("{said} or {typed}", said=said, typed=word))
 
 
 def both(words: Iterable[str]) -> str:

@@ -32,6 +32,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.league import league_id
 from domain.log import Author
+from domain.phrase import as_typed, commas, phrase
 from domain.text import KEY_LIMIT, NAME_LIMIT, BadText, checked_text
 
 _SHA256 = re.compile("[0-9a-f]{64}")
@@ -164,31 +165,64 @@ class Provenance:
         return line_number <= self.lines
 
     def describe(self) -> str:
-        """The provenance in one sentence, as the terminal shows it."""
+        """The provenance in one sentence, as the terminal shows it: a phrase, so that it reads
+        in the reader's language; what the file and the importer said is kept as typed."""
         importer, file = self.importer, self.file
-        device = f" from {importer.device}" if importer.device else ""
-        check = "its export checksum matched" if file.checked else "unchecked"
+        device = (
+            phrase(" from {device}", device=as_typed(importer.device)) if importer.device else ""
+        )
+        check = phrase("its export checksum matched") if file.checked else phrase("unchecked")
         if file.chain is not None:
-            check += (
-                ", its chain held"
+            check = (
+                phrase("{check}, its chain held", check=check)
                 if file.chain
-                else f", its chain broken at line {file.chain_break} (edited after export)"
+                else phrase(
+                    "{check}, its chain broken at line {line} (edited after export)",
+                    check=check,
+                    line=file.chain_break,
+                )
             )
-        said = [f"source {file.source}" if file.source else "no source"]
+        said = [
+            phrase("source {source}", source=as_typed(file.source))
+            if file.source
+            else phrase("no source")
+        ]
         if file.imported_from:
-            said.append(f"imported there from {file.imported_from}")
+            said.append(phrase("imported there from {place}", place=as_typed(file.imported_from)))
         if file.earlier_import:
             earlier = file.earlier_import
-            said.append(f"by {earlier.by} at {earlier.at} from file sha256 {earlier.sha256}")
+            said.append(
+                phrase(
+                    "by {by} at {at} from file sha256 {sha256}",
+                    by=as_typed(earlier.by),
+                    at=earlier.at,
+                    sha256=earlier.sha256,
+                )
+            )
         if file.exported:
-            said.append(f"exported {file.exported}")
+            said.append(phrase("exported {exported}", exported=file.exported))
         if file.seal:
-            said.append(f"sealed {file.seal.digest} at version {file.seal.version}")
-        said.append(f"created by {file.created_by} at {file.created_at}")
-        return (
-            f"imported by {importer.by} at {importer.at}{device}, from file sha256 "
-            f"{file.sha256} (format {file.format_version}, {check}), claims "
-            f"{', '.join(said)}; lines 1-{self.lines} are as the file says"
+            said.append(
+                phrase(
+                    "sealed {digest} at version {version}",
+                    digest=file.seal.digest,
+                    version=file.seal.version,
+                )
+            )
+        said.append(
+            phrase("created by {by} at {at}", by=as_typed(file.created_by), at=file.created_at)
+        )
+        return phrase(
+            "imported by {by} at {at}{device}, from file sha256 {sha256} (format {format}, "
+            "{check}), claims {claims}; lines 1-{lines} are as the file says",
+            by=as_typed(importer.by),
+            at=importer.at,
+            device=device,
+            sha256=file.sha256,
+            format=file.format_version,
+            check=check,
+            claims=commas(said),
+            lines=self.lines,
         )
 
     def to_data(self) -> dict[str, Any]:

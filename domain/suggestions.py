@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from domain.names import NAMES, lookup_form
-from domain.phrase import either, phrase
+from domain.phrase import alternatives, phrase
 
 # How alike a word must be to a candidate to be offered (difflib's ratio, 0 to 1).
 CUTOFF = 0.6
@@ -76,4 +76,4 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     found = close_matches(word, candidates)
     if not found:
         return ""
-    return phrase(" (did you mean {words}?)", words=either(found))
+    return phrase(" (did you mean {words}?)", words=alternatives(found))

@@ -3,22 +3,49 @@ line's `match list` and `league show`, the home page and the league page."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from domain.match import CONFIRMED, DISPUTED, UNCONFIRMED
 
-DISPUTED_UNTIL_RULED = "disputed until ruled"
+Gettext = Callable[..., str]
 
 
-def result_label(result_status: str, awaiting: Sequence[str], open_disputes: int) -> str:
+def _english(message: str, /, **values: Any) -> str:
+    return message % values if values else message
+
+
+def _english_plural(singular: str, plural: str, count: int, /, **values: Any) -> str:
+    return (singular if count == 1 else plural) % {"count": count, **values}
+
+
+def N_(message: str, /) -> str:
+    return message
+
+
+DISPUTED_UNTIL_RULED = N_("disputed until ruled")
+
+
+def result_label(
+    result_status: str,
+    awaiting: Sequence[str],
+    open_disputes: int,
+    gettext: Gettext = _english,
+    ngettext: Gettext = _english_plural,
+) -> str:
     """`confirmed`, `unconfirmed (awaiting Bob)`, `disputed until ruled`; for a match with no
-    result yet only its open disputes (`1 dispute open`), or nothing."""
+    result yet only its open disputes (`1 dispute open`), or nothing. In the reader's language
+    with the adapter's `gettext` and `ngettext` (the messages catalogue); English without."""
     if result_status == CONFIRMED:
-        return "confirmed"
+        return gettext("confirmed")
     if result_status == DISPUTED:
-        return DISPUTED_UNTIL_RULED
+        return gettext(DISPUTED_UNTIL_RULED)
     if result_status == UNCONFIRMED:
-        return f"unconfirmed (awaiting {', '.join(awaiting)})" if awaiting else "unconfirmed"
+        if awaiting:
+            return gettext("unconfirmed (awaiting %(awaiting)s)", awaiting=", ".join(awaiting))
+        return gettext("unconfirmed")
     if open_disputes:
-        return f"{open_disputes} dispute{'s' if open_disputes > 1 else ''} open"
+        return ngettext(
+            "%(count)s dispute open", "%(count)s disputes open", open_disputes, count=open_disputes
+        )
     return ""

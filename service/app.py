@@ -85,7 +85,7 @@ from service.read_models import ReadModelUseCases
 from service.seal import SealQueries
 from service.snapshots import SNAPSHOT_EVERY, drop_older_snapshots, snapshot_due
 from service.statistics import StatisticsQueries
-from service.views import MatchSummary, MatchView, Written, match_view
+from service.views import MatchSummary, MatchView, Written, match_view, stored_title
 
 # What only some use cases need is imported by them: a command at the table (showing a match,
 # recording an entry) loads neither an import's provenance nor the replays' timeline
@@ -258,7 +258,7 @@ class Touchline(
             MatchSummary(
                 id=row["match_id"],
                 ruleset=row["ruleset"],
-                title=row["title"],
+                title=stored_title(row["title"]),
                 status=status_word(row["status"]),
                 score=row["score"],
                 entries=row["entries"],

@@ -33,6 +33,7 @@ from domain.text import NAME_LIMIT, BadText, checked_text
 from service.boundary import said
 from service.errors import BadInput, StaleMatch
 from service.leagues import LeagueUseCases
+from service.views import stored_title
 
 # The card list aggregate, its file format and the values answered are imported by the use
 # cases that read or write a list: showing a match reads none, and an entry that types no
@@ -151,7 +152,7 @@ class CardListUseCases(LeagueUseCases):
                     f"SELECT match_id, title FROM match_summaries WHERE match_id IN ({marks})",
                     chunk,
                 ):
-                    titles[str(row["match_id"])] = str(row["title"])
+                    titles[str(row["match_id"])] = stored_title(str(row["title"]))
         return titles
 
     def card_lists(self, game: str) -> list[CardListView]:

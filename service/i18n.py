@@ -19,8 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from domain.names import NAMES, PROPER_KINDS
 from domain.originals import original
-from domain.phrase import Centred, Joined, Phrase
+from domain.phrase import AsTyped, Centred, Joined, Phrase
 
 # Named here too, where the web app and the tests read them.
 from service.languages import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
@@ -44,23 +45,63 @@ def catalogue(language: str, domain: str = "messages") -> gettext.NullTranslatio
 def translated(text: str, language: str) -> str:
     """`text` in `language`: a rule's `Phrase` through the `rules` catalogue, other text as is.
 
-    A phrase's values are put into the translated template unchanged (names are shown as they
-    were typed), except values that are phrases themselves (a phase's name, a side's word),
-    translated in turn; a template the catalogue lacks is shown in English. Joined text (a
-    board's lines) is translated part by part, centred text centred again.
+    A phrase's values are put into the translated template as they are, except values that
+    are phrases themselves (a phase's name, a side's word), translated in turn, and the names
+    of teams and characters the name list knows (`listed_name`); a template the catalogue
+    lacks is shown in English. Joined text (a board's lines, a list of cards) is translated
+    part by part, a part that is a listed name read as one; centred text centred again.
     """
     if language == DEFAULT_LANGUAGE:
         return text
     if isinstance(text, Joined):
         separator = translated(text.separator, language)
-        return separator.join(translated(part, language) for part in text.parts)
+        return separator.join(str(_value(part, language)) for part in text.parts)
     if isinstance(text, Centred):
         return centred(translated(text.text, language), text.width)
     if not isinstance(text, Phrase):
         return text
     template = catalogue(language, "rules").gettext(text.template)
-    params = {key: translated(value, language) for key, value in text.params.items()}
+    params = {key: _value(value, language) for key, value in text.params.items()}
     return template.format_map(params)
+
+
+def _value(value: object, language: str) -> object:
+    """A phrase's value, or a part of joined text the rules made (a list of cards, a board's
+    line), in `language`: a phrase translated, a listed name in the language, text a person
+    typed and anything else as it is."""
+    if isinstance(value, Phrase | Joined | Centred):
+        return translated(value, language)
+    if isinstance(value, str) and not isinstance(value, AsTyped):
+        return listed_name(value, language)
+    return value
+
+
+@cache
+def _names_in(language: str) -> dict[str, str]:
+    """Each listed team's and character's English name → its name in `language`."""
+    if language != "ja":
+        return {}
+    return {i.en: i.ja for i in NAMES.identities if i.kind in PROPER_KINDS}
+
+
+def listed_name(value: str, language: str) -> str:
+    """`value` in `language` when it is, exactly as the rules spell it, the English name of a
+    listed team or character (`Toho` → 東邦, `Tsubasa Ozora` → 大空翼); anything else as it is.
+    King of the Pitch's colours and values are words of the rules, phrases of their own
+    (domain/king_of_the_pitch/words.py): as a plain value `red` or `match` may be a key to type
+    (`card=match`), and is left alone.
+
+    Why here, among a phrase's values, rather than by a type the rules give their names: a
+    name reaches a sentence from a setup, a typed entry, a team list or a consequence stored
+    as text and read again as a phrase, and each would have to mark it; a value that spells a
+    listed name exactly is that name. Only the exact spelling is looked up, not the folded
+    forms `NAMES.find` accepts: `toho` in a hint is the key to type (`coach=toho`). What a
+    person typed that only happens to spell a name is marked `AsTyped` where it enters a
+    phrase (a coach's name in a side's label) and left alone; text outside a phrase (a note,
+    a coach's name on its own) is never looked at. Where there is room, the pages show both
+    names (the `bilingual` filter); a sentence says the reader's.
+    """
+    return _names_in(language).get(value, value)
 
 
 def columns(text: str) -> int:

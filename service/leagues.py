@@ -18,6 +18,7 @@ from domain.text import NAME_LIMIT, BadText, checked_text
 from service.boundary import said
 from service.errors import BadInput, LeagueExists, LeagueNotFound
 from service.store import StoreApplication
+from service.views import stored_title
 
 # The league aggregate is imported by the use cases that read or write one: a command about
 # a match alone never loads it (tests/cli/test_start_up.py).
@@ -193,6 +194,7 @@ class LeagueUseCases(StoreApplication):
             LeagueMatch(
                 **{
                     **row,
+                    "title": stored_title(row["title"]),
                     "status": status_word(row["status"]),
                     "awaiting": tuple(json.loads(row["awaiting"])),
                     "imported": row["imported"] is not None,
@@ -214,7 +216,15 @@ class LeagueUseCases(StoreApplication):
                 (league,),
             )
         renamed = {"disputed_by": "by", "disputed_at": "at"}
-        return [OpenDispute(**{renamed.get(k, k): v for k, v in r.items()}) for r in rows]
+        return [
+            OpenDispute(
+                **{
+                    **{renamed.get(k, k): v for k, v in r.items()},
+                    "title": stored_title(r["title"]),
+                }
+            )
+            for r in rows
+        ]
 
 
 def check_league_for(app: LeagueUseCases, name: str | None, ruleset: str) -> str | None:

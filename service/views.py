@@ -7,12 +7,15 @@ came from the file keep the file's `by` and `at`, which readers show as claimed
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from domain.log import Entry, LogLine, Ruling, to_data
 from domain.match import MatchRecord, ResultStatus
+from domain.phrase import Joined, as_typed, phrase
 from domain.registry import find_ruleset
 from domain.report import PlacedLine, Report, entry_sentence, match_report, names_of
 from domain.ruleset import JSON, Expected, Result, Ruleset
@@ -225,8 +228,37 @@ def title_of(match: MatchRecord) -> str:
 
 
 def title_for(rules: Ruleset, setup: Any) -> str:
-    """A match's title, from its ruleset and the setup value the ruleset made."""
-    return " vs ".join(rules.side_labels(setup).values())
+    """A match's title, from its ruleset and the setup value the ruleset made: the sides'
+    labels (phrases: `Toho (Bob)`, `東邦（Bob）` in Japanese) joined, each translated alone."""
+    return Joined(TITLE_SEPARATOR, rules.side_labels(setup).values())
+
+
+TITLE_SEPARATOR: Final = " vs "
+
+
+@cache
+def _label() -> re.Pattern[str]:
+    """A side's label as the three games word it, `{team} ({coach})`: compiled when a kept
+    title is first read, not by every command that imports the views (a match shown)."""
+    return re.compile(r"(?P<team>[^()]+) \((?P<coach>[^()]*)\)")
+
+
+def stored_title(text: str) -> str:
+    """A title kept as text (the summaries' column) as the phrases it was made of, so that it
+    reads in the reader's language: each `Team (coach)` a label again, its team a value that
+    is translated where it is a listed name (`Toho` → 東邦), its coach kept as typed. A title
+    that does not read back to the very text kept (a label worded otherwise, a name with
+    brackets of its own) is shown as it is."""
+    labels = []
+    for part in text.split(TITLE_SEPARATOR):
+        found = _label().fullmatch(part)
+        if found is None:
+            return text
+        labels.append(
+            phrase("{team} ({coach})", team=found["team"], coach=as_typed(found["coach"]))
+        )
+    made = Joined(TITLE_SEPARATOR, labels)
+    return made if made == text else text
 
 
 def status_of(match: MatchRecord) -> str:

@@ -5,17 +5,27 @@ The standings are the same rows and the same CSV and JSON as `touchline league s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Blueprint, Response, render_template
+from flask_babel import gettext, ngettext
 
 from domain.registry import find_ruleset
-from schemas.result_status import result_label
+from schemas import result_status
 from schemas.standings import confirmed_of, counting, to_csv, to_json
 from service.leagues import LeagueView
 from web.context import touchline
 
 bp = Blueprint("leagues", __name__)
-# Where a match's result stands with the coaches, in the same words as the command line.
-bp.add_app_template_global(result_label)
+
+
+@bp.app_template_global()
+def result_label(status: str, awaiting: Sequence[str], open_disputes: int) -> str:
+    """Where a match's result stands with the coaches, in the same words as the command line,
+    in the page's language."""
+    return result_status.result_label(status, awaiting, open_disputes, gettext, ngettext)
+
+
 bp.add_app_template_global(confirmed_of)
 bp.add_app_template_global(counting)
 

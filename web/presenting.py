@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from domain.log import Entry, LogLine, Retraction
 from domain.notation import action_notation, line_notation
 from domain.registry import find_ruleset
-from web.language import told
+from web.language import told, translated
 
 
 def entry_text(ruleset: str, line: LogLine) -> str:
@@ -39,10 +39,11 @@ def recorded_message(ruleset: str, line: LogLine) -> str:
 
 
 def value_label(value: Any, labels: Mapping[str, str]) -> str:
-    """A side's key shown as its label ("toho" → "Toho (Bob)"), other values as they are."""
+    """A side's key shown as its label ("toho" → "Toho (Bob)", 東邦（Bob） in Japanese), other
+    values as they are."""
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
-    return labels.get(str(value), str(value))
+    return translated(labels.get(str(value), str(value)))
 
 
 def field_label(name: str) -> str:

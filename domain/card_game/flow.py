@@ -29,7 +29,14 @@ Step = tuple[CardGameState, list[Consequence]]
 
 
 def score_line(state: CardGameState) -> str:
-    return f"Nankatsu {state.nankatsu.goals} – {state.toho.goals} Toho"
+    """`Nankatsu 1 – 0 Toho`, the teams the rules' words (南葛 and 東邦 in Japanese)."""
+    return phrase(
+        "{home} {home_goals} – {away_goals} {away}",
+        home=team("nankatsu"),
+        home_goals=state.nankatsu.goals,
+        away_goals=state.toho.goals,
+        away=team("toho"),
+    )
 
 
 def start_round(state: CardGameState, number: int) -> Step:

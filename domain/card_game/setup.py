@@ -9,7 +9,7 @@ from typing import Any
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.names import name_key
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import commas, phrase
+from domain.phrase import as_typed, commas, phrase
 from domain.ruleset import JSON, SetupError
 
 # The two teams' names are the rules' words (南葛 and 東邦 in Japanese), not names typed.
@@ -119,7 +119,7 @@ class CardGameSetup:
         made = kept.get(side)
         if made is None:
             made = kept[side] = phrase(
-                "{team} ({coach})", team=TEAMS[side], coach=self.coach_name(side)
+                "{team} ({coach})", team=TEAMS[side], coach=as_typed(self.coach_name(side))
             )
         return made
 

@@ -11,7 +11,7 @@ from domain.king_of_the_pitch.values import COLOURS
 from domain.king_of_the_pitch.words import title
 from domain.names import NAMES, name_key
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import commas, phrase
+from domain.phrase import as_typed, commas, phrase
 from domain.ruleset import JSON, SetupError
 
 OPTIONS = ("captains", LIVE_ODDS)
@@ -136,7 +136,7 @@ class KingSetup:
         made = kept.get(colour)
         if made is None:
             made = kept[colour] = phrase(
-                "{team} ({coach})", team=title(colour), coach=self.coach(colour)
+                "{team} ({coach})", team=title(colour), coach=as_typed(self.coach(colour))
             )
         return made
 

@@ -26,8 +26,15 @@ Step = tuple[TcgState, list[Consequence]]
 
 
 def score_line(state: TcgState) -> str:
-    home, away = state.setup.home.name, state.setup.away.name
-    return f"{home} {state.home.goals} – {state.away.goals} {away}"
+    """`Nankatsu 1 – 0 Toho`: the team lists' names, a listed team's read in the reader's
+    language (`service.i18n.translated`)."""
+    return phrase(
+        "{home} {home_goals} – {away_goals} {away}",
+        home=state.setup.home.name,
+        home_goals=state.home.goals,
+        away_goals=state.away.goals,
+        away=state.setup.away.name,
+    )
 
 
 def _draw(state: TcgState, side: str) -> Step:

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.declarations import Choice, Seat, SetupField, SetupForm
 from domain.odds import LIVE_ODDS, live_odds_help
-from domain.phrase import commas, phrase
+from domain.phrase import as_typed, commas, phrase
 from domain.ruleset import JSON, SetupError
 from domain.tcg.field import DISTANCES
 from domain.tcg.team_check import NAME_LIMIT_SCOPES, TeamSettings, check_team
@@ -155,7 +155,7 @@ class TcgSetup:
         made = kept.get(side)
         if made is None:
             made = kept[side] = phrase(
-                "{team} ({coach})", team=self.team(side).name, coach=self.coach(side)
+                "{team} ({coach})", team=self.team(side).name, coach=as_typed(self.coach(side))
             )
         return made
 

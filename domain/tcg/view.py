@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.names import PROPER_NAMES
 from domain.phrase import Centred, Joined, lines, listed, phrase
 from domain.ruleset import JSON, Result
 from domain.tcg.field import COLUMNS, GOAL, ROWS
@@ -174,13 +175,14 @@ _INACTIVE = phrase(" (inactive)")
 
 def _players(state: TcgState, side: str) -> str:
     """A side's players, `label@area`, marked when inactive and when holding the ball: a
-    phrase only where a word is (the goal, inactive), as a replay draws every step."""
+    phrase only where a word is (the goal, inactive) or a listed name (大空翼 in Japanese), as
+    a replay draws every step."""
     turn = state.turn.number
     said = []
     for p in state.side(side).players:
         ball = "*" if state.ball_side == side and state.ball == p.label else ""
         active = p.active(turn)
-        if active and p.area != GOAL:
+        if active and p.area != GOAL and p.label not in PROPER_NAMES:
             said.append(f"{p.label}@{p.area}{ball}")
             continue
         said.append(

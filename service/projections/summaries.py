@@ -114,7 +114,7 @@ def row_of(match: MatchFacts, contribution: Contribution) -> tuple[object, ...]:
     return (
         str(match.id),
         match.ruleset_name,
-        match.title,
+        str(match.title),  # text: the title is kept as it reads in English
         match.league,
         status(match, contribution),
         contribution.score,

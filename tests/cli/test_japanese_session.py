@@ -95,7 +95,12 @@ def test_a_match_created_and_scored_in_japanese_keeps_its_japanese_names(databas
     assert code == 0, output
     assert output.startswith("記録 ")
     code, output = touchline(database, "match", "show", match, env=JAPANESE)
-    assert "Nankatsu (翼)" in output and "Toho (日向)" in output
+    # The title names the teams as the board does, the coaches as typed (issue 15).
+    assert output.startswith("南葛（翼） vs 東邦（日向）   [card-game, ")
+    assert "Nankatsu" not in output and "Toho" not in output
+    code, output = touchline(database, "match", "show", match)
+    assert output.startswith("Nankatsu (翼) vs Toho (日向)   [card-game, ")
+    code, output = touchline(database, "match", "show", match, env=JAPANESE)
     assert "次の記録（いずれか 1 つ）:" in output
 
 
@@ -194,7 +199,7 @@ FILES = Path(__file__).resolve().parents[1] / "schemas" / "v1"
         (
             "tcg_shootout_match.touchline",
             ["half 2, turn 28; phase over; cost left 4", "Yuzo Morisaki@goal"],
-            ["前後半2、ターン28、試合終了、残りコスト4", "Yuzo Morisaki@ゴール"],
+            ["前後半2、ターン28、試合終了、残りコスト4", "森崎有三@ゴール", "大空翼@c7"],
         ),
         (
             "king_of_the_pitch_three_teams.touchline",

@@ -148,8 +148,8 @@ def test_the_command_listing_imports_no_command_nor_the_service(tmp_path: Path) 
         "cli.help_language",
     }
     # The modules of the service it needs: where the user's cache folder is, which language the
-    # environment asks for (not the catalogues) and the collector's pace; of the domain, where a data file's kept
-    # parse is taken from (cli/kept_data.py).
+    # environment asks for (not the catalogues) and the collector's pace; of the domain, where
+    # a data file's kept parse is taken from (cli/kept_data.py).
     service = {m for m in modules if m.split(".")[0] in {"service", "domain", "eventsourcing"}}
     assert service <= {
         "service",

@@ -137,7 +137,7 @@ def test_joined_and_centred_text_is_translated_part_by_part() -> None:
     said = translated(board, "ja")
     first, second = said.splitlines()
     assert first == "キックオフ前"
-    assert second.strip() == "[Tohoのゴール: 無人]"
+    assert second.strip() == "[東邦のゴール: 無人]"
     # Centred by the columns a terminal gives it: a Japanese character takes two.
     assert columns(second) == 3 + 35
     assert centred("東邦", 7) == "  東邦 " == " " * 2 + "東邦" + " "

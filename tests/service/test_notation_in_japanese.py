@@ -30,7 +30,7 @@ def test_did_you_mean_is_a_phrase_of_its_own() -> None:
     assert translated(hint, "ja") == "（toho のことですか？）"
     several = did_you_mean("kickof", ["kickoff", "et-kickoff", "toss"])
     assert several == " (did you mean kickoff or et-kickoff?)"
-    assert translated(several, "ja") == "（kickoffまたはet-kickoff のことですか？）"
+    assert translated(several, "ja") == "（kickoff または et-kickoff のことですか？）"
 
 
 @pytest.mark.parametrize(

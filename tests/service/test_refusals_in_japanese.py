@@ -54,7 +54,7 @@ def test_a_tcg_refusal_in_japanese_quotes_the_source_sentence_of_its_rule() -> N
     violation = tcg_broken(state, 'move home "Tsubasa Ozora" c2')[0]
     assert str(violation) == "TCG-6.2: Tsubasa Ozora may cross at most 2 areas in one move"
     assert i18n.refusal(violation.rule, violation.message, "ja") == (
-        "TCG-6.2: Tsubasa Ozoraは1回の移動で2エリアまでしか移動できません"
+        "TCG-6.2: 大空翼は1回の移動で2エリアまでしか移動できません"
         "（原文「移動したエリア分消費、2エリアまで」）"
     )
     assert i18n.refusal(violation.rule, violation.message, "en") == str(violation)
@@ -130,8 +130,8 @@ def test_a_rule_without_a_quote_of_its_own_quotes_its_chapter() -> None:
 
 def test_a_prompt_of_what_comes_next_reads_in_japanese() -> None:
     prompts = [ja(e.prompt) for e in tcg_expected(tcg_kicked_off())]
-    assert "Nankatsu（Alice）: Tsubasa Ozoraがパスする。" in prompts
-    assert "Nankatsu（Alice）がTsubasa Ozoraをc7から移動する。" in prompts
+    assert "南葛（Alice）: 大空翼がパスする。" in prompts
+    assert "南葛（Alice）が大空翼をc7から移動する。" in prompts
 
 
 def test_a_log_sentence_reads_in_japanese_with_its_values_translated() -> None:
@@ -140,7 +140,7 @@ def test_a_log_sentence_reads_in_japanese_with_its_values_translated() -> None:
 
     said = cg_sentence(cg.Play("toho", "Kojiro Hyuga", 3, 1, 0), names)
     assert said == "東邦: Kojiro Hyuga (Shot 3, Pass 1)"
-    assert ja(said) == "東邦: Kojiro Hyuga（シュート3、パス1）"
+    assert ja(said) == "東邦: 日向小次郎（シュート3、パス1）"
 
 
 def test_a_stored_violation_reads_in_japanese_again_when_stored_with_its_phrase() -> None:

@@ -35,7 +35,7 @@ def test_the_card_game_board_and_scoreboard_in_japanese(client: FlaskClient, mat
     page = client.get(f"/matches/{match_id}", headers=JA).get_data(as_text=True)
     text = board(page)
     assert text.splitlines()[0] == "南葛 0 – 0 東邦"
-    assert "前半、ラウンド1、東邦の攻撃" in text and "プレイ中: Tsubasa Ozora" in text
+    assert "前半、ラウンド1、東邦の攻撃" in text and "プレイ中: 大空翼" in text
     assert "phase" not in text and "hand" not in text
     assert score_names(page) == ["南葛（Alice）", "東邦（Bob）"]
     english = client.get(f"/matches/{match_id}").get_data(as_text=True)

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from domain.names import folded
-from domain.phrase import either, phrase, said_by
+from domain.phrase import as_typed, either, phrase, said_by
 from domain.printed import CardLibrary, Printed, PrintedCard
 from domain.registry import UnknownRuleset, find_ruleset
 from domain.text import NAME_LIMIT, BadText, checked_text
@@ -100,7 +100,7 @@ def read_card_list(data: bytes | str) -> CardListFile:
                     phrase(
                         "line {line}: {card} is already on line {earlier}",
                         line=number,
-                        card=card.name,
+                        card=as_typed(card.name),
                         earlier=earlier,
                     )
                 )
@@ -108,9 +108,9 @@ def read_card_list(data: bytes | str) -> CardListFile:
                 phrase(
                     "line {line}: {card} is already on line {earlier} (as {first})",
                     line=number,
-                    card=card.name,
+                    card=as_typed(card.name),
                     earlier=earlier,
-                    first=first,
+                    first=as_typed(first),
                 )
             )
         seen[card.key] = number

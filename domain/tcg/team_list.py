@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.phrase import phrase, semicolons
+from domain.phrase import as_typed, phrase, semicolons
 from domain.tcg.labels import keys_of, label_key
 from domain.text import NAME_LIMIT
 
@@ -145,7 +145,7 @@ class _Reader:
             )
             return None
         name = self.text(data, "name", where)
-        where = phrase("{where} ({name})", where=where, name=name)
+        where = phrase("{where} ({name})", where=where, name=as_typed(name))
         card_type = data.get("type", "player" if starter else None)
         if card_type not in CARD_TYPES:
             self.problems.append(
@@ -296,7 +296,10 @@ def parse_team_list(data: Mapping[str, Any]) -> TeamList:
     for card in starters:
         if card.count != 1:
             reader.problems.append(
-                phrase("starters ({card}): a starter is one card, not a count", card=card.name)
+                phrase(
+                    "starters ({card}): a starter is one card, not a count",
+                    card=as_typed(card.name),
+                )
             )
     deck = _cards(reader, data, "deck", starter=False)
     reader.problems += _ambiguous_aliases((*starters, *deck))
@@ -318,9 +321,9 @@ def _ambiguous_aliases(cards: tuple[Card, ...]) -> list[str]:
                 problems.append(
                     phrase(
                         "{card}: the alias {alias} names {other} too",
-                        card=card.name,
+                        card=as_typed(card.name),
                         alias=repr(alias),
-                        other=other.name,
+                        other=as_typed(other.name),
                     )
                 )
     return list(dict.fromkeys(problems))

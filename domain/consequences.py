@@ -30,6 +30,8 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
+from domain.phrase import phrase
+
 JSON = Any  # a value made of dicts, lists, str, int, float, bool and None
 
 _DECLARED: dict[str, list[type[Consequence]]] = {}
@@ -69,7 +71,7 @@ class Mark:
     label: str
 
 
-GOAL_MARK = Mark(MarkKind.GOAL, "Goal")
+GOAL_MARK = Mark(MarkKind.GOAL, phrase("Goal"))
 
 
 @dataclass
@@ -389,10 +391,13 @@ class Booking(Consequence):
 
     def timeline_mark(self) -> Mark:
         kind = _BOOKING_MARKS.get(self.colour, MarkKind.NOTABLE)
-        return Mark(kind, f"{self.colour} card".strip().capitalize())
+        label = _BOOKING_LABELS.get(self.colour) or f"{self.colour} card".strip().capitalize()
+        return Mark(kind, label)
 
 
 _BOOKING_MARKS = {"yellow": MarkKind.YELLOW_CARD, "red": MarkKind.RED_CARD}
+# Each colour's word as a phrase, so that a page in another language names the card in it.
+_BOOKING_LABELS = {"yellow": phrase("Yellow card"), "red": phrase("Red card")}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -402,7 +407,7 @@ class ShootOutStarted(Consequence):
     kind: ClassVar[str] = "shoot-out"
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.SHOOT_OUT, "Shoot-out")
+        return Mark(MarkKind.SHOOT_OUT, phrase("Shoot-out"))
 
 
 class PassageStarted(Consequence):

@@ -32,6 +32,7 @@ from domain.consequences import (
     ShotTaken,
     Tally,
 )
+from domain.phrase import phrase
 
 TEAM: Mapping[str, str] = {"side": "team"}
 PLURAL = {"shot": "shots", "pass": "passes"}
@@ -217,7 +218,7 @@ class Injured(Consequence):
     card: str | None
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.INJURY, "Injury")
+        return Mark(MarkKind.INJURY, phrase("Injury"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,7 +258,7 @@ class YellowRemoved(Consequence):
     team: str
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.NOTABLE, "Yellow card removed")
+        return Mark(MarkKind.NOTABLE, phrase("Yellow card removed"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -415,7 +416,7 @@ class ExtraTime(PeriodStarted):
         return "Extra Time"
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.NOTABLE, "Extra Time")
+        return Mark(MarkKind.NOTABLE, phrase("Extra Time"))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,6 +22,7 @@ from domain.consequences import (
     Tally,
 )
 from domain.king_of_the_pitch.values import LEVEL_DICE, LEVELS
+from domain.phrase import phrase
 
 FACES_BY_COUNT = {len(faces): faces for faces in LEVEL_DICE.values()}
 
@@ -45,7 +46,7 @@ class NewKing(Consequence):
     team: str
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.NOTABLE, "New King")
+        return Mark(MarkKind.NOTABLE, phrase("New King"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,7 +177,7 @@ class PenaltyRound(Consequence):
     dice: Mapping[str, int]
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.SHOOT_OUT, "Penalty round")
+        return Mark(MarkKind.SHOOT_OUT, phrase("Penalty round"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -210,7 +211,7 @@ class Crown(Consequence):
         return (Tally(self.team, "crowns"),)
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.GOAL, "Crown")
+        return Mark(MarkKind.GOAL, phrase("Crown"))
 
 
 @dataclass(frozen=True, kw_only=True)

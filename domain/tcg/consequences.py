@@ -25,6 +25,7 @@ from domain.consequences import (
     ShotTaken,
     Tally,
 )
+from domain.phrase import phrase
 
 SIDES = ("home", "away")
 
@@ -85,7 +86,7 @@ class Substitution(Consequence):
         return (Tally(self.side, "substitutions"),)
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.SUBSTITUTION, "Substitution")
+        return Mark(MarkKind.SUBSTITUTION, phrase("Substitution"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -326,7 +327,8 @@ class ShootOutKick(Consequence):
         return tuple(counted)
 
     def timeline_mark(self) -> Mark:
-        return Mark(MarkKind.SHOOT_OUT, "Penalty scored" if self.scored else "Penalty missed")
+        said = phrase("Penalty scored") if self.scored else phrase("Penalty missed")
+        return Mark(MarkKind.SHOOT_OUT, said)
 
 
 @dataclass(frozen=True, kw_only=True)

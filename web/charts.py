@@ -1,7 +1,9 @@
 """Geometry for the inline SVG charts: the score over a match and a die's distribution.
 
 Only numbers and the texts to show are computed here; the templates in charts/ draw them, so
-every label (a team, a goal's description) goes through the template's escaping.
+every label (a team, a goal's description) goes through the template's escaping. The texts are
+in the page's language (English outside a request): the words of the chart from the `messages`
+catalogue, a mark's word and a stored sentence through `translated` and `told`.
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 from domain.consequences import MarkKind
 from service.statistics import Fairness
 from service.timeline import StepMark, Timeline
+from web.language import language, told, translated
 
 # The bookings the score chart marks, each drawn as a small card in its colour (charts.css):
 # a card game's yellow and red cards; a game that shows no cards marks none.
@@ -53,7 +59,8 @@ class Marker:
 @dataclass(frozen=True)
 class CardMarker:
     """A booking at `step`: a card of `kind` (yellow-card, red-card) drawn at `x`, `y` (its
-    top left corner), and its `label` in words ("Yellow card") for the chart's key."""
+    top left corner), and its `label` in words ("Yellow card", in the page's language) for the
+    chart's key."""
 
     step: int
     x: float
@@ -102,17 +109,9 @@ class ScoreChart:
     plot_left: int = LEFT
     plot_right: int = SCORE_WIDTH - RIGHT
     plot_bottom: int = SCORE_HEIGHT - BOTTOM
-
-    @property
-    def bookings(self) -> str:
-        """The cards shown, in words for the chart's description: `2 yellow cards, 1 red
-        card`; '' when none was."""
-        counts: dict[str, int] = {}
-        for card in self.cards:
-            counts[card.label] = counts.get(card.label, 0) + 1
-        return ", ".join(
-            f"{count} {label.lower()}{'s' if count != 1 else ''}" for label, count in counts.items()
-        )
+    # The cards shown, in words for the chart's description: `2 yellow cards, 1 red card`;
+    # '' when none was.
+    bookings: str = ""
 
     @property
     def card_kinds(self) -> tuple[CardMarker, ...]:
@@ -120,22 +119,24 @@ class ScoreChart:
         return tuple({card.kind: card for card in self.cards}.values())
 
 
-# The charts of the timelines stepped through lately, by identity: stepping through a replay
-# redraws the same timeline at every step, and only the current step's mark moves.
-_DRAWN: OrderedDict[int, tuple[Timeline, ScoreChart]] = OrderedDict()
+# The charts of the timelines stepped through lately, by identity and the page's language:
+# stepping through a replay redraws the same timeline at every step, and only the current
+# step's mark moves; a chart's words are in the language of the page it was drawn for.
+_DRAWN: OrderedDict[tuple[int, str], tuple[Timeline, ScoreChart]] = OrderedDict()
 _DRAWN_SIZE = 64
 _DRAWN_LOCK = threading.Lock()
 
 
 def score_chart(timeline: Timeline, current: int) -> ScoreChart:
     """One stepped line per side, a marker on each goal, and the current step marked."""
+    key = (id(timeline), language())
     with _DRAWN_LOCK:
-        found = _DRAWN.get(id(timeline))
+        found = _DRAWN.get(key)
     if found is None or found[0] is not timeline:
         found = (timeline, _whole_chart(timeline))
         with _DRAWN_LOCK:
-            _DRAWN[id(timeline)] = found
-            _DRAWN.move_to_end(id(timeline))
+            _DRAWN[key] = found
+            _DRAWN.move_to_end(key)
             while len(_DRAWN) > _DRAWN_SIZE:
                 _DRAWN.popitem(last=False)
     chart = found[1]
@@ -182,7 +183,7 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         changed = [s for s in timeline.sides if moment.score.get(s) != before.score.get(s)]
         side = changed[0] if changed else timeline.sides[0]
         score = moment.score.get(side, 0)
-        text = f"Step {step}: " + " ".join(moment.goals)
+        text = _("Step %(step)s: ", step=step) + " ".join(told(goal) for goal in moment.goals)
         markers.append(Marker(step, x(step), y(score), timeline.sides.index(side), text))
 
     ticks = tuple(Tick(v, y(v)) for v in sorted({0, top // 2, top}))
@@ -193,7 +194,8 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         for mark in _bookings(timeline, step):
             bottom -= CARD_HEIGHT
             left = round(x(step) - CARD_WIDTH / 2, 1)
-            cards.append(CardMarker(step, left, round(bottom, 1), mark.kind.value, mark.label))
+            label = translated(mark.label)
+            cards.append(CardMarker(step, left, round(bottom, 1), mark.kind.value, label))
             bottom -= CARD_GAP
     return ScoreChart(
         width=SCORE_WIDTH,
@@ -206,10 +208,29 @@ def _whole_chart(timeline: Timeline) -> ScoreChart:
         y_ticks=ticks,
         columns=step_columns(timeline),
         cards=tuple(cards),
+        bookings=_bookings_said(cards),
         # The first and last steps' numbers under their columns, kept inside the drawing.
         first_x=max(x(0), LEFT + 4),
         last_x=min(x(total), SCORE_WIDTH - RIGHT - 10),
     )
+
+
+def _bookings_said(cards: list[CardMarker]) -> str:
+    """The cards shown, counted by kind in the order first shown: `2 yellow cards, 1 red card`."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.kind] = counts.get(card.kind, 0) + 1
+    comma: str = _(", ")
+    return comma.join(_counted(kind, count) for kind, count in counts.items())
+
+
+def _counted(kind: str, count: int) -> str:
+    said: str
+    if kind == MarkKind.YELLOW_CARD:
+        said = ngettext("%(num)s yellow card", "%(num)s yellow cards", count)
+    else:
+        said = ngettext("%(num)s red card", "%(num)s red cards", count)
+    return said
 
 
 def booking_steps(timeline: Timeline) -> tuple[int, ...]:
@@ -242,16 +263,25 @@ def step_columns(timeline: Timeline) -> tuple[Column, ...]:
         cards = [step for step in steps if step in booked]
         step = (scored or cards or [steps[len(steps) // 2]])[0]
         line = timeline.line_of(step)
-        label = "Kick-off" if line == 0 else f"Line {line}"
+        label = _("Kick-off") if line == 0 else _("Line %(number)s", number=line)
         if first != last:
-            label += f", of lines {timeline.line_of(first)} to {timeline.line_of(last)}"
-        told = [*timeline.moments[step].goals] if scored else []
-        told += [mark.text or mark.label for mark in _bookings(timeline, step)]
-        if told:
-            label += ": " + " ".join(told)
+            label += _(
+                ", of lines %(first)s to %(last)s",
+                first=timeline.line_of(first),
+                last=timeline.line_of(last),
+            )
+        said = [told(goal) for goal in timeline.moments[step].goals] if scored else []
+        said += [_mark_said(mark) for mark in _bookings(timeline, step)]
+        if said:
+            label += _(": ") + " ".join(said)
         x = round(LEFT + index * width, 1)
         columns.append(Column(first, last, step, line, x, round(width, 1), label))
     return tuple(columns)
+
+
+def _mark_said(mark: StepMark) -> str:
+    """A booking's sentence as stored with its entry, else its word."""
+    return told(mark.text) if mark.text else translated(mark.label)
 
 
 @dataclass(frozen=True)

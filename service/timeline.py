@@ -22,6 +22,7 @@ from domain.log import Annotation, Confirmation, Correction, Dispute, Entry, Rul
 from domain.log_index import LogIndex, OutOfForce, Positions
 from domain.match import MatchRecord
 from domain.notation import action_notation
+from domain.phrase import phrase
 from domain.report import entry_sentence, names_of
 
 # Consequences that close a stretch of play: a half (or Extra Time half), or the whole match.
@@ -180,7 +181,14 @@ def timeline_of(match: MatchRecord) -> Timeline:
         undone = tuple(struck(e) for out in step.then_out for e in (*out.replaced, out.entry))
         if step.placed is None:
             kickoff = Moment(
-                0, 0, "kick-off", None, None, dict(score), retracted=undone, sentence="Kick-off"
+                0,
+                0,
+                "kick-off",
+                None,
+                None,
+                dict(score),
+                retracted=undone,
+                sentence=phrase("Kick-off"),
             )
             moments.append(replace(kickoff, annotations=index.notes_on(0)))
             continue

@@ -65,6 +65,16 @@ def test_the_chart_and_its_key_say_no_english_word_to_a_japanese_reader(
     assert any("行目" in label for label in labels), labels
 
 
+def test_the_timeline_names_the_kick_off_in_japanese(
+    client: FlaskClient, service: Touchline
+) -> None:
+    match_id = full_match(service)
+    page = client.get(f"/matches/{match_id}/replay", headers=JA).get_data(as_text=True)
+    kick_off = page[page.index('id="step-0"') :]
+    kick_off = kick_off[: kick_off.index("</li>")]
+    assert "キックオフ" in kick_off and "Kick-off" not in kick_off, kick_off
+
+
 def test_a_chart_drawn_for_one_language_is_never_shown_in_another(
     client: FlaskClient, service: Touchline
 ) -> None:

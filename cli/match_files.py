@@ -92,4 +92,4 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
         )
     )
     for notice in imported.notices:
-        click.echo(notice)
+        click.echo(translated(notice))

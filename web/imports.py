@@ -110,7 +110,7 @@ def import_file() -> Any:
         "ok",
     )
     for notice in imported.notices:
-        flash(notice, "notice")
+        flash(translated(notice), "notice")
     # Answered with a redirect, so that reloading the page cannot import the file twice.
     return redirect(url_for("scoring.match_page", match_id=view.id), 303)
 

@@ -121,5 +121,7 @@ def test_an_import_counts_its_lines_in_japanese_and_in_english(sqlite_url: str) 
     code, japanese = touchline(sqlite_url, "--lang", "ja", "match", "import", file)
     assert code == 0, japanese
     assert "156 行、有効な記録 156 件" in japanese and "entries in force" not in japanese
+    assert "\n未検証: ファイルにチェックサムがありません" in japanese
     code, english = touchline(sqlite_url, "match", "import", file, "--no-league")
     assert "(156 lines, 156 entries in force)" in english, english
+    assert "\nunchecked: the file has no checksum (written or edited by hand" in english

@@ -125,3 +125,11 @@ def test_an_import_counts_its_lines_in_japanese_and_in_english(sqlite_url: str) 
     code, english = touchline(sqlite_url, "match", "import", file, "--no-league")
     assert "(156 lines, 156 entries in force)" in english, english
     assert "\nunchecked: the file has no checksum (written or edited by hand" in english
+
+
+def test_the_card_list_names_where_it_is_kept_in_japanese_and_in_english(sqlite_url: str) -> None:
+    code, japanese = touchline(sqlite_url, "--lang", "ja", "cards", "list", "card-game")
+    assert code == 0, japanese
+    assert "管理者のリスト" in japanese and "the installation" not in japanese
+    code, english = touchline(sqlite_url, "cards", "list", "card-game")
+    assert "the installation" in english, english

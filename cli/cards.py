@@ -31,7 +31,7 @@ def cards() -> None:
 def list_cards(context: Context, ruleset: str, league: str | None) -> None:
     """List the cards of RULESET's card list with their printed values."""
     view = context.app.card_list(ruleset, league)
-    where = f"league {view.league}" if view.league else "the installation"
+    where = _("league %(name)s", name=view.league) if view.league else _("the installation")
     if not view.cards:
         click.echo(
             _("no card of %(ruleset)s is known to %(where)s yet", ruleset=ruleset, where=where)
@@ -105,7 +105,9 @@ def import_cards(context: Context, file: Path, league: str | None) -> None:
             _("cannot read %(file)s: %(strerror)s", file=file, strerror=error.strerror)
         ) from None
     done = context.app.import_card_list(data, context.author(), league)
-    where = f"league {done.list.league}" if done.list.league else "the installation"
+    where = (
+        _("league %(name)s", name=done.list.league) if done.list.league else _("the installation")
+    )
     click.echo(
         _(
             "%(name)s: %(cards)s cards, %(changed)s new or changed in "

@@ -38,7 +38,8 @@ def export(context: Context, match_ref: str, output: str | None) -> None:
     if output:
         Path(output).write_text(text, encoding="utf-8")
         click.echo(
-            _("wrote %(log)s to %(output)s", log=log_size(record_.log), output=output), err=True
+            _("wrote %(log)s to %(output)s", log=translated(log_size(record_.log)), output=output),
+            err=True,
         )
     else:
         # A match file is UTF-8 whatever the terminal's encoding is.
@@ -86,9 +87,9 @@ def import_(context: Context, file: Any, league: str | None, no_league: bool, ve
         _(
             "imported match %(id)s (%(log)s): %(title)s",
             id=view.id,
-            log=log_size(view.log),
+            log=translated(log_size(view.log)),
             title=translated(view.title),
         )
     )
     for notice in imported.notices:
-        click.echo(notice)
+        click.echo(translated(notice))

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from domain.odds import Odds
+from domain.phrase import Phrase, phrase
 
 # text: a line of text; choice: one of `choices`; multi-choice: any of `choices` (a list);
 # number: a whole number; flag: a yes/no that adds `flag_value` to the list at `target`;
@@ -106,7 +107,11 @@ class SetupForm:
     fields: tuple[SetupField, ...] = ()
     note: str = ""  # what the game's part of the form is about, after its title
     listed_as: str | None = None
-    incomplete_seat: str = "give both the team and its coach"
+    incomplete_seat: str = phrase("give both the team and its coach")
+
+    def half_filled(self, seat: Seat) -> Phrase:
+        """The problem with `seat` given only in part, naming the seat."""
+        return phrase("{seat}: {problem}", seat=seat.name, problem=self.incomplete_seat)
 
     def all_fields(self) -> tuple[SetupField, ...]:
         return tuple(f for seat in self.seats for f in seat.fields) + self.fields

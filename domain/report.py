@@ -34,6 +34,7 @@ from domain.log import (
 )
 from domain.log_index import CORRECTED, LogIndex, OutOfForce
 from domain.notation import line_notation
+from domain.phrase import Phrase, phrase
 from domain.ruleset import MalformedAction, Ruleset
 from domain.sentences import Names, from_notation, listed, name
 
@@ -338,9 +339,9 @@ def _started(index: LogIndex, line: LogLine) -> str | None:
     return started
 
 
-def log_size(lines: Sequence[LogLine]) -> str:
+def log_size(lines: Sequence[LogLine]) -> Phrase:
     """A log's size as every command and page counts it: its lines (undos, notes and settling
     lines included, each numbered) and its entries in force (what the match list counts and
     the replay steps through): `15 lines, 12 entries in force`."""
     in_force = sum(1 for line in lines if isinstance(line, Entry) and line.in_force)
-    return f"{len(lines)} lines, {in_force} entries in force"
+    return phrase("{lines} lines, {in_force} entries in force", lines=len(lines), in_force=in_force)

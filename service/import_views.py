@@ -10,21 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from domain.phrase import Phrase, phrase
+
 if TYPE_CHECKING:
     from domain.provenance import Provenance
     from service.views import MatchView
 
 
-UNCHECKED = (
+UNCHECKED = phrase(
     "unchecked: the file has no checksum (written or edited by hand, or by an older "
     "Touchline); every entry was still checked against the rules"
 )
 
 
-def chain_broken(line: int | None) -> str:
-    return (
-        f"chain broken: line {line} of the file was edited after export (recorded with the "
-        "match; import with verify to refuse such a file)"
+def chain_broken(line: int | None) -> Phrase:
+    return phrase(
+        "chain broken: line {line} of the file was edited after export (recorded with the "
+        "match; import with verify to refuse such a file)",
+        line=line,
     )
 
 

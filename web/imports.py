@@ -28,6 +28,7 @@ from web.context import acting, author, remember_token
 from web.context import touchline as service
 from web.errors import said, status_of
 from web.home import creators_link
+from web.language import translated
 from web.powers import may, require
 from web.uploads import uploaded_or_pasted
 
@@ -103,13 +104,13 @@ def import_file() -> Any:
         _(
             "Imported: %(size)s, %(where)s. This browser holds a scorer link of the match: it "
             "may annotate, dispute and correct it.",
-            size=log_size(view.log),
+            size=translated(log_size(view.log)),
             where=where,
         ),
         "ok",
     )
     for notice in imported.notices:
-        flash(notice, "notice")
+        flash(translated(notice), "notice")
     # Answered with a redirect, so that reloading the page cannot import the file twice.
     return redirect(url_for("scoring.match_page", match_id=view.id), 303)
 

@@ -99,7 +99,7 @@ class _Reader:
         if all(answers.values()):
             return answers
         if any(answers.values()):
-            self.found.problems.append(f"{seat.name}: {self.declared.incomplete_seat}")
+            self.found.problems.append(self.declared.half_filled(seat))
         return None
 
     def _value(self, declared: SetupField, seat: Seat | None) -> Any:

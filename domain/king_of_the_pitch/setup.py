@@ -35,7 +35,7 @@ def _form_seat(number: int) -> Seat:
     default = COLOURS[number - 1] if number <= 2 else ""
     colours = tuple(Choice(colour) for colour in COLOURS)
     return Seat(
-        f"seat {number}",
+        phrase("seat {number}", number=number),
         (
             SetupField(
                 f"colour-{number}",
@@ -58,7 +58,7 @@ SETUP_FORM = SetupForm(
     note=phrase("2 to 5 teams in seating order"),
     seats=tuple(_form_seat(number) for number in range(1, SEATS + 1)),
     listed_as="teams",
-    incomplete_seat="give both the team's colour and its coach",
+    incomplete_seat=phrase("give both the team's colour and its coach"),
     fields=(
         SetupField(
             "captains",

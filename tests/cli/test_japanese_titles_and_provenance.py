@@ -114,3 +114,22 @@ def test_a_card_list_s_provenance_reads_in_japanese(sqlite_url: str, tmp_path: P
     assert listed[2].startswith("    取り込み: alice、20")
     english = touchline(sqlite_url, "cards", "list", "card-game")[1].splitlines()
     assert english[2].startswith("    imported by alice, 20")
+
+
+def test_an_import_counts_its_lines_in_japanese_and_in_english(sqlite_url: str) -> None:
+    file = str(FILES / "card_game_full_match.touchline")
+    code, japanese = touchline(sqlite_url, "--lang", "ja", "match", "import", file)
+    assert code == 0, japanese
+    assert "156 行、有効な記録 156 件" in japanese and "entries in force" not in japanese
+    assert "\n未検証: ファイルにチェックサムがありません" in japanese
+    code, english = touchline(sqlite_url, "match", "import", file, "--no-league")
+    assert "(156 lines, 156 entries in force)" in english, english
+    assert "\nunchecked: the file has no checksum (written or edited by hand" in english
+
+
+def test_the_card_list_names_where_it_is_kept_in_japanese_and_in_english(sqlite_url: str) -> None:
+    code, japanese = touchline(sqlite_url, "--lang", "ja", "cards", "list", "card-game")
+    assert code == 0, japanese
+    assert "管理者のリスト" in japanese and "the installation" not in japanese
+    code, english = touchline(sqlite_url, "cards", "list", "card-game")
+    assert "the installation" in english, english

@@ -8,6 +8,8 @@ import re
 
 from flask.testing import FlaskClient
 
+from tests.web.conftest import post_form
+
 JA = {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
 # What the form may keep in Latin letters: the games' titles, Touchline's name, the names on
 # the cards (shown with their Japanese), a value to type, the card printed as CAPTAIN TRANSFER.
@@ -51,3 +53,12 @@ def test_the_setup_form_in_english_is_unchanged(client: FlaskClient) -> None:
         "King of the Pitch: 2 to 5 teams in seating order",
     ):
         assert said in page, said
+
+
+def test_a_half_filled_seat_is_named_in_japanese_and_in_english(client: FlaskClient) -> None:
+    data = {"ruleset": "king-of-the-pitch", "kp-colour-1": "blue", "kp-coach-1": "Alice"}
+    half = {**data, "kp-colour-2": "green"}
+    japanese = post_form(client, "/matches/new", half, headers=JA).get_data(as_text=True)
+    assert "席 2: チームの色とコーチの両方を指定してください" in japanese
+    english = post_form(client, "/matches/new", half).get_data(as_text=True)
+    assert "seat 2: give both the team&#39;s colour and its coach" in english
